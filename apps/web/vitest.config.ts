@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: '@quire/web',
+    include: ['src/**/*.test.{ts,tsx}'],
+    environment: 'jsdom',
+  },
+});

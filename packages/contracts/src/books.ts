@@ -1,0 +1,122 @@
+import { z } from 'zod';
+
+/** Genre values of the workspace spec (section 3). */
+export const GENRES = ['literature', 'philosophy', 'devotional', 'history', 'biography', 'general'] as const;
+export const GenreSchema = z.enum(GENRES);
+export type Genre = z.infer<typeof GenreSchema>;
+
+/** Metadata languages of the workspace spec (section 3). */
+export const METADATA_LANGUAGES = ['en', 'fr', 'de', 'es', 'it'] as const;
+
+/** Book status (workspace spec section 4): `imported` until formatted, then `ready`. */
+export const BookStatusSchema = z.enum(['imported', 'ready']);
+export type BookStatus = z.infer<typeof BookStatusSchema>;
+
+/** Book metadata (accounts spec section 3 "book metadata"; workspace spec section 3 and 5). */
+export const BookMetadataSchema = z.object({
+  description: z.string().optional(),
+  categories: z.array(z.string()).default([]),
+  keywords: z.array(z.string()).default([]),
+  language: z.string().default('en'),
+  publicationYear: z.number().int().optional(),
+  isbn: z.string().optional(),
+});
+export type BookMetadata = z.infer<typeof BookMetadataSchema>;
+
+/** One line of the cleanup report: what a pass did, e.g. `{ id: 'boilerplate', label: 'Lines of boilerplate removed', count: 312 }`. */
+export const CleanReportItemSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  count: z.number().int(),
+});
+
+/** What cleanup did, shown in the Clean tab. */
+export const CleanReportSchema = z.object({
+  passes: z.array(CleanReportItemSchema),
+  chaptersFound: z.number().int(),
+  partsFound: z.number().int(),
+  wordCount: z.number().int(),
+});
+export type CleanReport = z.infer<typeof CleanReportSchema>;
+
+/** A book in full, as GET /api/books/:id answers (workspace spec section 3). */
+export const BookSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  author: z.string(),
+  sourceUrl: z.string().nullable(),
+  sourceType: z.string(),
+  originalText: z.string(),
+  cleanedText: z.string().nullable(),
+  formattedText: z.string().nullable(),
+  cleanReport: CleanReportSchema.nullable(),
+  metadata: BookMetadataSchema,
+  genre: z.string().nullable(),
+  /** Layout chosen at Format time (`kdp-6x9`), null before. */
+  layoutId: z.string().nullable(),
+  status: BookStatusSchema,
+  wordCount: z.number().int(),
+  isFreeTrial: z.boolean(),
+  wasTruncated: z.boolean(),
+  createdAt: z.string(),
+});
+export type Book = z.infer<typeof BookSchema>;
+
+/** A book in the list of GET /api/books (no texts). */
+export const BookSummarySchema = BookSchema.pick({
+  id: true,
+  title: true,
+  author: true,
+  status: true,
+  wordCount: true,
+  createdAt: true,
+});
+export type BookSummary = z.infer<typeof BookSummarySchema>;
+
+export const BookListSchema = z.array(BookSummarySchema);
+
+/** Path parameter `:id` of every book route. */
+export const BookIdParamsSchema = z.object({ id: z.string().min(1) });
+
+/** POST /api/books/:id/save-text body. Max 5 MB of text (accounts spec section 9). */
+export const SaveTextBodySchema = z.object({
+  text: z.string().min(1, { error: 'The text cannot be empty' }),
+});
+export type SaveTextBody = z.infer<typeof SaveTextBodySchema>;
+
+/** The highest publication year the form accepts (workspace spec section 5: max 2024). */
+export const PUBLICATION_YEAR_MAX = 2024;
+export const PUBLICATION_YEAR_MIN = 1000;
+
+/**
+ * POST /api/books/:id/format body: genre and metadata (workspace spec section 5, "Basic metadata";
+ * accounts spec section 5, "Book details form").
+ */
+export const FormatBodySchema = z.object({
+  genre: z.string({ error: 'Please select a genre' }).min(1, { error: 'Please select a genre' }),
+  metadata: z.object({
+    description: z
+      .string({ error: 'Description must be at least 10 characters' })
+      .min(10, { error: 'Description must be at least 10 characters' }),
+    categories: z.array(z.string().trim().min(1)).default([]),
+    keywords: z.array(z.string().trim().min(1)).default([]),
+    language: z.enum(METADATA_LANGUAGES).default('en'),
+    publicationYear: z
+      .number()
+      .int()
+      .min(PUBLICATION_YEAR_MIN, { error: `Publication year must be ${PUBLICATION_YEAR_MIN} or later` })
+      .max(PUBLICATION_YEAR_MAX, { error: `Publication year must be ${PUBLICATION_YEAR_MAX} or earlier` })
+      .optional(),
+    isbn: z
+      .string()
+      .trim()
+      .regex(/^(97[89][- ]?)?\d{1,5}[- ]?\d{1,7}[- ]?\d{1,7}[- ]?[\dX]$/, {
+        error: 'ISBN must look like 978-0-123456-78-9',
+      })
+      .optional()
+      .or(z.literal('')),
+  }),
+  /** Layout to format with; the skeleton offers the KDP 6x9 layout. */
+  layoutId: z.string().default('kdp-6x9'),
+});
+export type FormatBody = z.input<typeof FormatBodySchema>;

@@ -1,0 +1,6 @@
+/** @quire/contracts: zod schemas and types of every API request and response. */
+export * from './auth.ts';
+export * from './books.ts';
+export * from './errors.ts';
+export * from './exports.ts';
+export * from './imports.ts';

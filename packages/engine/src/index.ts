@@ -1,0 +1,18 @@
+/**
+ * @quire/engine: the book pipeline, the only public surface of this package.
+ * bytes --readText--> text --cleanText--> Markdown --parseMarkdown--> BookDocument --write*--> files.
+ * A test (`test/public-api.test.ts`) pins these export names.
+ */
+export type { BookDocument, BookMeta, Block, Inline, Chapter, Part, Section, Division } from './model/book-document.ts';
+export { inlineText, allChapters } from './model/book-document.ts';
+export { EngineError, type EngineErrorCode } from './errors.ts';
+export type { Layout } from './layout/layout.ts';
+export { getLayout, layouts } from './layout/index.ts';
+export { readText, type ReadResult } from './read/index.ts';
+export { cleanText, type CleanResult, type CleanReport } from './clean/index.ts';
+export { parseMarkdown } from './markdown/parse.ts';
+export { writeTypst } from './write/typst/index.ts';
+export { writePdf, compileTypstToPdf, PdfProcessPool, type PdfProcessPoolOptions } from './write/typst/pdf.ts';
+export { writeEpub, type EpubWriteOptions } from './write/epub/index.ts';
+export { writeDocx } from './write/docx/index.ts';
+export { writeHtml, type HtmlVariant } from './write/html/index.ts';

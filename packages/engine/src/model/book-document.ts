@@ -1,0 +1,145 @@
+/**
+ * The one document model of Quire (pandoc's idea: readers -> one model -> writers).
+ *
+ * Readers and the Markdown parser produce a {@link BookDocument}; writers only read it.
+ * Nodes are `{ type: ... }` discriminated unions, grouped by content model, like mdast.
+ * See `README.md` in this folder for an example of every node.
+ */
+
+/** Book-level metadata: from the source (Gutenberg header, OPF) and from the user's Format form. */
+export interface BookMeta {
+  title: string;
+  author: string;
+  /** BCP 47 language tag, e.g. `en`, `de`. */
+  language: string;
+  description?: string;
+  publisher?: string;
+  /** Four-digit year of this edition. */
+  publicationYear?: number;
+  /** ISBN-10 or ISBN-13 as typed by the user (hyphens allowed). */
+  isbn?: string;
+  keywords?: string[];
+  /** Subject categories (BISAC-like free text). */
+  subjects?: string[];
+  /** Stable unique identifier for the EPUB package (`urn:uuid:...`); writers derive one when absent. */
+  identifier?: string;
+}
+
+/** Phrasing content. */
+export type Inline =
+  | { type: 'text'; value: string }
+  | { type: 'emphasis'; children: Inline[] }
+  | { type: 'strong'; children: Inline[] }
+  | { type: 'smallCaps'; children: Inline[] }
+  | { type: 'link'; href: string; children: Inline[] }
+  /** Reference to a footnote defined in {@link BookDocument.footnotes} under `id`. */
+  | { type: 'footnoteRef'; id: string }
+  | { type: 'lineBreak' };
+
+/** One line of verse: phrasing content, optionally indented by `indent` levels (each ~1 em). */
+export interface VerseLine {
+  indent: number;
+  children: Inline[];
+}
+
+/** Flow content inside a chapter or section. */
+export type Block =
+  | { type: 'paragraph'; children: Inline[] }
+  /** A heading inside a chapter (sub-section); level 2 is the highest below a chapter title. */
+  | { type: 'heading'; level: 2 | 3 | 4 | 5 | 6; children: Inline[] }
+  /** A scene break (`* * *` in Markdown): a blank line or an ornament depending on the layout. */
+  | { type: 'sceneBreak' }
+  /** Verse (pandoc's LineBlock): stanzas of lines, line breaks are significant. */
+  | { type: 'verse'; stanzas: VerseLine[][] }
+  | { type: 'blockQuote'; children: Block[] }
+  | { type: 'list'; ordered: boolean; items: Block[][] }
+  /** An illustration; `src` is absent when only a caption survives (e.g. `[Illustration: ...]`). */
+  | { type: 'figure'; src?: string; alt: string; caption: Inline[] };
+
+/** Kinds of front- and back-matter sections (EPUB 3 structural semantics vocabulary names). */
+export type SectionKind =
+  | 'preface'
+  | 'foreword'
+  | 'introduction'
+  | 'dedication'
+  | 'epigraph'
+  | 'prologue'
+  | 'epilogue'
+  | 'afterword'
+  | 'notes'
+  | 'appendix'
+  | 'glossary'
+  | 'index'
+  | 'other';
+
+/** A chapter: a titled unit of the body that opens on a new page (recto in print). */
+export interface Chapter {
+  type: 'chapter';
+  /** Stable, unique, XML-id-safe id (`ch-1`, `ch-2`, ...). */
+  id: string;
+  title: Inline[];
+  blocks: Block[];
+}
+
+/** A part (book, volume): groups chapters; may have introductory blocks before the first chapter. */
+export interface Part {
+  type: 'part';
+  /** Stable, unique, XML-id-safe id (`part-1`, ...). */
+  id: string;
+  title: Inline[];
+  blocks: Block[];
+  chapters: Chapter[];
+}
+
+/** A division of the body. */
+export type Division = Part | Chapter;
+
+/** Front or back matter section. */
+export interface Section {
+  type: 'section';
+  kind: SectionKind;
+  /** Stable, unique, XML-id-safe id (`front-1`, `back-1`, ...). */
+  id: string;
+  title: Inline[];
+  blocks: Block[];
+}
+
+/**
+ * A whole book.
+ * - `front`: preface, dedication, ... (the generated title page and contents are not here: writers make them).
+ * - `body`: chapters, or parts holding chapters, in reading order.
+ * - `back`: notes, appendix, ...
+ * - `footnotes`: definitions by id, referenced by `footnoteRef` inlines anywhere.
+ */
+export interface BookDocument {
+  meta: BookMeta;
+  front: Section[];
+  body: Division[];
+  back: Section[];
+  footnotes: Record<string, Block[]>;
+}
+
+/** Plain text of inline content (for titles in nav documents, running heads, metadata). */
+export function inlineText(inlines: readonly Inline[]): string {
+  let out = '';
+  for (const node of inlines) {
+    switch (node.type) {
+      case 'text':
+        out += node.value;
+        break;
+      case 'lineBreak':
+        out += ' ';
+        break;
+      case 'footnoteRef':
+        break;
+      default:
+        out += inlineText(node.children);
+    }
+  }
+  return out;
+}
+
+/** Every chapter of the body in reading order, parts flattened. */
+export function allChapters(doc: BookDocument): Chapter[] {
+  return doc.body.flatMap((d) => (d.type === 'part' ? d.chapters : [d]));
+}
