@@ -5,5 +5,6 @@ export default defineConfig({
     name: '@quire/web',
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
+    setupFiles: ['./src/testing/setup.ts'],
   },
 });
