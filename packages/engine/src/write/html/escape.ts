@@ -15,6 +15,7 @@
  *   test "drops noncharacters".
  */
 const INVALID_XML_CHARS =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the purpose of this pattern
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFDD0-\uFDEF\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** The five XML special characters and their references. `'` uses a numeric reference, valid in HTML and XML. */
@@ -27,6 +28,14 @@ const XML_ENTITIES: Readonly<Record<string, string>> = {
 };
 
 /**
+ * Remove the characters listed in {@link INVALID_XML_CHARS}, leave everything else unchanged (no escaping).
+ * Used by writers whose XML library escapes `&`, `<`, `>` and quotes itself (DOCX).
+ */
+export function removeInvalidXmlChars(text: string): string {
+  return text.replace(INVALID_XML_CHARS, '');
+}
+
+/**
  * Escape user text for XML 1.0 / XHTML / HTML5 text content and double- or single-quoted attribute values.
  *
  * - `&`, `<`, `>`, `"`, `'` become character references (XML 1.0 §2.4) — test "escapes markup characters".
@@ -37,7 +46,7 @@ const XML_ENTITIES: Readonly<Record<string, string>> = {
  * @returns a string safe to place between tags or inside a quoted attribute. Never throws.
  */
 export function escapeXml(text: string): string {
-  return text.replace(INVALID_XML_CHARS, '').replace(/[&<>"']/g, (c) => XML_ENTITIES[c] ?? c);
+  return removeInvalidXmlChars(text).replace(/[&<>"']/g, (c) => XML_ENTITIES[c] ?? c);
 }
 
 /**
@@ -60,6 +69,7 @@ export function escapeXml(text: string): string {
  */
 export function safeHref(raw: string): string | undefined {
   // Remove ASCII controls anywhere and surrounding whitespace, as the URL parser does (WHATWG URL §4.4).
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point
   const href = raw.replace(/[\u0000-\u001F\u007F]/g, '').trim();
   if (href.startsWith('#')) {
     return href.length > 1 ? href : undefined;

@@ -1,0 +1,106 @@
+/**
+ * `buildApp(config)`: the whole Quire server as a Fastify instance, never listening (tests use `inject`,
+ * server.ts listens). Plugins load in a fixed order: error handler, infrastructure (db, storage, jobs, auth),
+ * then one encapsulated plugin per API area, then the web app (STYLE.md rules 14 and 15).
+ */
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { layouts } from '@quire/engine';
+import type { Config } from './config.ts';
+import { createAddressPolicy, type AddressPolicy } from './net/address-policy.ts';
+import { fetchUrl } from './net/fetch-url.ts';
+import { MAX_FILE_BYTES } from '@quire/contracts';
+import { authPlugin } from './plugins/auth.ts';
+import { dbPlugin } from './plugins/db.ts';
+import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { jobsPlugin } from './plugins/jobs.ts';
+import { storagePlugin } from './plugins/storage.ts';
+import { authRoutes } from './routes/auth.ts';
+import { bookRoutes } from './routes/books.ts';
+import { exportRoutes } from './routes/exports.ts';
+import { importRoutes } from './routes/imports.ts';
+import { createBookService } from './services/book-service.ts';
+import { createExportService } from './services/export-service.ts';
+import { createImportService } from './services/import-service.ts';
+
+/** Optional parts of the app that tests replace. */
+export interface BuildAppOptions {
+  /**
+   * Which addresses URL import may connect to. Default: from the config (QUIRE_ALLOW_PRIVATE_URLS,
+   * QUIRE_URL_ALLOW_CIDRS), i.e. only global unicast addresses.
+   */
+  addressPolicy?: AddressPolicy;
+}
+
+/**
+ * Builds the app for `config`: opens (and migrates) the database, starts the job runner lazily, registers
+ * every route, and serves the built web app when `config.webDistDir` is set. `app.close()` releases all of it.
+ * @throws DataDirLockedError when another process owns the PGlite data directory; ConfigError/InvalidCidrError
+ *   for a bad allow-list.
+ */
+export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const addressPolicy =
+    options.addressPolicy ??
+    createAddressPolicy({ allowAll: config.allowPrivateUrls, allowCidrs: config.urlAllowCidrs });
+
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    // Room for 5 MB of text in a JSON body of save-text is given by that route; the rest stay small.
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  try {
+    await app.register(errorHandlerPlugin);
+    await app.register(dbPlugin, { config });
+    await app.register(storagePlugin, { dataDir: config.dataDir });
+    await app.register(jobsPlugin, { threads: config.workerThreads, pdfProcesses: config.pdfProcesses });
+    await app.register(authPlugin, { sessionTtlMs: config.sessionTtlMs });
+  } catch (err) {
+    await app.close().catch(() => {});
+    throw err;
+  }
+
+  const books = createBookService({
+    db: app.db,
+    jobs: app.jobs,
+    layoutExists: (id) => Object.hasOwn(layouts, id),
+  });
+  const imports = createImportService({
+    books,
+    jobs: app.jobs,
+    fetchFile: (url) =>
+      fetchUrl(url, {
+        policy: addressPolicy,
+        timeoutMs: config.fetchTimeoutMs,
+        maxBytes: MAX_FILE_BYTES,
+        maxRedirects: config.maxRedirects,
+      }),
+  });
+  const exportService = createExportService({ db: app.db, books, jobs: app.jobs, storage: app.storage });
+
+  await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(bookRoutes, { prefix: '/api/books', books });
+  await app.register(exportRoutes, { prefix: '/api/books', exports: exportService });
+  await app.register(importRoutes, { prefix: '/api/import', imports });
+
+  const webDistDir = config.webDistDir;
+  if (webDistDir) {
+    // Files of the built SPA (hashed assets) from its folder; any other GET outside /api answers index.html
+    // so the SPA's router can show the page, or its own 'Page Not Found' (accounts spec section 2).
+    await app.register(fastifyStatic, { root: path.resolve(webDistDir), wildcard: true, index: ['index.html'] });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    const isApi = url === '/api' || url.startsWith('/api/');
+    if (webDistDir && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: isApi ? 'Not found' : 'Page Not Found' });
+  });
+
+  return app;
+}

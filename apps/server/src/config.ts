@@ -1,0 +1,141 @@
+/**
+ * Configuration: the environment is parsed once, with zod, into a {@link Config}. Everything has a working
+ * default, so `npm start` needs no variables (DESIGN.md section 3, "Configuration").
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The built web app (`apps/web/dist`), located from this file so any working directory works. */
+const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** A boolean flag in the environment: `1`, `true`, `yes` (any case) mean on; anything else, or unset, off. */
+const flag = z
+  .string()
+  .optional()
+  .transform((v) => v !== undefined && ['1', 'true', 'yes'].includes(v.trim().toLowerCase()));
+
+/** A positive integer in the environment, with a default when unset or empty. */
+function positiveInt(fallback: number) {
+  return z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return fallback;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 0) {
+        ctx.addIssue({ code: 'custom', message: `expected a whole number, got "${v}"` });
+        return z.NEVER;
+      }
+      return n;
+    });
+}
+
+/** The environment variables Quire reads (all optional). */
+const EnvSchema = z.object({
+  /** TCP port of the HTTP server; 0 picks a free port. Default 5000. */
+  PORT: positiveInt(5000),
+  /** Interface to listen on. Default `localhost` (IPv4 and IPv6 loopback); set `0.0.0.0` in a container. */
+  HOST: z.string().trim().min(1).default('localhost'),
+  /** Folder of the embedded database (`db/`), stored files (`files/`) and the lock file. Default `./data`. */
+  QUIRE_DATA_DIR: z.string().trim().min(1).default('./data'),
+  /** PostgreSQL connection string; unset means the embedded PGlite database under the data directory. */
+  DATABASE_URL: z.string().trim().min(1).optional(),
+  /** `1` lets URL import reach private and loopback addresses: tests and local development only. */
+  QUIRE_ALLOW_PRIVATE_URLS: flag,
+  /** Comma-separated CIDR ranges that URL import may reach although they are not global (e.g. a local mirror). */
+  QUIRE_URL_ALLOW_CIDRS: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '')),
+  /** Total time limit of one URL import (all redirects and the body), in milliseconds. Default 30 000. */
+  QUIRE_FETCH_TIMEOUT_MS: positiveInt(30_000),
+  /** Worker threads for cleanup, reading and export builds. Default 2 (one per core on the reference box). */
+  QUIRE_WORKER_THREADS: positiveInt(2),
+  /** Child processes that run the Typst compiler for PDF exports. Default 1. */
+  QUIRE_PDF_PROCESSES: positiveInt(1),
+  /** Built web app to serve; default `apps/web/dist` when it exists. */
+  QUIRE_WEB_DIST_DIR: z.string().trim().min(1).optional(),
+  /** pino log level (`fatal` ... `trace`, or `silent`). Default `info`. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+/** Settings of one server instance. Paths are absolute; durations in milliseconds; sizes in bytes. */
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute data directory. */
+  dataDir: string;
+  /** The data directory as the user wrote it (for messages), e.g. `./data`. */
+  dataDirLabel: string;
+  /** PostgreSQL URL, or undefined for PGlite. */
+  databaseUrl: string | undefined;
+  /** PGlite only: keep the database in memory (tests); no data directory lock is then needed for it. */
+  inMemoryDatabase: boolean;
+  /** URL import may reach any address (tests and local development only). */
+  allowPrivateUrls: boolean;
+  /** CIDR ranges URL import may reach although not global, e.g. `['127.0.0.1/32']`. */
+  urlAllowCidrs: string[];
+  /** Total time limit of a URL import, in milliseconds. */
+  fetchTimeoutMs: number;
+  /** Redirects followed by a URL import before giving up (each hop is checked again). */
+  maxRedirects: number;
+  /** Size of the worker-thread pool. */
+  workerThreads: number;
+  /** Size of the Typst child-process pool. */
+  pdfProcesses: number;
+  /** Built SPA to serve (index.html for every non-/api GET), or null to serve the API only. */
+  webDistDir: string | null;
+  /** Session lifetime, in milliseconds (30 days by default). */
+  sessionTtlMs: number;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+}
+
+/** A configuration error: the message names the variable and what is wrong with it. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Reads the configuration from `env` (default `process.env`); relative paths resolve against `cwd`.
+ * `overrides` replace single fields (tests).
+ * @throws ConfigError naming each invalid variable.
+ */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  overrides: Partial<Config> = {},
+  cwd: string = process.cwd(),
+): Config {
+  // An empty variable counts as unset (`DATABASE_URL= npm start` means "no PostgreSQL").
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const webDistDir = e.QUIRE_WEB_DIST_DIR ? path.resolve(cwd, e.QUIRE_WEB_DIST_DIR) : DEFAULT_WEB_DIST_DIR;
+  const config: Config = {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(cwd, e.QUIRE_DATA_DIR),
+    dataDirLabel: e.QUIRE_DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    inMemoryDatabase: false,
+    allowPrivateUrls: e.QUIRE_ALLOW_PRIVATE_URLS,
+    urlAllowCidrs: e.QUIRE_URL_ALLOW_CIDRS,
+    fetchTimeoutMs: e.QUIRE_FETCH_TIMEOUT_MS,
+    maxRedirects: 5,
+    workerThreads: Math.max(1, e.QUIRE_WORKER_THREADS),
+    pdfProcesses: Math.max(1, e.QUIRE_PDF_PROCESSES),
+    webDistDir: existsSync(path.join(webDistDir, 'index.html')) ? webDistDir : null,
+    sessionTtlMs: 30 * 24 * 60 * 60 * 1000,
+    logLevel: e.LOG_LEVEL,
+    ...overrides,
+  };
+  return config;
+}

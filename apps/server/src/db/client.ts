@@ -1,0 +1,111 @@
+/**
+ * `createDb(config)`: one Drizzle database over PGlite (default, embedded, data under `$QUIRE_DATA_DIR/db`) or
+ * node-postgres (`DATABASE_URL`), with the same schema and the same generated migrations applied at start
+ * (DESIGN.md section 3 "Database"; STYLE.md rule 20).
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import type { Config } from '../config.ts';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
+import * as schema from './schema/index.ts';
+
+/** The generated SQL migrations (`apps/server/drizzle`), found from this file so any working directory works. */
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/** The database type both drivers are used through (queries are identical on both). */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** An open, migrated database and how to close it. */
+export interface Database {
+  db: Db;
+  /** `pglite` (embedded, on disk or in memory) or `postgres`. */
+  driver: 'pglite' | 'postgres';
+  /** Closes the connection(s) and releases the data directory lock. Idempotent. */
+  close(): Promise<void>;
+}
+
+/** The database settings `createDb` reads. */
+export type DbConfig = Pick<Config, 'databaseUrl' | 'dataDir' | 'dataDirLabel' | 'inMemoryDatabase'>;
+
+/**
+ * Opens the database of `config` and applies pending migrations.
+ * - `databaseUrl` set: a node-postgres pool.
+ * - otherwise PGlite under `<dataDir>/db`, after taking the data directory lock (one owner per directory),
+ *   or in memory when `inMemoryDatabase` is true (tests).
+ * @throws DataDirLockedError when another live process owns the data directory.
+ */
+export async function createDb(config: DbConfig): Promise<Database> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  if (config.inMemoryDatabase) return openPglite(undefined, null);
+  const lock = acquireDataDirLock(config.dataDir, config.dataDirLabel);
+  try {
+    return await openPglite(path.join(config.dataDir, 'db'), lock);
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
+}
+
+/** PGlite on disk (`dir`) or in memory (`undefined`), migrated. */
+async function openPglite(dir: string | undefined, lock: DataDirLock | null): Promise<Database> {
+  const client = await PGlite.create(dir);
+  try {
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    let closed = false;
+    return {
+      db: db as unknown as Db,
+      driver: 'pglite',
+      async close() {
+        if (closed) return;
+        closed = true;
+        try {
+          await client.close();
+        } finally {
+          lock?.release();
+        }
+      },
+    };
+  } catch (err) {
+    await client.close().catch(() => {});
+    throw err;
+  }
+}
+
+/** A node-postgres pool on `url`, migrated. */
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  try {
+    const db = drizzlePg(pool, { schema });
+    await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    let closed = false;
+    return {
+      db: db as unknown as Db,
+      driver: 'postgres',
+      async close() {
+        if (closed) return;
+        closed = true;
+        await pool.end();
+      },
+    };
+  } catch (err) {
+    await pool.end().catch(() => {});
+    throw err;
+  }
+}
+
+/** True when `err` (or the driver error it wraps) is a PostgreSQL unique violation (SQLSTATE 23505). */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -1,0 +1,40 @@
+import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import type { BookMetadata, CleanReport } from '@quire/contracts';
+import { timestamps } from './columns.ts';
+import { users } from './users.ts';
+
+/**
+ * Books (accounts spec section 3 "books"; workspace spec section 3). Texts of one book:
+ * `original_text` as imported, `cleaned_text` the editable Markdown after cleanup, `formatted_text` the text the
+ * exports are made from (set by Format). `status` goes `imported` -> `ready` (workspace spec section 4).
+ */
+export const books = pgTable(
+  'books',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    author: text('author').notNull(),
+    sourceUrl: text('source_url'),
+    /** `url` or `upload`. */
+    sourceType: text('source_type').notNull(),
+    originalText: text('original_text').notNull(),
+    cleanedText: text('cleaned_text'),
+    formattedText: text('formatted_text'),
+    cleanReport: jsonb('clean_report').$type<CleanReport>(),
+    metadata: jsonb('metadata').$type<Partial<BookMetadata>>().notNull().default({}),
+    genre: text('genre'),
+    layoutId: text('layout_id'),
+    status: text('status', { enum: ['imported', 'ready'] }).notNull().default('imported'),
+    wordCount: integer('word_count').notNull().default(0),
+    isFreeTrial: boolean('is_free_trial').notNull().default(false),
+    wasTruncated: boolean('was_truncated').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [index('books_user_id_created_at_idx').on(t.userId, t.createdAt)],
+);
+
+/** A row of `books`. */
+export type BookRow = typeof books.$inferSelect;

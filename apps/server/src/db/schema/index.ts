@@ -1,0 +1,5 @@
+/** The whole database schema (Drizzle, `pg` dialect), the source of truth for the generated migrations. */
+export * from './users.ts';
+export * from './sessions.ts';
+export * from './books.ts';
+export * from './exports.ts';

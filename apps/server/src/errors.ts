@@ -1,0 +1,84 @@
+/**
+ * Application errors: services throw `AppError(code)`, the error handler (plugins/error-handler.ts) maps the
+ * code to an HTTP status and answers `{ message }`. Messages are sentences for people; the web app matches some
+ * of them word for word (accounts spec section 8: "timed out", "too large", "fetch"), so keep their wording.
+ */
+
+/** Status of each application error code (DESIGN.md section 3, "Errors"). */
+export const APP_ERROR_STATUS = {
+  /** A request field is invalid (zod message of the field). */
+  VALIDATION: 400,
+  /** The import URL is not an http(s) URL. */
+  INVALID_URL: 400,
+  /** The layout id of a Format call is unknown. */
+  UNKNOWN_LAYOUT: 400,
+  /** No, an expired or an unknown bearer token. */
+  UNAUTHORIZED: 401,
+  /** Login with an unknown email or a wrong password (the two are not told apart). */
+  INVALID_CREDENTIALS: 401,
+  /** The import URL points to a private, loopback, link-local or otherwise non-global address. */
+  PRIVATE_ADDRESS: 403,
+  /** No such book for this user (another user's book is also "not found", never "forbidden"). */
+  NOT_FOUND: 404,
+  /** Registration with an email that already has an account. */
+  EMAIL_TAKEN: 409,
+  /** Format before the text was cleaned. */
+  NOT_CLEANED: 409,
+  /** Export before the book was formatted. */
+  NOT_FORMATTED: 409,
+  /** An uploaded or fetched file over 10 MB (accounts spec section 9). */
+  FILE_TOO_LARGE: 413,
+  /** Text over 5 MB after decoding (accounts spec section 9). */
+  TEXT_TOO_LARGE: 413,
+  /** The bytes are not readable text (engine `UNREADABLE_INPUT` / `EMPTY_INPUT`). */
+  UNREADABLE_INPUT: 422,
+  /** The remote server could not be reached or answered with an error. */
+  UPSTREAM_FAILED: 502,
+  /** The remote server did not answer within the import time limit. */
+  UPSTREAM_TIMEOUT: 504,
+  /** A bug or an outage on our side; details are logged, never sent. */
+  INTERNAL: 500,
+} as const;
+
+/** One of the closed set of application error codes. */
+export type AppErrorCode = keyof typeof APP_ERROR_STATUS;
+
+/** Default message of each code; a service may pass a more precise one. */
+const DEFAULT_MESSAGES: Record<AppErrorCode, string> = {
+  VALIDATION: 'The request is not valid.',
+  INVALID_URL: 'Please enter a valid URL',
+  UNKNOWN_LAYOUT: 'Unknown layout',
+  UNAUTHORIZED: 'Unauthorized',
+  INVALID_CREDENTIALS: 'Invalid email or password',
+  PRIVATE_ADDRESS: 'This URL points to a private or local network address, which cannot be imported.',
+  NOT_FOUND: 'Book not found',
+  EMAIL_TAKEN: 'An account with this email already exists',
+  NOT_CLEANED: 'Clean the text before formatting',
+  NOT_FORMATTED: 'Format the book before exporting',
+  FILE_TOO_LARGE: 'The file is too large. Files must be smaller than 10MB.',
+  TEXT_TOO_LARGE: 'The text is too large. Text must be less than 5MB.',
+  UNREADABLE_INPUT: 'This file could not be read as text.',
+  UPSTREAM_FAILED: 'Could not fetch the URL.',
+  UPSTREAM_TIMEOUT: 'The import timed out while fetching the URL',
+  INTERNAL: 'Something went wrong on our side. Please try again.',
+};
+
+/**
+ * An expected failure with a code from {@link APP_ERROR_STATUS}. `message` is shown to the user as written
+ * (for 5xx codes other than 502/504 the handler replaces it with a generic sentence).
+ */
+export class AppError extends Error {
+  readonly code: AppErrorCode;
+  readonly statusCode: number;
+  constructor(code: AppErrorCode, message?: string, options?: { cause?: unknown }) {
+    super(message ?? DEFAULT_MESSAGES[code], options);
+    this.name = 'AppError';
+    this.code = code;
+    this.statusCode = APP_ERROR_STATUS[code];
+  }
+}
+
+/** True when `err` is an {@link AppError} (also across module copies, by name and code). */
+export function isAppError(err: unknown): err is AppError {
+  return err instanceof AppError;
+}

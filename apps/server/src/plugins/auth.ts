@@ -1,0 +1,51 @@
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { UserRow } from '../db/schema/index.ts';
+import { AppError } from '../errors.ts';
+import { createAuthService, type AuthService } from '../services/auth-service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Accounts and sessions. */
+    auth: AuthService;
+    /** onRequest hook: answers 401 unless the request carries a live bearer token; sets `request.user`. */
+    requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyRequest {
+    /** The signed-in user (set by `requireUser`). */
+    user: UserRow | null;
+  }
+}
+
+/** The token of an `Authorization: Bearer <token>` header, or null. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/**
+ * Auth wiring (DESIGN.md section 3 "Auth"): decorates the app with the auth service and the `requireUser`
+ * hook that route plugins add to every route needing a signed-in user.
+ */
+export const authPlugin = fp<{ sessionTtlMs: number }>(
+  async (app, { sessionTtlMs }) => {
+    const auth = createAuthService({ db: app.db, sessionTtlMs });
+    app.decorate('auth', auth);
+    app.decorateRequest('user', null);
+    app.decorate('requireUser', async (request: FastifyRequest) => {
+      const token = bearerToken(request);
+      const user = token ? await auth.authenticate(token) : null;
+      if (!user) throw new AppError('UNAUTHORIZED');
+      request.user = user;
+    });
+  },
+  { name: 'quire-auth', dependencies: ['quire-db'] },
+);
+
+/** The signed-in user's id inside a route guarded by `requireUser`. */
+export function userIdOf(request: FastifyRequest): string {
+  if (!request.user) throw new AppError('UNAUTHORIZED');
+  return request.user.id;
+}

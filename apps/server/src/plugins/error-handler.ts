@@ -1,0 +1,59 @@
+import fp from 'fastify-plugin';
+import type { FastifyError } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../errors.ts';
+
+/** Messages zod writes itself (as opposed to the contracts' sentences), which get the field name in front. */
+const ZOD_DEFAULT_MESSAGE = /^(Invalid|Too (small|big)|Expected|Unrecognized key)/;
+
+/** The message of the first validation issue; zod's generic messages are prefixed with the field path. */
+function validationMessage(issues: { instancePath: string; message?: string }[]): string {
+  const first = issues[0];
+  const message = first?.message ?? 'The request is not valid.';
+  const field = (first?.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+  return field && ZOD_DEFAULT_MESSAGE.test(message) ? `${field}: ${message}` : message;
+}
+
+/** Statuses whose own message is safe and useful to show (gateway errors explain the remote side, not ours). */
+function isClientVisible(status: number): boolean {
+  return status < 500 || status === 502 || status === 504;
+}
+
+/**
+ * The single error handler (STYLE.md rule 18): every error becomes `{ message }` with its status.
+ * - request validation (zod, from the contracts) -> 400 with the field's message;
+ * - AppError -> its status and message;
+ * - fastify's own 4xx errors (bad JSON, body too large, file too large) -> their status with a plain message;
+ * - anything else -> 500 with a generic message; the details are logged with the request, never sent.
+ */
+export const errorHandlerPlugin = fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        return reply.status(400).send({ message: validationMessage(error.validation) });
+      }
+      const code = (error as { code?: unknown }).code;
+      if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
+        const tooLarge = new AppError('FILE_TOO_LARGE');
+        return reply.status(tooLarge.statusCode).send({ message: tooLarge.message });
+      }
+      if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        const tooLarge = new AppError('TEXT_TOO_LARGE');
+        return reply.status(413).send({ message: tooLarge.message });
+      }
+      const status =
+        error instanceof AppError
+          ? error.statusCode
+          : typeof (error as FastifyError).statusCode === 'number' && (error as FastifyError).statusCode! >= 400
+            ? (error as FastifyError).statusCode!
+            : 500;
+      if (!isClientVisible(status)) {
+        request.log.error({ err: error }, 'request failed');
+        return reply.status(status).send({ message: new AppError('INTERNAL').message });
+      }
+      if (status >= 500) request.log.warn({ err: error }, 'upstream failure');
+      return reply.status(status).send({ message: error.message });
+    });
+  },
+  { name: 'quire-error-handler' },
+);

@@ -1,0 +1,39 @@
+/**
+ * POST /api/books/:id/export/:format (workspace spec section 7): the file itself, with its media type and a
+ * download name (contracts EXPORT_FILES / exportFileName). Formats: pdf, epub, docx, html, epub-html.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBodySchema, ExportParamsSchema } from '@quire/contracts';
+import { userIdOf } from '../plugins/auth.ts';
+import type { ExportService } from '../services/export-service.ts';
+
+/** Export route; register with prefix `/api/books` and the export service. */
+export const exportRoutes: FastifyPluginAsync<{ exports: ExportService }> = async (app, { exports }) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.addHook('onRequest', app.requireUser);
+
+  r.post(
+    '/:id/export/:format',
+    {
+      schema: {
+        params: ExportParamsSchema,
+        response: {
+          // The body is the file's bytes (sent as a Buffer, which fastify does not serialize).
+          200: z.instanceof(Buffer),
+          ...Object.fromEntries([400, 401, 404, 409, 422].map((s) => [s, ErrorBodySchema])),
+        },
+      },
+    },
+    async (request, reply) => {
+      const file = await exports.exportBook(userIdOf(request), request.params.id, request.params.format);
+      return reply
+        .status(200)
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
+    },
+  );
+};

@@ -1,0 +1,131 @@
+/**
+ * Accounts and sessions (accounts spec sections 3, 5, 7; DESIGN.md section 3 "Auth").
+ * Passwords: argon2id (the @node-rs/argon2 default algorithm; m=19456 KiB, t=2, p=1), hashed off the event loop by the
+ * library's own thread pool. Sessions: a random 256-bit bearer token, of which only the SHA-256 is stored.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import { and, eq, gt } from 'drizzle-orm';
+import type { LoginBody, RegisterBody, User } from '@quire/contracts';
+import type { Db } from '../db/client.ts';
+import { isUniqueViolation } from '../db/client.ts';
+import { sessions, users, type UserRow } from '../db/schema/index.ts';
+import { AppError } from '../errors.ts';
+
+/** A signed-in session: the bearer token (shown once) and its user. */
+export interface SessionGrant {
+  token: string;
+  user: UserRow;
+}
+
+/** Dependencies of {@link createAuthService}. `now` is the clock (tests pass a fixed one). */
+export interface AuthServiceDeps {
+  db: Db;
+  /** Session lifetime in milliseconds. */
+  sessionTtlMs: number;
+  now?: () => Date;
+}
+
+/** The user as the API shows it (contracts UserSchema): never the password hash. */
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    profileImageUrl: row.profileImageUrl,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Hex SHA-256 of a bearer token: the `sessions` primary key. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** Emails compare case-insensitively: stored trimmed and lower-cased. */
+function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** An empty optional name is stored as null. */
+function optionalName(name: string | undefined): string | null {
+  const v = name?.trim();
+  return v ? v : null;
+}
+
+/** A hash to verify against when the email is unknown, so both failures take the same time. */
+let decoyHash: Promise<string> | null = null;
+
+/** Account and session operations. */
+export function createAuthService({ db, sessionTtlMs, now = () => new Date() }: AuthServiceDeps) {
+  async function startSession(user: UserRow): Promise<SessionGrant> {
+    const token = randomBytes(32).toString('base64url');
+    await db.insert(sessions).values({
+      tokenHash: hashToken(token),
+      userId: user.id,
+      expiresAt: new Date(now().getTime() + sessionTtlMs),
+    });
+    return { token, user };
+  }
+
+  return {
+    /**
+     * Creates an account and signs it in.
+     * @throws AppError `EMAIL_TAKEN` (409) when the email (any case) has an account.
+     */
+    async register(body: RegisterBody): Promise<SessionGrant> {
+      const email = normalizeEmail(body.email);
+      const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+      if (existing) throw new AppError('EMAIL_TAKEN');
+      const passwordHash = await hash(body.password);
+      let user: UserRow | undefined;
+      try {
+        [user] = await db
+          .insert(users)
+          .values({ email, passwordHash, firstName: optionalName(body.firstName), lastName: optionalName(body.lastName) })
+          .returning();
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new AppError('EMAIL_TAKEN');
+        throw err;
+      }
+      if (!user) throw new AppError('INTERNAL', undefined, { cause: new Error('insert returned no user') });
+      return startSession(user);
+    },
+
+    /**
+     * Signs in with email and password.
+     * @throws AppError `INVALID_CREDENTIALS` (401) for an unknown email or a wrong password alike.
+     */
+    async login(body: LoginBody): Promise<SessionGrant> {
+      const [user] = await db.select().from(users).where(eq(users.email, normalizeEmail(body.email))).limit(1);
+      if (!user) {
+        decoyHash ??= hash('decoy password');
+        await verify(await decoyHash, body.password).catch(() => false);
+        throw new AppError('INVALID_CREDENTIALS');
+      }
+      const ok = await verify(user.passwordHash, body.password).catch(() => false);
+      if (!ok) throw new AppError('INVALID_CREDENTIALS');
+      return startSession(user);
+    },
+
+    /** Ends the session of `token` (deletes its row); an unknown token is not an error. */
+    async logout(token: string): Promise<void> {
+      await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    },
+
+    /** The user of a live session, or null for an unknown or expired token. */
+    async authenticate(token: string): Promise<UserRow | null> {
+      const [row] = await db
+        .select({ user: users })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now())))
+        .limit(1);
+      return row?.user ?? null;
+    },
+  };
+}
+
+/** The service's type, for decorators and tests. */
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,192 @@
+/**
+ * Books of one user (workspace spec sections 3, 4, 7): list, read, clean, save the edited text, format.
+ * Every query is scoped by the caller's user id: another user's book is "not found" (DESIGN.md section 3).
+ */
+import { and, desc, eq } from 'drizzle-orm';
+import type { Book, BookMetadata, BookSummary, FormatBody } from '@quire/contracts';
+import { FormatBodySchema, MAX_TEXT_BYTES } from '@quire/contracts';
+import type { Db } from '../db/client.ts';
+import { books, type BookRow } from '../db/schema/index.ts';
+import { AppError } from '../errors.ts';
+import type { JobRunner } from '../workers/pool.ts';
+
+/** Layout ids a book can be formatted with (the engine's registry; the skeleton ships `kdp-6x9`). */
+export type LayoutExists = (layoutId: string) => boolean;
+
+/** Dependencies of {@link createBookService}. */
+export interface BookServiceDeps {
+  db: Db;
+  jobs: Pick<JobRunner, 'cleanBook' | 'measureText'>;
+  layoutExists: LayoutExists;
+}
+
+/** A fresh book to store (the import service builds it). */
+export interface NewBook {
+  title: string;
+  author: string;
+  sourceUrl: string | null;
+  sourceType: 'url' | 'upload';
+  originalText: string;
+  wordCount: number;
+  metadata: Partial<BookMetadata>;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Book metadata with the contract's defaults filled in (language `en`, empty lists). */
+export function fullMetadata(meta: Partial<BookMetadata> | null | undefined): BookMetadata {
+  const m = meta ?? {};
+  return {
+    ...(m.description !== undefined ? { description: m.description } : {}),
+    categories: m.categories ?? [],
+    keywords: m.keywords ?? [],
+    language: m.language ?? 'en',
+    ...(m.publicationYear !== undefined ? { publicationYear: m.publicationYear } : {}),
+    ...(m.isbn ? { isbn: m.isbn } : {}),
+  };
+}
+
+/** The book as the API shows it (contracts BookSchema). */
+export function toBook(row: BookRow): Book {
+  return {
+    id: row.id,
+    title: row.title,
+    author: row.author,
+    sourceUrl: row.sourceUrl,
+    sourceType: row.sourceType,
+    originalText: row.originalText,
+    cleanedText: row.cleanedText,
+    formattedText: row.formattedText,
+    cleanReport: row.cleanReport ?? null,
+    metadata: fullMetadata(row.metadata),
+    genre: row.genre,
+    layoutId: row.layoutId,
+    status: row.status,
+    wordCount: row.wordCount,
+    isFreeTrial: row.isFreeTrial,
+    wasTruncated: row.wasTruncated,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Book operations for signed-in users. Each method throws AppError `NOT_FOUND` (404) for a book that is not theirs. */
+export function createBookService({ db, jobs, layoutExists }: BookServiceDeps) {
+  /** The caller's book row. @throws AppError `NOT_FOUND`. */
+  async function load(userId: string, bookId: string): Promise<BookRow> {
+    if (!UUID.test(bookId)) throw new AppError('NOT_FOUND');
+    const [row] = await db
+      .select()
+      .from(books)
+      .where(and(eq(books.id, bookId), eq(books.userId, userId)))
+      .limit(1);
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  /** Updates the caller's book and returns the new row. @throws AppError `NOT_FOUND`. */
+  async function update(userId: string, bookId: string, values: Partial<typeof books.$inferInsert>): Promise<BookRow> {
+    const [row] = await db
+      .update(books)
+      .set(values)
+      .where(and(eq(books.id, bookId), eq(books.userId, userId)))
+      .returning();
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  return {
+    load,
+
+    /** The caller's books, newest first, without their texts (GET /api/books). */
+    async list(userId: string): Promise<BookSummary[]> {
+      const rows = await db
+        .select({
+          id: books.id,
+          title: books.title,
+          author: books.author,
+          status: books.status,
+          wordCount: books.wordCount,
+          createdAt: books.createdAt,
+        })
+        .from(books)
+        .where(eq(books.userId, userId))
+        .orderBy(desc(books.createdAt));
+      return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+    },
+
+    /** One book in full (GET /api/books/:id). */
+    async get(userId: string, bookId: string): Promise<Book> {
+      return toBook(await load(userId, bookId));
+    },
+
+    /** Stores a new book for the caller (used by imports); status `imported`. */
+    async create(userId: string, book: NewBook): Promise<Book> {
+      const [row] = await db
+        .insert(books)
+        .values({ userId, ...book })
+        .returning();
+      if (!row) throw new AppError('INTERNAL', undefined, { cause: new Error('insert returned no book') });
+      return toBook(row);
+    },
+
+    /**
+     * Cleans the original text in the worker pool and stores the Markdown, the report and the new word count
+     * (POST /api/books/:id/clean).
+     */
+    async clean(userId: string, bookId: string): Promise<Book> {
+      const book = await load(userId, bookId);
+      const cleaned = await jobs.cleanBook(book.originalText);
+      return toBook(
+        await update(userId, bookId, {
+          cleanedText: cleaned.markdown,
+          cleanReport: cleaned.report,
+          wordCount: cleaned.wordCount,
+        }),
+      );
+    },
+
+    /**
+     * Replaces the cleaned text with the user's edit (POST /api/books/:id/save-text). When the book is already
+     * formatted, the formatted text follows the edit, so the next export contains it.
+     * @throws AppError `TEXT_TOO_LARGE` (413) above 5 MB of UTF-8 (accounts spec section 9).
+     */
+    async saveText(userId: string, bookId: string, text: string): Promise<Book> {
+      const book = await load(userId, bookId);
+      const { wordCount, textBytes } = await jobs.measureText(text);
+      if (textBytes > MAX_TEXT_BYTES) throw new AppError('TEXT_TOO_LARGE');
+      return toBook(
+        await update(userId, bookId, {
+          cleanedText: text,
+          wordCount,
+          ...(book.formattedText !== null ? { formattedText: text } : {}),
+        }),
+      );
+    },
+
+    /**
+     * Stores genre, metadata and layout, and makes the cleaned text the text of the exports; status `ready`
+     * (POST /api/books/:id/format; workspace spec sections 4 and 5).
+     * @throws AppError `NOT_CLEANED` (409) before cleanup, `UNKNOWN_LAYOUT` (400) for a layout the engine lacks.
+     */
+    async format(userId: string, bookId: string, input: FormatBody): Promise<Book> {
+      const body = FormatBodySchema.parse(input);
+      const book = await load(userId, bookId);
+      if (book.cleanedText === null) throw new AppError('NOT_CLEANED');
+      if (!layoutExists(body.layoutId)) throw new AppError('UNKNOWN_LAYOUT', `Unknown layout "${body.layoutId}"`);
+      const { isbn, ...rest } = body.metadata;
+      const metadata: BookMetadata = { ...rest, ...(isbn ? { isbn } : {}) };
+      return toBook(
+        await update(userId, bookId, {
+          genre: body.genre,
+          metadata,
+          layoutId: body.layoutId,
+          formattedText: book.cleanedText,
+          status: 'ready',
+        }),
+      );
+    },
+  };
+}
+
+/** The service's type, for routes and tests. */
+export type BookService = ReturnType<typeof createBookService>;

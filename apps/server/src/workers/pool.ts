@@ -1,0 +1,98 @@
+/**
+ * The job runner: a piscina worker-thread pool for reading, cleanup and export builds, and the engine's
+ * `PdfProcessPool` (child processes, recycled after a number of jobs or above a memory cap, because Typst's
+ * memory only grows: STACK-NOTES section 2) for PDF compiles. One runner per app, closed with it.
+ */
+import { Piscina } from 'piscina';
+import { EngineError, PdfProcessPool } from '@quire/engine';
+import type { BookMeta } from '@quire/engine';
+import { AppError } from '../errors.ts';
+import type {
+  BuildFileInput,
+  BuildFileOutput,
+  CleanBookOutput,
+  ReadBookInput,
+  ReadBookOutput,
+  TaskResult,
+} from './tasks.ts';
+
+/** The worker entry (a .mjs file that registers the TypeScript loader in each thread). */
+const WORKER_URL = new URL('./worker.mjs', import.meta.url).href;
+
+/** Export formats the runner builds (the contracts' EXPORT_FORMATS). */
+export type BuildFormat = 'pdf' | 'epub' | 'docx' | 'html' | 'epub-html';
+
+/** Heavy work, off the event loop. Every method may throw AppError `UNREADABLE_INPUT` (422) for bad input. */
+export interface JobRunner {
+  /** Decodes an uploaded or fetched file (engine `readText`) and measures the text. */
+  readBook(bytes: Uint8Array, fileName?: string): Promise<ReadBookOutput>;
+  /** Cleans the original text into the editable Markdown with its report (engine `cleanText`). */
+  cleanBook(text: string): Promise<CleanBookOutput>;
+  /** Word count and UTF-8 size of a text. */
+  measureText(text: string): Promise<{ wordCount: number; textBytes: number }>;
+  /** Builds an export file from the formatted Markdown. PDF: Typst source in a thread, compile in a child process. */
+  buildFile(input: { markdown: string; meta: BookMeta; layoutId: string; format: BuildFormat; modified: Date }): Promise<Uint8Array>;
+  /** Stops the threads and child processes; pending jobs fail. */
+  close(): Promise<void>;
+}
+
+/** Sizes of the pools. */
+export interface JobRunnerOptions {
+  /** Worker threads (default 2). */
+  threads?: number;
+  /** Typst child processes (default 1). */
+  pdfProcesses?: number;
+}
+
+/** Unwraps a task result; engine errors about the input become 422, others 500 (details logged by the handler). */
+function unwrap<T>(result: TaskResult<T>): T {
+  if (result.ok) return result.value;
+  const { code, message } = result.error;
+  if (code === 'UNREADABLE_INPUT' || code === 'EMPTY_INPUT') throw new AppError('UNREADABLE_INPUT', message);
+  throw new AppError('INTERNAL', undefined, { cause: new EngineError(code as EngineError['code'], message) });
+}
+
+/** Creates the runner. Threads start on demand; the PDF process pool is created on the first PDF export. */
+export function createJobRunner(options: JobRunnerOptions = {}): JobRunner {
+  const threads = Math.max(1, options.threads ?? 2);
+  const pool = new Piscina({ filename: WORKER_URL, minThreads: 0, maxThreads: threads, idleTimeout: 60_000 });
+  let pdfPool: PdfProcessPool | null = null;
+  let closed = false;
+
+  const run = <T>(name: string, data: unknown): Promise<T> => {
+    if (closed) return Promise.reject(new AppError('INTERNAL', undefined, { cause: new Error('job runner closed') }));
+    return pool.run(data, { name }) as Promise<T>;
+  };
+
+  return {
+    async readBook(bytes, fileName) {
+      const input: ReadBookInput = fileName ? { bytes, fileName } : { bytes };
+      return unwrap(await run<TaskResult<ReadBookOutput>>('readBook', input));
+    },
+    async cleanBook(text) {
+      return unwrap(await run<TaskResult<CleanBookOutput>>('cleanBook', { text }));
+    },
+    measureText(text) {
+      return run('measureText', { text });
+    },
+    async buildFile({ format, ...rest }) {
+      const input: BuildFileInput = { ...rest, format: format === 'pdf' ? 'typst' : format };
+      const out = unwrap(await run<TaskResult<BuildFileOutput>>('buildFile', input));
+      if (out.kind === 'bytes') return out.bytes;
+      pdfPool ??= new PdfProcessPool({ size: Math.max(1, options.pdfProcesses ?? 1) });
+      try {
+        return await pdfPool.compile(out.source);
+      } catch (err) {
+        if (err instanceof EngineError && (err.code === 'UNREADABLE_INPUT' || err.code === 'EMPTY_INPUT')) {
+          throw new AppError('UNREADABLE_INPUT', err.message);
+        }
+        throw err;
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await Promise.allSettled([pool.destroy(), pdfPool?.close()]);
+    },
+  };
+}

@@ -1,0 +1,13 @@
+// Entry of the worker-thread pool. The task code is TypeScript: register tsx's loader in this thread first,
+// so the pool works under `node --import tsx` and under vitest alike, then expose the tasks by name
+// (piscina's `run(data, { name })`).
+import { register } from 'tsx/esm/api';
+
+register();
+const tasks = await import('./tasks.ts');
+
+export const readBook = tasks.readBook;
+export const cleanBook = tasks.cleanBook;
+export const measureText = tasks.measureText;
+export const buildFile = tasks.buildFile;
+export default tasks.readBook;

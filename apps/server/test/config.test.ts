@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+
+describe('loadConfig', () => {
+  it('has a working default for everything', () => {
+    const c = loadConfig({}, {}, '/srv/quire');
+    expect(c).toMatchObject({
+      port: 5000,
+      host: 'localhost',
+      dataDir: path.resolve('/srv/quire', 'data'),
+      dataDirLabel: './data',
+      databaseUrl: undefined,
+      allowPrivateUrls: false,
+      urlAllowCidrs: [],
+      fetchTimeoutMs: 30_000,
+      maxRedirects: 5,
+      workerThreads: 2,
+      pdfProcesses: 1,
+    });
+  });
+
+  it('reads the environment; empty variables count as unset', () => {
+    const c = loadConfig(
+      {
+        PORT: '8080',
+        QUIRE_DATA_DIR: 'var/books',
+        DATABASE_URL: 'postgres://u@h/db',
+        QUIRE_ALLOW_PRIVATE_URLS: '1',
+        QUIRE_URL_ALLOW_CIDRS: '10.0.0.0/8, fd00::/8',
+        QUIRE_FETCH_TIMEOUT_MS: '500',
+        HOST: '',
+      },
+      {},
+      '/srv',
+    );
+    expect(c).toMatchObject({
+      port: 8080,
+      host: 'localhost',
+      dataDir: '/srv/var/books',
+      databaseUrl: 'postgres://u@h/db',
+      allowPrivateUrls: true,
+      urlAllowCidrs: ['10.0.0.0/8', 'fd00::/8'],
+      fetchTimeoutMs: 500,
+    });
+    expect(loadConfig({ QUIRE_ALLOW_PRIVATE_URLS: '0' }).allowPrivateUrls).toBe(false);
+    expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+  });
+
+  it('names the variable that is wrong', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+  });
+});

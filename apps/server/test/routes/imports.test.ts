@@ -1,0 +1,157 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, buildTestApp, countBooks, multipartFile, registerUser, startServer, type LocalServer, type TestApp } from '../helpers.ts';
+
+/** The address check is on, with 127.0.0.1 allowed so that a first hop to the test server can pass. */
+let guarded: TestApp;
+/** The address check is on, with no exception at all. */
+let strict: TestApp;
+let server: LocalServer;
+let guardedToken: string;
+let strictToken: string;
+
+beforeAll(async () => {
+  server = await startServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    if (url.pathname === '/book.txt') {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      return res.end('A book that is fine.\n\nWith a second paragraph.');
+    }
+    if (url.pathname === '/redirect') {
+      res.writeHead(302, { location: url.searchParams.get('to') ?? '/book.txt' });
+      return res.end();
+    }
+    if (url.pathname === '/huge') {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      const chunk = Buffer.alloc(1024 * 1024, 97);
+      for (let i = 0; i < 11; i++) res.write(chunk);
+      return res.end();
+    }
+    if (url.pathname === '/binary.txt') {
+      res.writeHead(200, { 'content-type': 'application/octet-stream' });
+      return res.end(randomBytes(4096));
+    }
+    if (url.pathname === '/gone') {
+      res.writeHead(410);
+      return res.end();
+    }
+    if (url.pathname === '/hang') return; // never answers
+    res.writeHead(404);
+    res.end();
+  });
+  [guarded, strict] = await Promise.all([
+    buildTestApp({ allowPrivateUrls: false, urlAllowCidrs: ['127.0.0.1/32'], fetchTimeoutMs: 1000 }),
+    buildTestApp({ allowPrivateUrls: false }),
+  ]);
+  guardedToken = (await registerUser(guarded.app)).token;
+  strictToken = (await registerUser(strict.app)).token;
+});
+afterAll(async () => {
+  await server?.close();
+  await guarded?.close();
+  await strict?.close();
+});
+
+/** Posts an import, and checks that no book was stored whatever the outcome was. */
+async function importRefused(t: TestApp, token: string, request: { payload: string | object | Buffer; headers?: Record<string, string> }) {
+  const before = await countBooks(t.app);
+  const res = await t.app.inject({ method: 'POST', url: '/api/import', payload: request.payload, headers: { ...request.headers, ...bearer(token) } });
+  expect(await countBooks(t.app)).toBe(before);
+  return { status: res.statusCode, body: res.json() as { message: string } };
+}
+
+const PRIVATE = 'This URL points to a private or local network address, which cannot be imported.';
+
+describe('URL import refusals (nothing is saved)', () => {
+  it.each(['not a url', 'ftp://example.com/book.txt', 'javascript:alert(1)', '', 'http://'])('refuses %j as an invalid URL', async (url) => {
+    const r = await importRefused(guarded, guardedToken, { payload: { url } });
+    expect(r).toEqual({ status: 400, body: { message: 'Please enter a valid URL' } });
+  });
+
+  it('refuses a body without url', async () => {
+    const r = await importRefused(guarded, guardedToken, { payload: {} });
+    expect(r).toEqual({ status: 400, body: { message: 'Please enter a valid URL' } });
+  });
+
+  it.each([
+    () => server.url('/book.txt', '127.0.0.1'),
+    () => server.url('/book.txt', '::1'),
+    () => server.url('/book.txt', '::ffff:127.0.0.1'),
+    () => `http://[64:ff9b::7f00:1]:${server.port}/book.txt`,
+    () => server.url('/book.txt', 'localhost'),
+    () => 'http://10.1.2.3/book.txt',
+    () => 'http://192.168.0.1/book.txt',
+    () => 'http://169.254.169.254/latest/meta-data/',
+  ])('refuses the private address of %s', async (url) => {
+    const before = server.requests.length;
+    const r = await importRefused(strict, strictToken, { payload: { url: url() } });
+    expect(r).toEqual({ status: 403, body: { message: PRIVATE } });
+    expect(server.requests.length).toBe(before);
+  });
+
+  it('refuses a redirect from an allowed address to a private one', async () => {
+    for (const to of [server.url('/book.txt', '127.0.0.2'), server.url('/book.txt', '::1'), 'http://10.0.0.1/book.txt']) {
+      const r = await importRefused(guarded, guardedToken, { payload: { url: server.url(`/redirect?to=${encodeURIComponent(to)}`) } });
+      expect(r).toEqual({ status: 403, body: { message: PRIVATE } });
+    }
+    // The allowed first hop on its own imports fine.
+    const ok = await guarded.app.inject({ method: 'POST', url: '/api/import', payload: { url: server.url('/redirect') }, headers: bearer(guardedToken) });
+    expect(ok.statusCode, ok.body).toBe(201);
+  });
+
+  it('refuses a download over 10 MB with 413 (the web shows its "too large" notice)', async () => {
+    const r = await importRefused(guarded, guardedToken, { payload: { url: server.url('/huge') } });
+    expect(r).toEqual({ status: 413, body: { message: 'The file is too large. Files must be smaller than 10MB.' } });
+  });
+
+  it('answers an upstream error with 502 and a message mentioning fetch', async () => {
+    const r = await importRefused(guarded, guardedToken, { payload: { url: server.url('/gone') } });
+    expect(r).toEqual({ status: 502, body: { message: 'Could not fetch the URL (the server answered 410 Gone).' } });
+  });
+
+  it('times out with 504 and a message containing "timed out"', async () => {
+    const r = await importRefused(guarded, guardedToken, { payload: { url: server.url('/hang') } });
+    expect(r).toEqual({ status: 504, body: { message: 'The import timed out while fetching the URL' } });
+  });
+
+  it('refuses binary garbage behind a URL with 422', async () => {
+    const r = await importRefused(guarded, guardedToken, { payload: { url: server.url('/binary.txt') } });
+    expect(r.status).toBe(422);
+    expect(r.body.message).toEqual(expect.any(String));
+  });
+});
+
+describe('upload refusals (nothing is saved)', () => {
+  it('refuses a file over 10 MB with 413', async () => {
+    const { payload, headers } = multipartFile('file', 'big.txt', Buffer.alloc(10 * 1024 * 1024 + 1, 97));
+    const r = await importRefused(guarded, guardedToken, { payload, headers });
+    expect(r).toEqual({ status: 413, body: { message: 'The file is too large. Files must be smaller than 10MB.' } });
+  });
+
+  it('refuses a file with more than 5 MB of text with 413', async () => {
+    const { payload, headers } = multipartFile('file', 'long.txt', 'lorem ipsum dolor sit amet\n'.repeat(220_000));
+    const r = await importRefused(guarded, guardedToken, { payload, headers });
+    expect(r).toEqual({ status: 413, body: { message: 'The text is too large. Text must be less than 5MB.' } });
+  });
+
+  it('refuses binary garbage with 422 and the engine message', async () => {
+    const garbage = new Uint8Array(8192);
+    for (let i = 0; i < garbage.length; i++) garbage[i] = (i * 7919) % 256;
+    const { payload, headers } = multipartFile('file', 'garbage.bin', garbage, 'application/octet-stream');
+    const r = await importRefused(guarded, guardedToken, { payload, headers });
+    expect(r.status).toBe(422);
+    expect(r.body.message.length).toBeGreaterThan(10);
+  });
+
+  it('refuses an empty file with 422', async () => {
+    const { payload, headers } = multipartFile('file', 'empty.txt', '');
+    const r = await importRefused(guarded, guardedToken, { payload, headers });
+    expect(r.status).toBe(422);
+  });
+
+  it('refuses a multipart body without the `file` field', async () => {
+    const { payload, headers } = multipartFile('document', 'book.txt', 'Some text.');
+    const r = await importRefused(guarded, guardedToken, { payload, headers });
+    expect(r.status).toBe(400);
+  });
+});

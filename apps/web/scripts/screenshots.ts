@@ -1,0 +1,312 @@
+/**
+ * Screenshots of every screen at phone and desktop widths, against a mocked API.
+ * Usage: node --import tsx apps/web/scripts/screenshots.ts [outDir] [filter]
+ * Starts the Vite dev server itself; needs /usr/bin/chromium.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Page, type Route } from 'playwright-core';
+import { createServer } from 'vite';
+
+const webRoot = fileURLToPath(new URL('..', import.meta.url));
+const outDir = path.resolve(process.argv[2] ?? '/tmp/quire-shots');
+const filter = process.argv[3] ?? '';
+mkdirSync(outDir, { recursive: true });
+
+const user = {
+  id: 'u1',
+  email: 'eleanor.vance@example.com',
+  firstName: 'Eleanor',
+  lastName: 'Vance',
+  profileImageUrl: null,
+  createdAt: '2025-01-03T10:00:00.000Z',
+};
+
+const chapterText = `# Chapter I
+
+It is a truth universally acknowledged, that a single man in possession of a good fortune, must be in want of a wife.
+
+However little known the feelings or views of such a man may be on his first entering a neighbourhood, this truth is so well fixed in the minds of the surrounding families, that he is considered as the rightful property of some one or other of their daughters.
+
+“My dear Mr. Bennet,” said his lady to him one day, “have you heard that Netherfield Park is let at last?”
+
+Mr. Bennet replied that he had not.
+
+* * *
+
+# Chapter II
+
+Mr. Bennet was among the earliest of those who waited on Mr. Bingley. He had always intended to visit him, though to the last always assuring his wife that he should not go.
+`;
+
+const baseBook = {
+  id: 'b1',
+  title: 'Pride and Prejudice',
+  author: 'Jane Austen',
+  sourceUrl: 'https://www.gutenberg.org/cache/epub/1342/pg1342.txt',
+  sourceType: 'url',
+  originalText:
+    'The Project Gutenberg eBook of Pride and Prejudice\r\n\r\nThis ebook is for the use of anyone anywhere in the United States...\n\n' +
+    chapterText.replace(/# /g, '').repeat(3),
+  cleanedText: null as string | null,
+  formattedText: null as string | null,
+  cleanReport: null as unknown,
+  metadata: { categories: [], keywords: [], language: 'en' } as Record<string, unknown>,
+  genre: null as string | null,
+  layoutId: null as string | null,
+  status: 'imported',
+  wordCount: 130_412,
+  isFreeTrial: false,
+  wasTruncated: false,
+  createdAt: '2025-03-05T14:12:00.000Z',
+};
+
+const report = {
+  passes: [
+    { id: 'boilerplate', label: 'Lines of library boilerplate removed', count: 312 },
+    { id: 'pageNumbers', label: 'Page numbers removed', count: 188 },
+    { id: 'dehyphenated', label: 'Words rejoined across line ends', count: 921 },
+    { id: 'lineBreaks', label: 'Paragraph line breaks joined', count: 10_433 },
+    { id: 'quotesCurled', label: 'Quotes curled', count: 4410 },
+    { id: 'dashes', label: 'Dashes normalised', count: 0 },
+  ],
+  chaptersFound: 61,
+  partsFound: 3,
+  wordCount: 121_533,
+};
+
+const books: Record<string, typeof baseBook> = {
+  b1: { ...baseBook },
+  b2: {
+    ...baseBook,
+    id: 'b2',
+    title: 'The Meditations of Marcus Aurelius',
+    author: 'Marcus Aurelius',
+    cleanedText: chapterText.repeat(4),
+    cleanReport: report,
+    createdAt: '2025-03-02T09:00:00.000Z',
+  },
+  b3: {
+    ...baseBook,
+    id: 'b3',
+    title: 'The Varieties of Religious Experience: A Study in Human Nature',
+    author: 'William James',
+    cleanedText: chapterText,
+    formattedText: chapterText,
+    cleanReport: report,
+    genre: 'philosophy',
+    metadata: {
+      description: 'Lectures on the psychology of religion, given at Edinburgh in 1901–1902.',
+      keywords: ['psychology', 'religion', 'mysticism'],
+      categories: ['Philosophy / Religious'],
+      language: 'en',
+      publicationYear: 1902,
+    },
+    layoutId: 'kdp-6x9',
+    status: 'ready',
+    createdAt: '2025-02-21T09:00:00.000Z',
+  },
+};
+
+type Scenario = {
+  name: string;
+  path: string;
+  signedIn?: boolean;
+  bookList?: 'full' | 'empty' | 'loading';
+  bookDelay?: boolean;
+  act?: (page: Page) => Promise<void>;
+  fullPage?: boolean;
+};
+
+function json(route: Route, status: number, body: unknown) {
+  return route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+}
+
+async function mockApi(page: Page, scenario: Scenario) {
+  await page.route((url) => url.pathname.startsWith('/api/'), async (route) => {
+    const url = new URL(route.request().url());
+    const method = route.request().method();
+    const p = url.pathname;
+    const authed = Boolean(route.request().headers()['authorization']);
+    if (p === '/api/auth/user') return authed ? json(route, 200, user) : json(route, 401, { message: 'Not signed in' });
+    if (p === '/api/auth/login') return json(route, 401, { message: 'Invalid email or password' });
+    if (p === '/api/auth/logout') return json(route, 200, { message: 'Signed out' });
+    if (p === '/api/books' && method === 'GET') {
+      if (scenario.bookList === 'loading') return; // never answers
+      if (scenario.bookList === 'empty') return json(route, 200, []);
+      return json(
+        route,
+        200,
+        Object.values(books).map(({ id, title, author, status, wordCount, createdAt }) => ({ id, title, author, status, wordCount, createdAt })),
+      );
+    }
+    if (p === '/api/books/import-multiple') return json(route, 404, { message: 'Route POST:/api/books/import-multiple not found' });
+    if (p === '/api/import') return json(route, 502, { message: 'Could not fetch the URL: the host answered 404' });
+    const m = /^\/api\/books\/([^/]+)$/.exec(p);
+    if (m && method === 'GET') {
+      if (scenario.bookDelay) return;
+      const book = books[m[1]!];
+      return book ? json(route, 200, book) : json(route, 404, { message: 'Book not found' });
+    }
+    return json(route, 404, { message: 'Not found' });
+  });
+}
+
+const scenarios: Scenario[] = [
+  { name: 'landing', path: '/', fullPage: true },
+  { name: 'login', path: '/login' },
+  {
+    name: 'login-errors',
+    path: '/login',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.waitForTimeout(150);
+    },
+  },
+  {
+    name: 'login-failed-toast',
+    path: '/login',
+    act: async (page) => {
+      await page.getByLabel('Email').fill('eleanor@example.com');
+      await page.getByLabel('Password', { exact: true }).fill('wrongpass');
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.waitForTimeout(400);
+    },
+  },
+  { name: 'register', path: '/register' },
+  { name: 'home', path: '/', signedIn: true, fullPage: true },
+  { name: 'home-empty', path: '/', signedIn: true, bookList: 'empty' },
+  { name: 'home-loading', path: '/', signedIn: true, bookList: 'loading' },
+  {
+    name: 'home-import-single',
+    path: '/',
+    signedIn: true,
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Start Publishing' }).click();
+      await page.waitForTimeout(600);
+    },
+  },
+  {
+    name: 'home-import-single-error',
+    path: '/',
+    signedIn: true,
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Start Publishing' }).click();
+      await page.getByLabel('Book URL').fill('https://www.gutenberg.org/nope.txt');
+      await page.getByRole('button', { name: 'Import Book' }).click();
+      await page.waitForTimeout(600);
+    },
+  },
+  {
+    name: 'home-import-collection',
+    path: '/',
+    signedIn: true,
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Start Publishing' }).click();
+      await page.getByRole('tab', { name: 'Collection' }).click();
+      await page.getByRole('button', { name: 'Add URL' }).click();
+      await page.getByRole('button', { name: 'Create Collection' }).click();
+      await page.waitForTimeout(300);
+      await page.getByRole('heading', { name: 'Import Books' }).scrollIntoViewIfNeeded();
+    },
+  },
+  { name: 'book-imported', path: '/book/b1', signedIn: true, fullPage: true },
+  { name: 'book-cleaned', path: '/book/b2', signedIn: true, fullPage: true },
+  {
+    name: 'book-cleaned-metadata',
+    path: '/book/b2',
+    signedIn: true,
+    fullPage: true,
+    act: async (page) => {
+      await page.getByRole('tab', { name: 'Basic Metadata' }).click();
+      await page.getByLabel('Keywords').fill('regency');
+      await page.getByLabel('Keywords').press('Enter');
+      await page.getByLabel('Keywords').fill('marriage plot');
+      await page.getByLabel('Keywords').press('Enter');
+      await page.getByRole('button', { name: 'Format Book' }).click();
+      await page.waitForTimeout(200);
+    },
+  },
+  {
+    name: 'book-cleaned-edit',
+    path: '/book/b2',
+    signedIn: true,
+    act: async (page) => {
+      await page.getByRole('tab', { name: 'Clean' }).click();
+      await page.getByRole('button', { name: 'Edit text' }).click();
+      await page.getByRole('button', { name: 'Save Changes' }).scrollIntoViewIfNeeded();
+    },
+  },
+  { name: 'book-ready-export', path: '/book/b3', signedIn: true, fullPage: true },
+  {
+    name: 'book-ready-covers',
+    path: '/book/b3',
+    signedIn: true,
+    act: async (page) => {
+      await page.getByRole('tab', { name: 'Covers' }).click();
+    },
+  },
+  {
+    name: 'book-ready-format',
+    path: '/book/b3',
+    signedIn: true,
+    fullPage: true,
+    act: async (page) => {
+      await page.getByRole('tab', { name: 'Format' }).click();
+      await page.getByRole('tab', { name: 'Basic Metadata' }).click();
+    },
+  },
+  { name: 'book-loading', path: '/book/b1', signedIn: true, bookDelay: true },
+  { name: 'book-not-found', path: '/book/zzz', signedIn: true },
+  { name: 'not-found', path: '/nowhere' },
+];
+
+const server = await createServer({ root: webRoot, server: { port: 5181, strictPort: false }, logLevel: 'error' });
+await server.listen();
+const base = server.resolvedUrls?.local[0]?.replace(/\/$/, '') ?? 'http://localhost:5181';
+
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+
+try {
+  // Warm-up: the first load lets Vite pre-bundle dependencies (which reloads the page once).
+  {
+    const page = await browser.newPage();
+    await page.goto(base + '/login');
+    await page.waitForTimeout(4000);
+    await page.close();
+  }
+  for (const scenario of scenarios.filter((s) => s.name.includes(filter))) {
+    console.log('scenario', scenario.name);
+    for (const width of [1280, 375]) {
+      const context = await browser.newContext({ viewport: { width, height: width > 600 ? 860 : 780 }, deviceScaleFactor: 1 });
+      if (scenario.signedIn) {
+        await context.addInitScript(() => {
+          localStorage.setItem('auth_token', 'test-token');
+        });
+      }
+      const page = await context.newPage();
+      page.on('pageerror', (err) => console.error(`[${scenario.name}] page error:`, err.message));
+      page.on('console', (msg) => {
+        if (msg.type() === 'error' && !msg.text().includes('Failed to load resource')) console.error(`[${scenario.name}] console:`, msg.text());
+      });
+      await mockApi(page, scenario);
+      await page.goto(base + scenario.path);
+      await page.waitForSelector('#root > *');
+      await page.waitForLoadState('networkidle').catch(() => undefined);
+      await page.evaluate(() => document.fonts.ready);
+      await page.waitForTimeout(250);
+      if (scenario.act) await scenario.act(page);
+      const file = path.join(outDir, `${scenario.name}-${width}.png`);
+      await page.screenshot({ path: file, fullPage: scenario.fullPage ?? false });
+      console.log(file);
+      await context.close();
+    }
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}

@@ -1,0 +1,16 @@
+/** Every route of the spec's route table (accounts spec section 2); some are not built yet and show the 404. */
+export const paths = {
+  home: '/',
+  login: '/login',
+  register: '/register',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  about: '/about',
+  blog: '/blog',
+  contact: '/contact',
+  academicConcierge: '/academic-concierge',
+  privacyPolicy: '/privacy-policy',
+  termsOfService: '/terms-of-service',
+  book: (id: string) => `/book/${encodeURIComponent(id)}`,
+  format: (id: string) => `/format/${encodeURIComponent(id)}`,
+} as const;

@@ -1,0 +1,150 @@
+import { Link } from 'wouter';
+import { format, parseISO } from 'date-fns';
+import { ArrowRight, BookOpen, CircleAlert, Plus } from 'lucide-react';
+import type { BookSummary } from '@quire/contracts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { getErrorMessage } from '../../../lib/errors.ts';
+import { useBooks } from '../api/get-books.ts';
+import { BookStatusBadge } from './book-status-badge.tsx';
+
+function formatDate(iso: string): string {
+  try {
+    return format(parseISO(iso), 'MMM d, yyyy');
+  } catch {
+    return iso;
+  }
+}
+
+function MiniCover({ title }: { title: string }) {
+  return (
+    <div
+      aria-hidden="true"
+      className="relative flex h-24 w-16 shrink-0 flex-col justify-between overflow-hidden rounded-[3px] border border-line-strong/60 bg-paper-deep px-1.5 py-2 shadow-card"
+    >
+      <span className="absolute inset-y-0 left-0 w-1 bg-accent/80" />
+      <span className="line-clamp-4 pl-1 font-display text-[0.55rem] leading-tight font-semibold text-ink-soft">
+        {title}
+      </span>
+      <span className="mx-auto h-px w-5 bg-line-strong" />
+    </div>
+  );
+}
+
+function BookCard({ book }: { book: BookSummary }) {
+  return (
+    <li className="group relative flex gap-4 rounded-xl border border-line bg-surface p-4 shadow-card transition-shadow hover:shadow-lift">
+      <MiniCover title={book.title} />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <div className="flex items-start justify-between gap-3">
+          <h3 className="line-clamp-2 font-display text-lg leading-snug font-semibold text-ink">{book.title}</h3>
+          <BookStatusBadge status={book.status} />
+        </div>
+        <p className="mt-0.5 truncate text-sm text-ink-soft">by {book.author}</p>
+        <div className="mt-auto flex items-end justify-between gap-3 pt-3">
+          <p className="text-xs text-muted">
+            <time dateTime={book.createdAt}>{formatDate(book.createdAt)}</time>
+            {book.wordCount > 0 && <> · {book.wordCount.toLocaleString('en-US')} words</>}
+          </p>
+          <Button asChild variant="secondary" size="sm">
+            <Link href={`/book/${encodeURIComponent(book.id)}`} aria-label={`View ${book.title}`}>
+              View <ArrowRight aria-hidden="true" />
+            </Link>
+          </Button>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+type BookListProps = {
+  /** Opens the import panel (from the empty state). */
+  onImportClick: () => void;
+};
+
+/** 'Your Published Books' (accounts spec section 2). */
+export function BookList({ onImportClick }: BookListProps) {
+  const { data: books, isPending, isError, error, refetch, isFetching } = useBooks();
+  const count = books?.length ?? 0;
+
+  return (
+    <section aria-labelledby="books-title" aria-busy={isPending}>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id="books-title" className="font-display text-2xl font-semibold tracking-tight sm:text-3xl">
+            Your Published Books
+          </h2>
+          {books && (
+            <p className="mt-1 text-sm text-muted" aria-live="polite">
+              {count} {count === 1 ? 'book' : 'books'} processed
+            </p>
+          )}
+        </div>
+        {books && books.length > 0 && (
+          <Button variant="secondary" onClick={onImportClick}>
+            <Plus aria-hidden="true" /> Import a book
+          </Button>
+        )}
+      </div>
+
+      <div className="mt-6">
+        {isPending && (
+          <div>
+            <p className="flex items-center gap-2 text-sm text-muted" role="status">
+              <Spinner /> Loading your books...
+            </p>
+            <ul className="mt-4 grid gap-4 md:grid-cols-2" aria-hidden="true">
+              {[0, 1].map((key) => (
+                <li key={key} className="flex gap-4 rounded-xl border border-line bg-surface p-4">
+                  <Skeleton className="h-24 w-16" />
+                  <div className="flex flex-1 flex-col gap-2">
+                    <Skeleton className="h-5 w-3/4" />
+                    <Skeleton className="h-4 w-1/3" />
+                    <Skeleton className="mt-auto h-8 w-20 self-end" />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+
+        {isError && (
+          <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-destructive/25 bg-destructive-soft p-5 sm:flex-row sm:items-center">
+            <CircleAlert aria-hidden="true" className="size-5 shrink-0 text-destructive" />
+            <div className="flex-1">
+              <p className="font-medium text-ink">Your books could not be loaded.</p>
+              <p className="text-sm text-ink-soft">{getErrorMessage(error, 'Please try again.')}</p>
+            </div>
+            <Button variant="secondary" size="sm" onClick={() => void refetch()} disabled={isFetching}>
+              {isFetching && <Spinner />} Try again
+            </Button>
+          </div>
+        )}
+
+        {books && books.length === 0 && (
+          <div className="flex flex-col items-center rounded-2xl border border-dashed border-line-strong bg-surface/60 px-6 py-14 text-center">
+            <span className="flex size-14 items-center justify-center rounded-full bg-accent-soft text-accent-ink">
+              <BookOpen aria-hidden="true" className="size-6" />
+            </span>
+            <h3 className="mt-5 font-display text-xl font-semibold">No books yet</h3>
+            <p className="mt-2 max-w-sm text-sm text-muted">
+              Import a manuscript or a public-domain text and Quire will take it from raw text to a finished book.
+            </p>
+            <Button className="mt-6" onClick={onImportClick}>
+              <Plus aria-hidden="true" /> Import Your First Book
+            </Button>
+          </div>
+        )}
+
+        {books && books.length > 0 && (
+          <ul className="grid gap-4 md:grid-cols-2">
+            {books.map((book) => (
+              <BookCard key={book.id} book={book} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+import { Check, Sparkles } from 'lucide-react';
+import type { Book } from '@quire/contracts';
+import { Button } from '../../../../components/ui/button.tsx';
+import { Spinner } from '../../../../components/ui/spinner.tsx';
+import { toast } from '../../../../components/ui/use-toast.ts';
+import { getErrorMessage } from '../../../../lib/errors.ts';
+import { useCleanBook } from '../../api/clean-book.ts';
+import { CleanReportView } from './clean-report.tsx';
+import { TextPreview } from './text-preview.tsx';
+
+const CLEANUP_POINTS = [
+  'Removes library headers, licence text and other boilerplate around the book',
+  'Drops page numbers and repeated running headers or footers',
+  'Rejoins words hyphenated at line ends and lines broken inside paragraphs',
+  'Curls straight quotes and sets proper dashes and ellipses',
+  'Finds chapters and parts, and marks scene breaks',
+] as const;
+
+/** Clean tab: what cleanup does, the Clean Text action, the report and the text. */
+export function CleanTab({ book, onCleaned }: { book: Book; onCleaned: () => void }) {
+  const cleanBook = useCleanBook();
+  const cleaned = Boolean(book.cleanedText);
+
+  const clean = () => {
+    cleanBook.mutate(book.id, {
+      onSuccess: () => {
+        toast({ variant: 'success', title: 'Text cleaned successfully' });
+        onCleaned();
+      },
+      onError: (error) =>
+        toast({ variant: 'destructive', title: 'Cleaning failed', description: getErrorMessage(error, 'Failed to clean text') }),
+    });
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <section aria-labelledby="clean-title" className="rounded-xl border border-line bg-surface p-5 shadow-card sm:p-6">
+        <div className="flex flex-col gap-5 md:flex-row md:items-start md:justify-between">
+          <div className="max-w-2xl">
+            <h2 id="clean-title" className="font-display text-xl font-semibold">
+              Clean the text
+            </h2>
+            <p className="mt-1.5 text-sm text-ink-soft">
+              Cleanup takes away what the source added around the author's words. It changes formatting, never
+              content: every word of the text is kept.
+            </p>
+            <ul className="mt-4 grid gap-2 text-sm text-ink-soft">
+              {CLEANUP_POINTS.map((point) => (
+                <li key={point} className="flex items-start gap-2">
+                  <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent" />
+                  {point}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <Button size="lg" onClick={clean} disabled={cleaned || cleanBook.isPending} className="md:min-w-44">
+            {cleanBook.isPending ? <Spinner /> : cleaned ? <Check aria-hidden="true" /> : <Sparkles aria-hidden="true" />}
+            {cleanBook.isPending ? 'Cleaning Text...' : cleaned ? 'Text Cleaned' : 'Clean Text'}
+          </Button>
+        </div>
+        {cleanBook.isPending && (
+          <p role="status" className="mt-4 rounded-lg bg-accent-soft/60 px-4 py-3 text-sm text-accent-ink">
+            Cleaning a long book can take up to a minute. You can stay on this page.
+          </p>
+        )}
+      </section>
+      {book.cleanReport && <CleanReportView report={book.cleanReport} />}
+      <TextPreview book={book} />
+    </div>
+  );
+}

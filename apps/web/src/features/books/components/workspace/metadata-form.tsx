@@ -1,0 +1,150 @@
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Check, Wand2 } from 'lucide-react';
+import { GENRES, PUBLICATION_YEAR_MAX, PUBLICATION_YEAR_MIN, type Book, METADATA_LANGUAGES } from '@quire/contracts';
+import { Button } from '../../../../components/ui/button.tsx';
+import { Field } from '../../../../components/ui/field.tsx';
+import { Input, NativeSelect, Textarea } from '../../../../components/ui/input.tsx';
+import { Spinner } from '../../../../components/ui/spinner.tsx';
+import { toast } from '../../../../components/ui/use-toast.ts';
+import { getErrorMessage } from '../../../../lib/errors.ts';
+import { useFormatBook } from '../../api/format-book.ts';
+import {
+  LANGUAGE_LABELS,
+  MetadataFormSchema,
+  metadataDefaults,
+  toFormatBody,
+  type MetadataFormValues,
+} from '../../lib/metadata-form.ts';
+import { ChipInput } from './chip-input.tsx';
+
+function genreLabel(genre: string): string {
+  return genre.charAt(0).toUpperCase() + genre.slice(1);
+}
+
+/** Basic Metadata: genre and metadata, then Format Book. */
+export function MetadataForm({ book, onFormatted }: { book: Book; onFormatted: () => void }) {
+  const formatBook = useFormatBook();
+  const formatted = Boolean(book.formattedText);
+  const form = useForm<MetadataFormValues>({
+    resolver: zodResolver(MetadataFormSchema),
+    defaultValues: metadataDefaults(book),
+  });
+  const { errors } = form.formState;
+  const locked = formatted || formatBook.isPending;
+
+  const onSubmit = form.handleSubmit((values) => {
+    formatBook.mutate(
+      { id: book.id, body: toFormatBody(values) },
+      {
+        onSuccess: () => {
+          toast({ variant: 'success', title: 'Book formatted successfully' });
+          onFormatted();
+        },
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: 'Formatting failed',
+            description: getErrorMessage(error, 'Failed to format book'),
+          }),
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
+      <fieldset disabled={locked} className="grid gap-5 md:grid-cols-2">
+        <legend className="sr-only">Book details</legend>
+        <Field label="Genre" error={errors.genre?.message}>
+          {(control) => (
+            <NativeSelect {...control} {...form.register('genre')}>
+              <option value="">Select a genre</option>
+              {GENRES.map((genre) => (
+                <option key={genre} value={genre}>
+                  {genreLabel(genre)}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </Field>
+        <Field label="Language">
+          {(control) => (
+            <NativeSelect {...control} {...form.register('language')}>
+              {METADATA_LANGUAGES.map((language) => (
+                <option key={language} value={language}>
+                  {LANGUAGE_LABELS[language]}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </Field>
+        <Field
+          label="Description"
+          className="md:col-span-2"
+          hint="What the book is about, as a store shows it. At least 10 characters."
+          error={errors.description?.message}
+        >
+          {(control) => <Textarea {...control} rows={4} {...form.register('description')} />}
+        </Field>
+        <Controller
+          control={form.control}
+          name="keywords"
+          render={({ field }) => (
+            <ChipInput
+              label="Keywords"
+              itemName="keyword"
+              value={field.value}
+              onChange={field.onChange}
+              placeholder="e.g. regency romance"
+              hint="Words readers search for. Press Enter to add."
+              disabled={locked}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="categories"
+          render={({ field }) => (
+            <ChipInput
+              label="Categories"
+              itemName="category"
+              value={field.value}
+              onChange={field.onChange}
+              placeholder="e.g. Fiction / Classics"
+              hint="Store categories. Press Enter to add."
+              disabled={locked}
+            />
+          )}
+        />
+        <Field label="Publication year" optional error={errors.publicationYear?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              type="number"
+              inputMode="numeric"
+              min={PUBLICATION_YEAR_MIN}
+              max={PUBLICATION_YEAR_MAX}
+              step={1}
+              placeholder="1813"
+              {...form.register('publicationYear')}
+            />
+          )}
+        </Field>
+        <Field label="ISBN" optional error={errors.isbn?.message}>
+          {(control) => <Input {...control} placeholder="978-0-123456-78-9" {...form.register('isbn')} />}
+        </Field>
+      </fieldset>
+      <div className="flex flex-col gap-3 border-t border-line pt-5 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-muted">
+          {formatted
+            ? 'This book has been formatted with the details above.'
+            : 'Formatting sets the book in the Amazon KDP 6x9 layout with these details.'}
+        </p>
+        <Button type="submit" size="lg" disabled={locked}>
+          {formatBook.isPending ? <Spinner /> : formatted ? <Check aria-hidden="true" /> : <Wand2 aria-hidden="true" />}
+          {formatBook.isPending ? 'Formatting Book...' : formatted ? 'Book Formatted' : 'Format Book'}
+        </Button>
+      </div>
+    </form>
+  );
+}

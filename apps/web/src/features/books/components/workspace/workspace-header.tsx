@@ -1,0 +1,64 @@
+import { Link } from 'wouter';
+import { ArrowLeft } from 'lucide-react';
+import type { Book } from '@quire/contracts';
+import { Button } from '../../../../components/ui/button.tsx';
+import { BookStatusBadge } from '../book-status-badge.tsx';
+
+const SOURCE_LABELS: Record<string, string> = {
+  url: 'Web address',
+  file: 'Uploaded file',
+  upload: 'Uploaded file',
+  collection: 'Collection',
+  gutenberg: 'Project Gutenberg',
+};
+
+/** Header of the workspace: back, status, title, author, source and status. */
+export function WorkspaceHeader({ book }: { book: Book }) {
+  const source = SOURCE_LABELS[book.sourceType] ?? book.sourceType;
+  return (
+    <header className="flex flex-col gap-4">
+      <Button asChild variant="ghost" size="sm" className="-ml-2 self-start">
+        <Link href="/">
+          <ArrowLeft aria-hidden="true" /> Back
+        </Link>
+      </Button>
+      <div className="flex flex-col gap-2">
+        <div className="flex items-center gap-2">
+          <BookStatusBadge status={book.status} />
+          {book.isFreeTrial && <span className="text-xs font-medium text-muted">Free trial</span>}
+        </div>
+        <h1 className="font-display text-3xl leading-tight font-semibold tracking-tight text-ink sm:text-4xl">{book.title}</h1>
+        <p className="text-lg text-ink-soft">by {book.author}</p>
+        <dl className="mt-1 flex flex-wrap gap-x-6 gap-y-1 text-sm text-muted">
+          <div className="flex gap-1.5">
+            <dt>Source:</dt>
+            <dd className="text-ink-soft">
+              {book.sourceUrl ? (
+                <a
+                  href={book.sourceUrl}
+                  target="_blank"
+                  rel="noreferrer noopener"
+                  className="underline decoration-line-strong underline-offset-4 hover:text-ink"
+                >
+                  {source}
+                </a>
+              ) : (
+                source
+              )}
+            </dd>
+          </div>
+          <div className="flex gap-1.5">
+            <dt>Status:</dt>
+            <dd className="text-ink-soft capitalize">{book.status}</dd>
+          </div>
+          {book.wordCount > 0 && (
+            <div className="flex gap-1.5">
+              <dt>Words:</dt>
+              <dd className="text-ink-soft tabular-nums">{book.wordCount.toLocaleString('en-US')}</dd>
+            </div>
+          )}
+        </dl>
+      </div>
+    </header>
+  );
+}

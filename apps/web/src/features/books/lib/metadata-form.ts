@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import {
+  FormatBodySchema,
+  METADATA_LANGUAGES,
+  PUBLICATION_YEAR_MAX,
+  PUBLICATION_YEAR_MIN,
+  type Book,
+  type FormatBody,
+} from '@quire/contracts';
+
+/** The layout Quire formats with in this version. */
+export const DEFAULT_LAYOUT_ID = 'kdp-6x9';
+
+export const LANGUAGE_LABELS: Record<(typeof METADATA_LANGUAGES)[number], string> = {
+  en: 'English',
+  fr: 'French',
+  de: 'German',
+  es: 'Spanish',
+  it: 'Italian',
+};
+
+const metadataShape = FormatBodySchema.shape.metadata.shape;
+
+/**
+ * The Basic Metadata form (workspace spec section 5). The year is typed as text in the number input
+ * and checked against the contract's bounds; the other rules are the contract's own.
+ */
+export const MetadataFormSchema = z.object({
+  genre: FormatBodySchema.shape.genre,
+  description: metadataShape.description,
+  keywords: z.array(z.string()),
+  categories: z.array(z.string()),
+  language: z.enum(METADATA_LANGUAGES),
+  publicationYear: z.string().superRefine((value, ctx) => {
+    if (value.trim() === '') return;
+    const year = Number(value);
+    if (!Number.isInteger(year) || year < PUBLICATION_YEAR_MIN) {
+      ctx.addIssue({ code: 'custom', message: `Publication year must be ${PUBLICATION_YEAR_MIN} or later` });
+    } else if (year > PUBLICATION_YEAR_MAX) {
+      ctx.addIssue({ code: 'custom', message: `Publication year must be ${PUBLICATION_YEAR_MAX} or earlier` });
+    }
+  }),
+  isbn: metadataShape.isbn,
+});
+export type MetadataFormValues = z.input<typeof MetadataFormSchema>;
+
+export function metadataDefaults(book: Pick<Book, 'genre' | 'metadata'>): MetadataFormValues {
+  const language = METADATA_LANGUAGES.find((l) => l === book.metadata.language) ?? 'en';
+  return {
+    genre: book.genre ?? '',
+    description: book.metadata.description ?? '',
+    keywords: book.metadata.keywords ?? [],
+    categories: book.metadata.categories ?? [],
+    language,
+    publicationYear: book.metadata.publicationYear ? String(book.metadata.publicationYear) : '',
+    isbn: book.metadata.isbn ?? '',
+  };
+}
+
+/** The POST /api/books/:id/format body from the form's values. */
+export function toFormatBody(values: MetadataFormValues): FormatBody {
+  const isbn = values.isbn?.trim();
+  const year = values.publicationYear.trim();
+  return {
+    genre: values.genre,
+    metadata: {
+      description: values.description,
+      keywords: values.keywords,
+      categories: values.categories,
+      language: values.language,
+      ...(year ? { publicationYear: Number(year) } : {}),
+      ...(isbn ? { isbn } : {}),
+    },
+    layoutId: DEFAULT_LAYOUT_ID,
+  };
+}

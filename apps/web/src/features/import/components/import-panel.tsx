@@ -1,0 +1,54 @@
+import type { Ref } from 'react';
+import { BookCopy, BookPlus, X } from 'lucide-react';
+import type { ImportResponse } from '@quire/contracts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { CollectionImportTab } from './collection-import-tab.tsx';
+import { SingleImportTab } from './single-import-tab.tsx';
+
+type ImportPanelProps = {
+  onClose: () => void;
+  /** Called with the new book after a successful single or collection import. */
+  onImported: (book: Pick<ImportResponse, 'id' | 'title'>) => void;
+  ref?: Ref<HTMLElement>;
+};
+
+/** The closable Import Books panel with its Single Book and Collection tabs. */
+export function ImportPanel({ onClose, onImported, ref }: ImportPanelProps) {
+  return (
+    <section ref={ref} aria-labelledby="import-title" tabIndex={-1} className="scroll-mt-24 outline-none">
+      <Card className="animate-fade-in">
+        <div className="flex items-start justify-between gap-4 border-b border-line p-5 sm:px-6">
+          <div>
+            <h2 id="import-title" className="font-display text-2xl font-semibold tracking-tight">
+              Import Books
+            </h2>
+            <p className="mt-1 text-sm text-muted">Bring in a public text by its address, a file, or a whole collection.</p>
+          </div>
+          <Button variant="ghost" size="icon" onClick={onClose} aria-label="Close import panel">
+            <X aria-hidden="true" />
+          </Button>
+        </div>
+        <Tabs defaultValue="single" className="p-5 sm:p-6">
+          <TabsList aria-label="Import type" className="w-full sm:w-auto">
+            <TabsTrigger value="single" className="flex-1 sm:flex-none">
+              <BookPlus aria-hidden="true" />
+              Single Book
+            </TabsTrigger>
+            <TabsTrigger value="collection" className="flex-1 sm:flex-none">
+              <BookCopy aria-hidden="true" />
+              Collection
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="single" className="mt-6">
+            <SingleImportTab onImported={onImported} />
+          </TabsContent>
+          <TabsContent value="collection" className="mt-6">
+            <CollectionImportTab onImported={onImported} />
+          </TabsContent>
+        </Tabs>
+      </Card>
+    </section>
+  );
+}

@@ -1,0 +1,185 @@
+import { useId, useRef, useState, type DragEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ClipboardPaste, FileText, Link2, Upload, X } from 'lucide-react';
+import { ImportUrlBodySchema, type ImportResponse } from '@quire/contracts';
+import { Button } from '../../../components/ui/button.tsx';
+import { FieldError } from '../../../components/ui/field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { toast } from '../../../components/ui/use-toast.ts';
+import { cn } from '../../../lib/cn.ts';
+import { useImportBookFromFile, useImportBookFromUrl } from '../api/import-book.ts';
+import { singleImportErrorMessage } from '../lib/import-errors.ts';
+
+export const SIZE_HINT = 'Files must be smaller than 10MB and contain less than 5MB of text.';
+
+function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+type SingleImportTabProps = { onImported: (book: ImportResponse) => void };
+
+/** Single Book tab: a public text URL, or a .txt file. */
+export function SingleImportTab({ onImported }: SingleImportTabProps) {
+  const urlId = useId();
+  const fileInputId = useId();
+  const hintId = useId();
+  const urlErrorId = useId();
+  const fileInputRef = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [dragging, setDragging] = useState(false);
+
+  const urlImport = useImportBookFromUrl();
+  const fileImport = useImportBookFromFile();
+  const busy = urlImport.isPending || fileImport.isPending || urlImport.isSuccess || fileImport.isSuccess;
+
+  const form = useForm<{ url: string }>({
+    resolver: zodResolver(ImportUrlBodySchema),
+    defaultValues: { url: '' },
+  });
+  const urlError = form.formState.errors.url?.message;
+
+  const handleSuccess = (book: ImportResponse) => {
+    toast({ variant: 'success', title: 'Book imported successfully', description: `“${book.title}” by ${book.author}` });
+    onImported(book);
+  };
+  const handleError = (error: unknown) => {
+    toast({ variant: 'destructive', title: 'Import failed', description: singleImportErrorMessage(error) });
+  };
+
+  const onSubmitUrl = form.handleSubmit((values) => {
+    urlImport.mutate(values, { onSuccess: handleSuccess, onError: handleError });
+  });
+
+  const pasteFromClipboard = async () => {
+    try {
+      if (!navigator.clipboard?.readText) throw new Error('Clipboard unavailable');
+      const text = (await navigator.clipboard.readText()).trim();
+      form.setValue('url', text, { shouldValidate: form.formState.isSubmitted, shouldDirty: true });
+      form.setFocus('url');
+    } catch {
+      toast({ variant: 'destructive', title: 'Paste failed', description: 'Unable to access clipboard' });
+    }
+  };
+
+  const importFile = () => {
+    if (!file) return;
+    fileImport.mutate(file, { onSuccess: handleSuccess, onError: handleError });
+  };
+
+  const onDrop = (event: DragEvent<HTMLLabelElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    const dropped = event.dataTransfer.files[0];
+    if (dropped) setFile(dropped);
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <form onSubmit={onSubmitUrl} noValidate className="flex flex-col gap-2">
+        <Label htmlFor={urlId}>Book URL</Label>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <div className="relative flex-1">
+            <Link2 aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" />
+            <Input
+              id={urlId}
+              type="url"
+              inputMode="url"
+              autoComplete="url"
+              placeholder="https://www.gutenberg.org/cache/epub/1342/pg1342.txt"
+              className="pl-9"
+              aria-invalid={urlError ? true : undefined}
+              aria-describedby={[hintId, urlError ? urlErrorId : ''].filter(Boolean).join(' ')}
+              disabled={busy}
+              {...form.register('url')}
+            />
+          </div>
+          <Button variant="secondary" onClick={pasteFromClipboard} disabled={busy} aria-label="Paste URL from clipboard">
+            <ClipboardPaste aria-hidden="true" />
+            Paste
+          </Button>
+        </div>
+        {urlError && <FieldError id={urlErrorId}>{urlError}</FieldError>}
+        <p id={hintId} className="text-[0.8125rem] text-muted">
+          {SIZE_HINT}
+        </p>
+        <Button type="submit" size="lg" className="mt-2 w-full sm:w-auto sm:self-start" disabled={busy}>
+          {urlImport.isPending && <Spinner />}
+          {urlImport.isPending ? 'Importing Book...' : 'Import Book'}
+        </Button>
+      </form>
+
+      <div className="flex items-center gap-3 text-xs font-medium tracking-wide text-muted uppercase" role="separator">
+        <span className="h-px flex-1 bg-line" />
+        or upload a file
+        <span className="h-px flex-1 bg-line" />
+      </div>
+
+      <div className="flex flex-col gap-3">
+        <label
+          htmlFor={fileInputId}
+          onDragOver={(event) => {
+            event.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+          className={cn(
+            'flex cursor-pointer flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed px-6 py-8 text-center transition-colors',
+            'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent',
+            dragging ? 'border-accent bg-accent-soft/60' : 'border-line-strong bg-paper/60 hover:border-accent/50 hover:bg-accent-soft/30',
+            busy && 'pointer-events-none opacity-60',
+          )}
+        >
+          <Upload aria-hidden="true" className="size-6 text-accent" />
+          <span className="text-sm font-medium text-ink">
+            Drop a .txt file here, or <span className="text-accent-ink underline underline-offset-4">choose one</span>
+          </span>
+          <span className="text-xs text-muted">Plain text, smaller than 10MB</span>
+          <input
+            ref={fileInputRef}
+            id={fileInputId}
+            type="file"
+            accept=".txt,text/plain"
+            className="sr-only"
+            disabled={busy}
+            aria-describedby={hintId}
+            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+          />
+        </label>
+        {file && (
+          <div className="flex flex-col gap-3 rounded-lg border border-line bg-surface p-3 sm:flex-row sm:items-center">
+            <div className="flex min-w-0 flex-1 items-center gap-3">
+              <FileText aria-hidden="true" className="size-5 shrink-0 text-muted" />
+              <div className="min-w-0">
+                <p className="truncate text-sm font-medium text-ink">{file.name}</p>
+                <p className="text-xs text-muted">{formatBytes(file.size)}</p>
+              </div>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="ml-auto size-8"
+                aria-label="Remove selected file"
+                disabled={busy}
+                onClick={() => {
+                  setFile(null);
+                  if (fileInputRef.current) fileInputRef.current.value = '';
+                }}
+              >
+                <X aria-hidden="true" />
+              </Button>
+            </div>
+            <Button onClick={importFile} disabled={busy}>
+              {fileImport.isPending && <Spinner />}
+              {fileImport.isPending ? 'Importing Book...' : 'Import File'}
+            </Button>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { getErrorMessage, NETWORK_ERROR_MESSAGE } from '../../../lib/errors.ts';
+
+/**
+ * Error catalogue of the import panel (accounts spec section 8). The raw error text (status and body)
+ * is matched, as the server's words ("timed out", "too large", "fetch") travel in it.
+ */
+
+function rawText(error: unknown): string {
+  return error instanceof Error ? error.message.toLowerCase() : '';
+}
+
+/** fetch() itself failed: Quire's server was not reached, which says nothing about the book's URL. */
+function isUnreachable(error: unknown): boolean {
+  return error instanceof TypeError;
+}
+
+/** Notice text of a failed single import (title 'Import failed'). */
+export function singleImportErrorMessage(error: unknown): string {
+  if (isUnreachable(error)) return NETWORK_ERROR_MESSAGE;
+  const raw = rawText(error);
+  if (raw.includes('timeout') || raw.includes('timed out')) {
+    return 'The import timed out. The file might be too large or the server is slow to respond.';
+  }
+  if (raw.includes('too large')) return 'The file is too large. Please use files smaller than 10MB.';
+  if (raw.includes('fetch')) {
+    return 'Could not access the URL. Please check if the URL is correct and publicly accessible.';
+  }
+  return getErrorMessage(error, 'Failed to import book');
+}
+
+/** Notice text of a failed collection import (title 'Multi-import failed'). */
+export function collectionImportErrorMessage(error: unknown): string {
+  if (isUnreachable(error)) return NETWORK_ERROR_MESSAGE;
+  const raw = rawText(error);
+  if (raw.includes('timeout') || raw.includes('timed out')) {
+    return 'Some imports timed out. Try using smaller files or fewer books at once.';
+  }
+  if (raw.includes('too large')) return 'Some files are too large. Please use files smaller than 10MB each.';
+  if (raw.includes('failed to import any books')) {
+    return 'Could not import any books. Please check that all URLs are correct and publicly accessible.';
+  }
+  return getErrorMessage(error, 'Failed to import book collection');
+}

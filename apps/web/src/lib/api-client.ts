@@ -1,0 +1,37 @@
+import { getToken } from './auth-storage.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * The request helper of the spec (accounts spec sections 7 and 8):
+ * - a JSON content type only when a body exists (a `FormData` body is sent as multipart, without it);
+ * - the bearer token from localStorage `auth_token` when one is stored;
+ * - a non-OK response throws `Error("<status>: <body text or status text>")`.
+ * Returns the raw response, for callers that want a blob.
+ */
+export async function apiFetch(method: HttpMethod, url: string, body?: unknown): Promise<Response> {
+  const headers: Record<string, string> = {};
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body;
+  } else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  const token = getToken();
+  if (token) headers['Authorization'] = `Bearer ${token}`;
+
+  const res = await fetch(url, { method, headers, body: payload });
+  if (!res.ok) {
+    const text = (await res.text().catch(() => '')) || res.statusText;
+    throw new Error(`${res.status}: ${text}`);
+  }
+  return res;
+}
+
+/** Same as {@link apiFetch}, then returns the parsed JSON answer (`undefined` for an empty body). */
+export async function apiRequest<T>(method: HttpMethod, url: string, body?: unknown): Promise<T> {
+  const res = await apiFetch(method, url, body);
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}

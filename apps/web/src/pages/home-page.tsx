@@ -1,0 +1,83 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import { ArrowRight } from 'lucide-react';
+import { AppHeader } from '../components/layout/app-header.tsx';
+import { SiteFooter } from '../components/layout/site-footer.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { usePageMeta } from '../lib/use-page-meta.ts';
+import { displayName, useCurrentUser } from '../features/auth/api/get-current-user.ts';
+import { UserMenu } from '../features/auth/components/user-menu.tsx';
+import { bookKeys } from '../features/books/api/book-keys.ts';
+import { BookList } from '../features/books/components/book-list.tsx';
+import { ImportPanel } from '../features/import/components/import-panel.tsx';
+import { FeaturesSection } from '../features/marketing/components/features-section.tsx';
+import { PricingSection } from '../features/marketing/components/pricing-section.tsx';
+import { HOME_NAV, TAGLINE } from './signed-in-nav.ts';
+
+/** `/` for a signed-in user: import, the book list, features and plans. */
+export function HomePage() {
+  usePageMeta({
+    title: 'Your books — Quire',
+    description: 'Import a book, then clean, format and export it with Quire.',
+    robots: 'noindex',
+  });
+  const { data: user } = useCurrentUser();
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const [importOpen, setImportOpen] = useState(false);
+  const [scrollRequest, setScrollRequest] = useState(0);
+  const panelRef = useRef<HTMLElement>(null);
+
+  const openImport = () => {
+    setImportOpen(true);
+    setScrollRequest((n) => n + 1);
+  };
+
+  useEffect(() => {
+    if (scrollRequest === 0 || !panelRef.current) return;
+    panelRef.current.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    panelRef.current.focus({ preventScroll: true });
+  }, [scrollRequest]);
+
+  const onImported = (book: { id: string }) => {
+    void queryClient.invalidateQueries({ queryKey: bookKeys.all });
+    navigate(`/format/${encodeURIComponent(book.id)}`);
+  };
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <AppHeader nav={HOME_NAV} tagline={TAGLINE} account={<UserMenu />} />
+      <main id="main" className="flex-1">
+        <section aria-labelledby="home-hero-title" className="border-b border-line bg-paper-deep/40">
+          <div className="mx-auto flex max-w-6xl flex-col gap-6 px-5 py-12 sm:px-8 sm:py-16 md:flex-row md:items-end md:justify-between">
+            <div className="max-w-2xl">
+              <p className="text-sm font-medium text-accent-ink">Welcome back, {displayName(user)}</p>
+              <h1 id="home-hero-title" className="mt-2 font-display text-4xl leading-tight font-semibold tracking-tight sm:text-5xl">
+                Turn your next text into a finished book.
+              </h1>
+              <p className="mt-4 text-lg text-ink-soft">
+                Import a manuscript or a public-domain text, clean it, format it for a 6 × 9 in paperback and export
+                PDF, EPUB, Word and HTML files.
+              </p>
+            </div>
+            <Button size="lg" onClick={openImport} aria-expanded={importOpen} aria-controls="import-panel">
+              Start Publishing <ArrowRight aria-hidden="true" />
+            </Button>
+          </div>
+        </section>
+
+        <div className="mx-auto flex max-w-6xl flex-col gap-12 px-5 py-10 sm:px-8 sm:py-12">
+          <div id="import-panel">
+            {importOpen && <ImportPanel ref={panelRef} onClose={() => setImportOpen(false)} onImported={onImported} />}
+          </div>
+          <BookList onImportClick={openImport} />
+        </div>
+
+        <FeaturesSection className="mt-8" />
+        <PricingSection note="Plan checkout is not open yet. Your account includes 1 free export of up to 25 pages." />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { Link } from 'wouter';
+import { Button } from '../components/ui/button.tsx';
+import { SiteFooter } from '../components/layout/site-footer.tsx';
+import { usePageMeta } from '../lib/use-page-meta.ts';
+import { FeaturesSection } from '../features/marketing/components/features-section.tsx';
+import { LandingHeader } from '../features/marketing/components/landing-header.tsx';
+import { LandingHero } from '../features/marketing/components/landing-hero.tsx';
+import { PricingSection } from '../features/marketing/components/pricing-section.tsx';
+import { TrialCallout } from '../features/marketing/components/trial-callout.tsx';
+import { WorkflowSteps } from '../features/marketing/components/workflow-steps.tsx';
+
+/** `/` for visitors who are not signed in (and while sign-in is being checked). */
+export function LandingPage() {
+  usePageMeta({
+    title: 'Quire — Format your book for print and e-book stores',
+    description:
+      'Import a manuscript, thesis or public-domain text. Quire cleans the formatting and exports a print-ready 6x9 PDF, an EPUB 3, a Word file and HTML. First export free.',
+    keywords:
+      'book formatting, KDP formatting, 6x9 paperback, EPUB, print-ready PDF, thesis formatting, self-publishing, public domain books',
+    canonicalPath: '/',
+  });
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-ink px-3 py-2 text-paper focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <LandingHeader />
+      <main id="main" className="flex-1">
+        <LandingHero />
+        <TrialCallout />
+        <WorkflowSteps />
+        <FeaturesSection />
+        <PricingSection
+          renderAction={(plan) => (
+            <Button asChild variant={plan.featured ? 'primary' : 'secondary'} className="w-full">
+              <Link href="/register">Start Free Trial</Link>
+            </Button>
+          )}
+          note="Every plan starts with a free trial: 1 free export of up to 25 pages, no credit card."
+        />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import { Document, Packer, Paragraph, TextRun, FootnoteReferenceRun } from 'docx';
+import JSZip from 'jszip';
+const d = new Document({ evenAndOddHeaderAndFooters: true, footnotes: { 1: { children: [new Paragraph('note')] } }, sections: [{ children: [new Paragraph({ children: [new TextRun('hi \u0001 <&>'), new FootnoteReferenceRun(1)] })] }] });
+const buf = await Packer.toBuffer(d);
+const z = await JSZip.loadAsync(buf);
+console.log(Object.keys(z.files));
+console.log(await z.file('word/settings.xml')!.async('string'));
+console.log((await z.file('word/styles.xml')!.async('string')).slice(0, 6000));
+console.log(await z.file('word/footnotes.xml')!.async('string'));
+console.log(await z.file('word/fontTable.xml')!.async('string'));
+console.log((await z.file('word/document.xml')!.async('string')).slice(-800));
+console.log(await z.file('docProps/core.xml')!.async('string'));
+console.log(await z.file('docProps/app.xml')!.async('string'));

@@ -1,0 +1,128 @@
+/**
+ * Cleanup: raw text of a book (Project Gutenberg or any plain text) -> the editable Markdown of Quire,
+ * with a report of every change. The pass order lives here and only here.
+ *
+ * Cleanup changes formatting, never content: apart from the boilerplate lines it reports, the book's
+ * own contents list, and title lines that repeat the metadata, every word of the input is in the output
+ * (the corpus tests check this word by word).
+ */
+import type { BookMeta } from '../model/book-document.ts';
+import { readGutenbergMeta } from '../read/gutenberg-header.ts';
+import type { CleanPass, PassContext } from './pass.ts';
+import { dropContentsListPass } from './passes/drop-contents-list.ts';
+import { dropTitleLinesPass } from './passes/drop-title-lines.ts';
+import { escapeMarkdownPass } from './passes/escape-markdown.ts';
+import { markHeadingsPass } from './passes/mark-headings.ts';
+import { markSceneBreaksPass } from './passes/mark-scene-breaks.ts';
+import { markVersePass } from './passes/mark-verse.ts';
+import { normalizeWhitespacePass } from './passes/normalize-whitespace.ts';
+import { stripGutenbergBoilerplatePass } from './passes/strip-gutenberg-boilerplate.ts';
+import { stripProductionNotesPass } from './passes/strip-production-notes.ts';
+import { tidyBlankLinesPass } from './passes/tidy-blank-lines.ts';
+import { unwrapParagraphsPass } from './passes/unwrap-paragraphs.ts';
+
+/**
+ * The passes in the order they run. Text passes first (they need the raw line layout), then structure
+ * (headings need the blank-line gaps, verse needs the line breaks), then unwrapping and escaping.
+ */
+export const CLEAN_PASSES: readonly CleanPass[] = [
+  normalizeWhitespacePass,
+  stripGutenbergBoilerplatePass,
+  stripProductionNotesPass,
+  dropContentsListPass,
+  dropTitleLinesPass,
+  markSceneBreaksPass,
+  markHeadingsPass,
+  markVersePass,
+  unwrapParagraphsPass,
+  escapeMarkdownPass,
+  tidyBlankLinesPass,
+];
+
+/** Ids of the passes, in order. */
+export type CleanPassId = (typeof CLEAN_PASSES)[number]['id'];
+
+/**
+ * Options of {@link cleanText}.
+ * - `meta`: what is already known about the book (e.g. {@link ReadResult.meta}); merged over what the
+ *   Gutenberg header in the text says. Title and author decide which title lines are dropped.
+ * - `skip`: ids of passes not to run (default: none). `whitespace` and `blankLines` always run.
+ */
+export interface CleanOptions {
+  meta?: Partial<BookMeta>;
+  skip?: readonly string[];
+}
+
+/**
+ * What cleanup did, for the UI.
+ * - `passes`: every pass in order, with a human label and how many things it changed (0 included).
+ * - `chaptersFound` / `partsFound`: `#` headings of chapters and of parts in the result.
+ * - `wordCount`: words of the book in the result (Markdown syntax not counted).
+ */
+export interface CleanReport {
+  passes: { id: string; label: string; count: number }[];
+  chaptersFound: number;
+  partsFound: number;
+  wordCount: number;
+}
+
+/** Result of {@link cleanText}: the Markdown, the metadata read from the text, the report. */
+export interface CleanResult {
+  markdown: string;
+  meta: Partial<BookMeta>;
+  report: CleanReport;
+}
+
+const ALWAYS = new Set(['whitespace', 'blankLines']);
+
+/** Counts words of cleaned Markdown: tokens with a letter or digit, fences and attributes left out. */
+export function countWords(markdown: string): number {
+  let words = 0;
+  for (const line of markdown.split('\n')) {
+    if (/^ {0,3}:::/.test(line)) continue;
+    const text = line.replace(/^#{1,6}\s+/, '').replace(/\s\{[.#][^{}]*\}\s*$/, '');
+    for (const token of text.split(/\s+/)) if (/[\p{L}\p{N}]/u.test(token)) words++;
+  }
+  return words;
+}
+
+/**
+ * Cleans the text of a book into Quire's Markdown (see `model/README.md` for the convention).
+ * @param text decoded text (any line endings; a Gutenberg header and licence may be present).
+ * @param opts see {@link CleanOptions}.
+ * @returns the Markdown, the metadata found in a Gutenberg header (merged with `opts.meta`), and a
+ *   {@link CleanReport} listing every pass. Never throws for any string input.
+ */
+export function cleanText(text: string, opts: CleanOptions = {}): CleanResult {
+  const meta: Partial<BookMeta> = { ...readGutenbergMeta(text.replace(/\r\n?/g, '\n')), ...definedOnly(opts.meta) };
+  const skip = new Set(opts.skip ?? []);
+  const passes: CleanReport['passes'] = [];
+  let current = text;
+  for (const pass of CLEAN_PASSES) {
+    let count = 0;
+    const ctx: PassContext = {
+      meta,
+      count(n = 1) {
+        count += n;
+      },
+    };
+    if (!skip.has(pass.id) || ALWAYS.has(pass.id)) current = pass.run(current, ctx);
+    passes.push({ id: pass.id, label: pass.label, count });
+  }
+  let chaptersFound = 0;
+  let partsFound = 0;
+  for (const line of current.split('\n')) {
+    if (!/^# /.test(line)) continue;
+    if (/\{[^{}]*\.part\b[^{}]*\}\s*$/.test(line)) partsFound++;
+    else if (!/\{[^{}]*\.(?:front|back)\b[^{}]*\}\s*$/.test(line)) chaptersFound++;
+  }
+  return { markdown: current, meta, report: { passes, chaptersFound, partsFound, wordCount: countWords(current) } };
+}
+
+function definedOnly(meta: Partial<BookMeta> | undefined): Partial<BookMeta> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(meta ?? {})) if (v !== undefined && v !== '') out[k] = v;
+  return out as Partial<BookMeta>;
+}
+
+export type { CleanPass, PassContext } from './pass.ts';

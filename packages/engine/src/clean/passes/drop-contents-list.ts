@@ -1,0 +1,128 @@
+/**
+ * Pass `contents`: the book's own table of contents (and list of illustrations). Quire generates a
+ * contents page from the headings, and a printed list with page numbers of another edition is wrong in
+ * ours (pg1342 2020s: `Heading to Chapter I. ........ 1`).
+ *
+ * A list starts at a `CONTENTS` / `TABLE OF CONTENTS` / `LIST OF ILLUSTRATIONS` line (also inside an
+ * illustration tag, `[Illustration: List of Illustrations.]`) and runs over short entry lines. It ends
+ * - before the first prose block (a transcriber's note, pg2701), or
+ * - before a line that repeats an earlier entry: the body's first heading (pg2600 `BOOK ONE: 1805`,
+ *   pg2680 `INTRODUCTION`, pg84 `Letter 1`).
+ * The list is dropped only when it proves to be one: at least one entry comes back later as a line of
+ * the text, or most entries end in a page number. Otherwise nothing is removed (never drop body text).
+ * Count: lines removed.
+ */
+import { joinBlocks, splitBlocks, type TextBlock } from '../blocks.ts';
+import type { CleanPass, PassContext } from '../pass.ts';
+import { NUMBER_SOURCE } from '../../structure/roman.ts';
+
+const LIST_HEADING = /^(?:\[Illustration:\s*)?(?:TABLE\s+OF\s+)?(?:CONTENTS|LIST\s+OF\s+ILLUSTRATIONS|ILLUSTRATIONS|INHALT|INHALTSVERZEICHNIS|TABLE\s+DES\s+MATI[EÈ]RES)\.?\]?$/i;
+/** Contents pages are at the front: search the first 20% of the text (at least 2,000 lines). */
+const SEARCH_SHARE = 0.2;
+/** A trailing page number: Arabic or lower/upper Roman, maybe after dot leaders. */
+const PAGE_NUMBER = /(?:\s|\.)(?:\d{1,4}|[ivxlcdm]{1,7}|[IVXLCDM]{1,7})$/;
+
+/** An entry that is only a numbered label (`CHAPTER I`, `Letter 2`, `XIV.`): it repeats within a list. */
+const GENERIC_ENTRY = new RegExp(
+  `^(?:(?:chapter|chap\\.|book|part|letter|volume|act|scene|section|canto|stave)\\s+)?${NUMBER_SOURCE}\\.?$`,
+  'i',
+);
+
+/** Comparison key of an entry or heading: letters and digits only, lowercase, page number dropped. */
+export function entryKey(line: string): string {
+  const trimmed = line.trim();
+  if (GENERIC_ENTRY.test(trimmed)) return trimmed.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  return trimmed
+    .replace(/(?:\s|\.){2,}(?:\d{1,4}|[ivxlcdm]{1,7})$/i, '')
+    .replace(/\s+\d{1,4}$/, '')
+    .replace(/\([^)]*\)/g, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/** A transcriber's note ends a list (pg2680, pg2701). */
+const NOTE_HEADING = /^(?:Original\s+)?Transcriber['’]?s?\s+Notes?\s*[:.]?$/i;
+
+/** Cheap comparison key of a body line (no page number to strip there). */
+function lineKey(line: string): string {
+  return line.replace(/\([^)]*\)/g, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+function isEntryBlock(block: TextBlock): boolean {
+  if (block.lines.some((l) => l.trim().length > 90)) return false;
+  if (block.lines.length <= 2) return true;
+  return block.lines.every((l) => l.trim().length <= 50 || PAGE_NUMBER.test(l.trim()));
+}
+
+function dropContentsList(text: string, ctx: PassContext): string {
+  const list = splitBlocks(text);
+  const blocks = list.blocks;
+  let removed = 0;
+  const keep = new Array<boolean>(blocks.length).fill(true);
+  let lineNo = 0;
+  const total = text.length === 0 ? 0 : text.split('\n').length;
+  const searchLines = Math.max(2000, total * SEARCH_SHARE);
+  for (let b = 0; b < blocks.length; b++) {
+    const block = blocks[b]!;
+    lineNo += block.blankBefore + block.lines.length;
+    if (lineNo > searchLines) break;
+    if (block.lines.length !== 1 || !LIST_HEADING.test(block.lines[0]!.trim())) continue;
+    // Collect entry blocks after the heading.
+    const seen = new Set<string>();
+    let firstKey: string | undefined;
+    const entries: string[] = [];
+    let end = b + 1;
+    for (; end < blocks.length; end++) {
+      const candidate = blocks[end]!;
+      if (!isEntryBlock(candidate)) break;
+      if (candidate.lines.some((l) => NOTE_HEADING.test(l.trim()))) break;
+      // The body starts where the first entry, or any entry that is more than a bare number, comes back.
+      const repeats = candidate.lines.some((l) => {
+        const k = entryKey(l);
+        return k !== '' && (k === firstKey || (seen.has(k) && !GENERIC_ENTRY.test(l.trim())));
+      });
+      if (repeats) break;
+      for (const l of candidate.lines) {
+        const k = entryKey(l);
+        if (k === '') continue;
+        firstKey ??= k;
+        seen.add(k);
+      }
+      entries.push(...candidate.lines.map((l) => l.trim()));
+    }
+    if (entries.length < 2) continue;
+    const paged = entries.filter((e) => PAGE_NUMBER.test(e) && !GENERIC_ENTRY.test(e)).length;
+    let proven = paged / entries.length >= 0.6;
+    if (!proven) {
+      // Some entry comes back later as a line of its own (the body's heading).
+      const wanted = new Set(entries.map(entryKey).filter((k) => k !== ''));
+      proven = blocks.slice(end).some((blk) => blk.lines.some((l) => l.length <= 120 && wanted.has(lineKey(l))));
+    }
+    if (!proven) continue;
+    for (let k = b; k < end; k++) {
+      keep[k] = false;
+      removed += blocks[k]!.lines.length;
+    }
+    b = end - 1;
+  }
+  if (removed === 0) return text;
+  ctx.count(removed);
+  const out: TextBlock[] = [];
+  let pendingBlank = 0;
+  blocks.forEach((block, i) => {
+    if (keep[i]) {
+      out.push({ ...block, blankBefore: Math.max(block.blankBefore, pendingBlank) });
+      pendingBlank = 0;
+    } else {
+      pendingBlank = Math.max(pendingBlank, block.blankBefore);
+    }
+  });
+  if (out[0]) out[0] = { ...out[0], blankBefore: 0 };
+  return joinBlocks({ blocks: out, blankAfter: list.blankAfter });
+}
+
+export const dropContentsListPass: CleanPass = {
+  id: 'contents',
+  label: 'Lines of the original contents list removed (Quire makes its own)',
+  run: dropContentsList,
+};

@@ -1,0 +1,78 @@
+/**
+ * Pass `escaped`: characters at the start or end of a paragraph that Markdown would read as syntax,
+ * so that the author's text stays text (CommonMark 0.31: ATX headings 4.2, block quotes 5.1, list items
+ * 5.2, thematic breaks 4.1, link reference definitions 4.7; markdown-it-footnote definitions,
+ * markdown-it-container fences, markdown-it-attrs trailing `{...}`). Emphasis with `_` and `*` is left
+ * alone: Gutenberg texts use `_italics_` the way Markdown does. Count: characters escaped.
+ *
+ * Examples: `# 1 in our series` -> `\# 1 in our series`; `- a dash` -> `\- a dash`;
+ * `1. The first rule` -> `1\. The first rule`; `{1} Section` at the end of a paragraph -> `\{1}`.
+ */
+import { isHeadingLine, isSceneBreakLine } from '../../structure/markdown-syntax.ts';
+import { isVerseContainer, joinBlocks, splitBlocks } from '../blocks.ts';
+import type { CleanPass, PassContext } from '../pass.ts';
+
+/** Returns the escaped line and how many escapes were added. */
+export function escapeParagraph(line: string): { line: string; escapes: number } {
+  let out = line;
+  let escapes = 0;
+  const start: Array<[RegExp, (m: RegExpExecArray) => string]> = [
+    [/^(#{1,6})(?=\s|$)/, (m) => `\\${m[1]}`],
+    [/^>/, () => '\\>'],
+    [/^([-+*])(?=\s|$)/, (m) => `\\${m[1]}`],
+    [/^(\d{1,9})([.)])(?=\s|$)/, (m) => `${m[1]}\\${m[2]}`],
+    [/^(:{3,})/, (m) => `\\${m[1]}`],
+    [/^(`{3,}|~{3,})/, (m) => `\\${m[1]}`],
+    [/^\[([^\]]*)\]:/, (m) => `\\[${m[1]}]:`],
+    [/^([=_-]{3,})\s*$/, (m) => `\\${m[1]}`],
+    [/^\|/, () => '\\|'],
+    [/^</, () => '\\<'],
+  ];
+  for (const [re, fix] of start) {
+    const m = re.exec(out);
+    if (m) {
+      out = fix(m) + out.slice(m[0].length);
+      escapes++;
+      break;
+    }
+  }
+  // A trailing `{...}` would be read as attributes and disappear (markdown-it-attrs).
+  const attrs = /\{([^{}\\]*)\}\s*$/.exec(out);
+  if (attrs && out[attrs.index - 1] !== '\\') {
+    out = `${out.slice(0, attrs.index)}\\${out.slice(attrs.index)}`;
+    escapes++;
+  }
+  // A trailing backslash would be a hard line break with nothing after it.
+  if (/(^|[^\\])\\$/.test(out)) {
+    out = `${out}\\`;
+    escapes++;
+  }
+  return { line: out, escapes };
+}
+
+function escapeMarkdown(text: string, ctx: PassContext): string {
+  const list = splitBlocks(text);
+  let escapes = 0;
+  const blocks = list.blocks.map((block) => {
+    const first = block.lines[0]!;
+    if (isVerseContainer(block) || isHeadingLine(first) || (block.lines.length === 1 && isSceneBreakLine(first))) {
+      return block;
+    }
+    const lines = block.lines.map((line, k) => {
+      // Only a paragraph's first line can open a block construct; every line ends a `{...}` check.
+      const r = k === 0 ? escapeParagraph(line) : { line, escapes: 0 };
+      escapes += r.escapes;
+      return r.line;
+    });
+    return { ...block, lines };
+  });
+  if (escapes === 0) return text;
+  ctx.count(escapes);
+  return joinBlocks({ blocks, blankAfter: list.blankAfter });
+}
+
+export const escapeMarkdownPass: CleanPass = {
+  id: 'escaped',
+  label: 'Characters escaped so Markdown keeps them as text',
+  run: escapeMarkdown,
+};

@@ -1,0 +1,47 @@
+/**
+ * Pass `whitespace`: invisible characters that would confuse later passes.
+ * - CR LF / CR line endings (DOS-era Gutenberg files are CRLF) -> LF; a stray BOM (U+FEFF) is removed.
+ * - Tabs are expanded to spaces on 8-column stops (old files indent verse and prayers with tabs).
+ * - Trailing spaces are removed (Gutenberg lines often end in a space, e.g. pg1342 2020s `    ` lines).
+ * - Control characters other than LF (form feeds, the DOS end-of-file SUB 0x1A) are removed.
+ * - The text ends with exactly one newline.
+ * Count: lines changed.
+ */
+import type { CleanPass, PassContext } from '../pass.ts';
+
+function expandTabs(line: string): string {
+  let out = '';
+  for (const ch of line) {
+    if (ch === '\t') out += ' '.repeat(8 - (out.length % 8));
+    else out += ch;
+  }
+  return out;
+}
+
+// Controls other than \n and \t, DEL, C1 controls, zero-width no-break space (BOM) inside the text.
+const INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\ufeff]/g;
+
+function normalizeWhitespace(text: string, ctx: PassContext): string {
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  let changed = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const before = lines[i]!;
+    let line = before.replace(INVISIBLE, '');
+    if (line.includes('\t')) line = expandTabs(line);
+    line = line.replace(/[ \u00a0\u2000-\u200b\u3000]+$/u, '');
+    if (line !== before) {
+      lines[i] = line;
+      changed++;
+    }
+  }
+  let out = lines.join('\n').replace(/^\n+/, '').replace(/\n*$/, '');
+  out = out === '' ? '' : `${out}\n`;
+  ctx.count(changed);
+  return out;
+}
+
+export const normalizeWhitespacePass: CleanPass = {
+  id: 'whitespace',
+  label: 'Lines with stray whitespace or control characters tidied',
+  run: normalizeWhitespace,
+};

@@ -1,0 +1,80 @@
+/**
+ * Pass `boilerplate`: the Project Gutenberg header before the book and the licence after it.
+ *
+ * Generations handled (line numbers refer to the corpus files described in `../shared/corpus/SOURCES.md`):
+ * - [X] modern START/END markers `*** START OF THE|THIS PROJECT GUTENBERG EBOOK ... ***`, including the
+ *       no-space form `***START OF...***` (pg844) and markers wrapped over two lines (pg11760)
+ * - [X] an END marker indented with spaces (pg1342 2020s re-encoded upload)
+ * - [X] `End of (the) Project Gutenberg EBook ...` lines just before END (2000s/2010s files)
+ * - [X] the 2020s form with no "End of" line and the licence right after END (pg2701)
+ * - [X] 1990s headers ending in `*END*THE SMALL PRINT! ...*END*` or `*END THE SMALL PRINT! ...` (alice30,
+ *       moby10b, pg1653), footers `End of this Project Gutenberg etext ...` (moby10b) or the header's title
+ *       line repeated (`Project Gutenberg Etext Imitation of Christ, by ...`, pg1653); alice30 has no footer
+ * - [X] a `*** START: FULL LICENSE ***` line with no END before it
+ * Everything from the footer on is removed (the full licence). Count: non-blank lines removed.
+ */
+import { SMALL_PRINT_END, START_MARKER } from '../../read/gutenberg-header.ts';
+import type { CleanPass, PassContext } from '../pass.ts';
+
+const END_MARKER = /^\s*\*{2,}\s*END\s+OF\s+(?:THE|THIS)\s+PROJECT\s+GUTENBERG/i;
+const END_OF_LINE = /^\s*\**\s*End\s+of\s+(?:the\s+|this\s+)?Project\s+Gutenberg/i;
+const FULL_LICENSE = /^\s*\*{2,}\s*START:\s*FULL\s+LICENSE/i;
+/** The 1990s footer repeats the header's first line: `Project Gutenberg Etext <title>, by <author>`. */
+const OLD_TITLE_LINE = /^\s*\**\s*(?:This is\s+)?(?:The\s+)?Project\s+Gutenberg(?:['’]s)?\s+E-?text\b/i;
+
+/** How far into the file a header may reach (1990s headers run to about 300 lines). */
+const HEADER_SCAN_LINES = 1500;
+
+/** Index of the first body line, or 0 when the text has no recognisable header. */
+function findBodyStart(lines: readonly string[]): { start: number; oldStyle: boolean } {
+  const limit = Math.min(lines.length, HEADER_SCAN_LINES);
+  for (let i = 0; i < limit; i++) {
+    const line = lines[i]!;
+    if (START_MARKER.test(line)) {
+      // A wrapped marker (pg11760) closes with `***` on a following line.
+      let end = i;
+      const closed = (s: string) => /\*{3}\s*$/.test(s);
+      if (!closed(line)) {
+        for (let j = i + 1; j <= i + 3 && j < lines.length; j++) {
+          if (lines[j]!.trim() === '') break;
+          if (closed(lines[j]!)) {
+            end = j;
+            break;
+          }
+        }
+      }
+      return { start: end + 1, oldStyle: false };
+    }
+    if (SMALL_PRINT_END.test(line)) return { start: i + 1, oldStyle: true };
+  }
+  return { start: 0, oldStyle: false };
+}
+
+/** Index of the first footer line at or after `from`, or `lines.length` when there is no footer. */
+function findFooterStart(lines: readonly string[], from: number, oldStyle: boolean): number {
+  for (let i = from; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (END_MARKER.test(line) || END_OF_LINE.test(line) || FULL_LICENSE.test(line)) return i;
+    if (oldStyle && OLD_TITLE_LINE.test(line)) return i;
+  }
+  return lines.length;
+}
+
+function stripGutenbergBoilerplate(text: string, ctx: PassContext): string {
+  const lines = text.split('\n');
+  const { start, oldStyle } = findBodyStart(lines);
+  const end = findFooterStart(lines, start, oldStyle);
+  if (start === 0 && end === lines.length) return text;
+  let removed = 0;
+  for (let i = 0; i < start; i++) if (lines[i]!.trim() !== '') removed++;
+  for (let i = end; i < lines.length; i++) if (lines[i]!.trim() !== '') removed++;
+  ctx.count(removed);
+  const body = lines.slice(start, end).join('\n').replace(/^\n+/, '').replace(/\n*$/, '');
+  return body === '' ? '' : `${body}\n`;
+}
+
+export const stripGutenbergBoilerplatePass: CleanPass = {
+  id: 'boilerplate',
+  label: 'Lines of Project Gutenberg boilerplate removed',
+  run: stripGutenbergBoilerplate,
+};

@@ -1,0 +1,75 @@
+/**
+ * Pass `productionNotes`: the volunteers' credits and transcriber's notes that Project Gutenberg puts
+ * between the START marker and the book (they describe the e-text, not the book).
+ * - `Produced by ...` / `E-text prepared by ...` / `This etext was prepared by ...` /
+ *   `Transcribed from the 1915 Methuen edition by ...` credit paragraphs (pg11693, pg11760, pg844, moby10b)
+ * - `Original Transcriber's Notes:` / `Notes on this etext of ...:` headings and the prose notes after
+ *   them (pg2701, moby10b: "This text is a combination of etexts ... Project Gutenberg's archives")
+ * - the German Gutenberg project's thank-you note (pg2229: `Dieses Buch wurde uns freundlicherweise vom
+ *   "Gutenberg Projekt-DE" zur Verfuegung gestellt.` and its English translation)
+ * Only the front of the text is searched (the first {@link WINDOW_LINES} lines): the same words later on
+ * are the author's. Count: lines removed.
+ */
+import { joinBlocks, splitBlocks, type TextBlock } from '../blocks.ts';
+import type { CleanPass, PassContext } from '../pass.ts';
+
+/** Credits and notes sit in the first pages (pg2701's notes follow a 140-entry contents list). */
+const WINDOW_LINES = 800;
+
+const CREDIT = /^(?:Produced\s+by|E-?text\s+prepared\s+by|This\s+e-?(?:text|book)\s+was\s+(?:prepared|produced|transcribed|scanned)\s+by|Prepared\s+by|Scanned\s+(?:and\s+proofed\s+)?by|Transcribed\s+(?:from\s.*?\s)?by|HTML\s+version\s+by|Updated\s+editions\s+will\s+replace)\b/i;
+const NOTE_HEADING = /^(?:Original\s+)?Transcriber['’]?s?\s+Notes?\s*[:.]?$|^Notes?\s+on\s+this\s+e-?text\b.*:$/i;
+/** Prose that talks about the e-text itself rather than the book. */
+const ABOUT_ETEXT = /\bProject\s+Gutenberg\b|\bGutenberg[\s-]+Projekt\b|\be-?texts?\b|gutenberg\.(?:org|net|aol)/i;
+
+/** A note ends at the next title-like line (`ETYMOLOGY.`, `MOBY DICK; OR THE WHALE`). */
+function isShortTitleLike(block: TextBlock): boolean {
+  return block.lines.length === 1 && block.lines[0]!.trim().length <= 60 && !/[,;:]$/.test(block.lines[0]!.trim());
+}
+
+/** Notes run for a few paragraphs at most. */
+const MAX_NOTE_BLOCKS = 4;
+
+function stripProductionNotes(text: string, ctx: PassContext): string {
+  const list = splitBlocks(text);
+  const out: TextBlock[] = [];
+  let line = 0;
+  let inNotes = false;
+  let noteBlocks = 0;
+  let removed = 0;
+  for (const block of list.blocks) {
+    line += block.blankBefore;
+    const inWindow = line < WINDOW_LINES;
+    line += block.lines.length;
+    const first = block.lines[0]!.trim();
+    const joined = block.lines.map((l) => l.trim()).join(' ');
+    let drop = false;
+    if (inWindow) {
+      if (NOTE_HEADING.test(joined)) {
+        inNotes = true;
+        noteBlocks = 0;
+        drop = true;
+      } else if (inNotes && !isShortTitleLike(block) && noteBlocks < MAX_NOTE_BLOCKS) {
+        noteBlocks++;
+        drop = true;
+      } else {
+        inNotes = false;
+        drop = CREDIT.test(first) || (block.lines.length <= 8 && ABOUT_ETEXT.test(joined) && !/^#/.test(first));
+      }
+    }
+    if (drop) {
+      removed += block.lines.length;
+      continue;
+    }
+    out.push(block);
+  }
+  if (removed === 0) return text;
+  ctx.count(removed);
+  if (out[0]) out[0] = { ...out[0], blankBefore: 0 };
+  return joinBlocks({ blocks: out, blankAfter: list.blankAfter });
+}
+
+export const stripProductionNotesPass: CleanPass = {
+  id: 'productionNotes',
+  label: 'Lines of e-text credits and transcriber notes removed',
+  run: stripProductionNotes,
+};

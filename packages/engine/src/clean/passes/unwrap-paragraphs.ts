@@ -1,0 +1,33 @@
+/**
+ * Pass `unwrapped`: hard-wrapped prose paragraphs (plain-text books break lines at about 70 columns)
+ * become one line each, so the layout engine can set them; runs of spaces inside a paragraph (the
+ * typewriter double space after a full stop) become one space. Headings, verse containers and scene
+ * breaks are left as they are. Count: paragraphs unwrapped.
+ */
+import { isHeadingLine, isSceneBreakLine } from '../../structure/markdown-syntax.ts';
+import { isVerseContainer, joinBlocks, splitBlocks } from '../blocks.ts';
+import type { CleanPass, PassContext } from '../pass.ts';
+
+function unwrapParagraphs(text: string, ctx: PassContext): string {
+  const list = splitBlocks(text);
+  let changed = 0;
+  const blocks = list.blocks.map((block) => {
+    const first = block.lines[0]!;
+    if (isVerseContainer(block) || (block.lines.length === 1 && (isHeadingLine(first) || isSceneBreakLine(first)))) {
+      return block;
+    }
+    const joined = block.lines.map((l) => l.trim()).join(' ').replace(/ {2,}/g, ' ');
+    if (block.lines.length === 1 && joined === first) return block;
+    changed++;
+    return { ...block, lines: [joined] };
+  });
+  if (changed === 0) return text;
+  ctx.count(changed);
+  return joinBlocks({ blocks, blankAfter: list.blankAfter });
+}
+
+export const unwrapParagraphsPass: CleanPass = {
+  id: 'unwrapped',
+  label: 'Hard-wrapped paragraphs joined into one line',
+  run: unwrapParagraphs,
+};

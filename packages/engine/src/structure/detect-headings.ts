@@ -1,0 +1,298 @@
+/**
+ * Chapter and part detection over a whole book: which blocks are headings, and of what level.
+ *
+ * Evidence, strongest first:
+ * 1. keyword lines (`CHAPTER I`, `BOOK ONE: 1805`, `LETTER 1`, `FIRST ACT`; see `heading-lines.ts`);
+ * 2. bare numerals (`I.`, `XIV`, `1.`): chapters in a book that has no other chapter headings, numbered
+ *    sections (`##`) inside chapters otherwise (Leaves of Grass, The Spirit of Christmas);
+ * 3. title lines set off by blank lines: Project Gutenberg's formatting convention puts four blank lines
+ *    before a chapter heading and two after ("How to format for PG", gutenberg.org/ebooks/offline_catalogs),
+ *    so a short line with three or more blank lines before it, or an ALL-CAPS one with two, is a title
+ *    (Importance of Being Earnest acts, Spirit of Christmas pieces, sermon titles, Whitman's poem titles).
+ *
+ * Consecutive heading lines with no text between them form a cluster that is read together:
+ * `CHAPTER I` + `Down the Rabbit-Hole` -> one chapter heading `CHAPTER I. Down the Rabbit-Hole`;
+ * `BOOK ONE: 1805` + `CHAPTER I` -> a part and its first chapter; `A DREAM-STORY` + `THE CHRISTMAS ANGEL`
+ * -> a part and a chapter. A part keyword becomes a part only when chapters follow it (War and Peace);
+ * otherwise it is a chapter (the thirteen BOOKs of the Confessions). Front-matter names before the first
+ * chapter (PREFACE, INTRODUCTION) become front sections, back-matter names after the last chapter
+ * (NOTES, APPENDIX, Epilogue) back sections.
+ *
+ * Checklist:
+ * - [X] keyword, numeral and title headings; clusters; parts over chapters; front/back matter names
+ * - [ ] headings inside illustration tags (`[Illustration: ... Chapter I.]`, pg1342 2020s): left as text
+ * - [ ] running heads and page numbers of OCR text (a later pass)
+ */
+import type { SectionKind } from '../model/book-document.ts';
+import { classifyHeadingLine, isAllCaps, isTitleLike, tidyHeadingText, type HeadingLine } from './heading-lines.ts';
+
+/** The input of detection: one block of the text (lines without blank lines, blank lines before it). */
+export interface HeadingBlockInput {
+  lines: readonly string[];
+  blankBefore: number;
+}
+
+/** Level of a detected heading. `sub` is a `##` heading inside a chapter. */
+export type HeadingLevel = 'part' | 'chapter' | 'front' | 'back' | 'sub';
+
+/** A heading to write in place of a cluster of blocks. */
+export interface DetectedHeading {
+  level: HeadingLevel;
+  text: string;
+  sectionKind?: SectionKind;
+}
+
+/** Blocks `start` .. `end - 1` are replaced by `headings` (in order). Clusters are sorted and disjoint. */
+export interface HeadingCluster {
+  start: number;
+  end: number;
+  headings: DetectedHeading[];
+}
+
+type LineKind = HeadingLine['kind'] | 'title';
+
+interface Candidate {
+  kind: LineKind;
+  text: string;
+  numberOnly: boolean;
+  sectionKind?: SectionKind;
+  /** Extra title lines attached to a number-only label (`CHAPTER I` + `Down the Rabbit-Hole`). */
+  title?: string;
+  /** Blocks `start` .. `end - 1` that this heading replaces. */
+  start: number;
+  end: number;
+}
+
+/** Blank lines before a mixed-case title line (Gutenberg's four-blank-line chapter gap, minus slack). */
+const TITLE_GAP = 3;
+/** Blank lines before an ALL-CAPS title line. */
+const CAPS_TITLE_GAP = 2;
+
+/** A title block attached to `CHAPTER I`: 1-3 short lines that do not read as a sentence. */
+function attachableTitle(block: HeadingBlockInput): string | undefined {
+  if (block.lines.length > 3) return undefined;
+  const text = block.lines.map((l) => l.trim()).join(' ');
+  if (text.length > 160 || /[,;:]$/.test(text) || /^[[(]/.test(text)) return undefined;
+  if (!/^[\p{Lu}\p{N}"“‘'¡¿]/u.test(text)) return undefined;
+  // An address or salutation opens a letter's text (`To Mrs. Saville, England.`, pg84).
+  if (/^(?:To|Dear|My dear)\s/.test(text)) return undefined;
+  if (classifyHeadingLine(text)) return undefined;
+  if (/[.!?"”’)]$/.test(text)) {
+    // A sentence ending: only a short line in title case counts (`The Chase.—Third Day.`).
+    if (block.lines.length > 1 || text.length > 60) return undefined;
+    const words = text.split(/\s+/).filter((w) => /\p{L}{4,}/u.test(w));
+    const capitalised = words.filter((w) => /^[^\p{L}]*\p{Lu}/u.test(w)).length;
+    if (words.length > 0 && capitalised / words.length < 0.5) return undefined;
+  }
+  return tidyHeadingText(text);
+}
+
+/**
+ * A title heads something: the block after it is a paragraph or stanza (two lines or more, or a long
+ * line), or another heading. Title-page lines (`NEW YORK` / `CHARLES SCRIBNER'S SONS`) are not titles.
+ */
+function opensText(blocks: readonly HeadingBlockInput[], i: number): boolean {
+  // Follow a stack of short title lines (`TALMAGE` / `A BLOODY MONSTER` / `BIOGRAPHICAL NOTE`) to its end.
+  for (let k = i; k < blocks.length && k < i + 4; k++) {
+    const next = blocks[k]!;
+    if (next.lines.length >= 2) return true;
+    const line = next.lines[0]!.trim();
+    if (line.length >= 40 || classifyHeadingLine(line)) return true;
+    if (!isTitleLike(line) || !isAllCaps(line)) return false;
+  }
+  return false;
+}
+
+/** Classifies block `i` on its own (no book-level decisions yet). */
+function candidateAt(blocks: readonly HeadingBlockInput[], i: number, inStack = false): Candidate | undefined {
+  const block = blocks[i]!;
+  const next = blocks[i + 1];
+  const range = { start: i, end: i + 1 };
+  if (block.lines.length === 2) {
+    // `CHAPTER 56. Of the Less Erroneous Pictures of Whales, and the True` + `Pictures of Whaling Scenes.`
+    const head = classifyHeadingLine(block.lines[0]!);
+    const tail = block.lines[1]!.trim();
+    if (head && !head.numberOnly && (head.kind === 'chapter' || head.kind === 'part') && next && tail.length <= 60 && !/[,;:]$/.test(tail)) {
+      return { ...head, text: tidyHeadingText(`${head.text} ${tail}`), ...range };
+    }
+    return undefined;
+  }
+  if (block.lines.length !== 1) return undefined;
+  const line = block.lines[0]!;
+  const byKeyword = classifyHeadingLine(line);
+  if (byKeyword) {
+    // A keyword line at the very end of the text, with nothing after it, is not a heading.
+    if (!next && byKeyword.kind !== 'back') return undefined;
+    return { ...byKeyword, ...range };
+  }
+  if (!next || !isTitleLike(line)) return undefined;
+  const gap = block.blankBefore;
+  const caps = isAllCaps(line);
+  if (gap >= TITLE_GAP || (caps && (gap >= CAPS_TITLE_GAP || inStack))) {
+    if (!opensText(blocks, i + 1)) return undefined;
+    return { kind: 'title', text: tidyHeadingText(line), numberOnly: false, ...range };
+  }
+  return undefined;
+}
+
+/** Joins heading pieces: `CHAPTER I` + `Down the Rabbit-Hole` -> `CHAPTER I. Down the Rabbit-Hole`. */
+export function joinHeadingText(first: string, second: string): string {
+  if (/[.:!?—–-]$/.test(first)) return `${first} ${second}`;
+  return `${first}. ${second}`;
+}
+
+function fullText(c: Candidate): string {
+  return c.title ? joinHeadingText(c.text, c.title) : c.text;
+}
+
+/**
+ * Finds the headings of a book. `blocks` are the blank-line separated blocks of the text, with their
+ * raw lines (indentation kept) and blank-line counts. Pure; never throws.
+ */
+export function detectHeadings(blocks: readonly HeadingBlockInput[]): HeadingCluster[] {
+  // 1. Candidates, grouped into clusters of consecutive heading blocks.
+  const raw: { start: number; end: number; items: Candidate[] }[] = [];
+  for (let i = 0; i < blocks.length; i++) {
+    const first = candidateAt(blocks, i);
+    if (!first) continue;
+    const items: Candidate[] = [first];
+    let j = i + 1;
+    for (; j < blocks.length; j++) {
+      const last = items[items.length - 1]!;
+      if (last.numberOnly && !last.title && last.kind !== 'front' && last.kind !== 'back') {
+        const title = attachableTitle(blocks[j]!);
+        if (title !== undefined && blocks[j + 1]) {
+          last.title = title;
+          last.end = j + 1;
+          continue;
+        }
+      }
+      const next = candidateAt(blocks, j, last.kind === 'title' && isAllCaps(last.text));
+      if (!next) break;
+      items.push(next);
+    }
+    // Several chapter labels with no text between them are a list (a play's scene list, a contents
+    // page that was not dropped), not headings.
+    const labels = items.filter((x) => x.kind === 'chapter').length;
+    raw.push({ start: i, end: j, items: labels >= 2 ? items.filter((x) => x.kind !== 'chapter') : items });
+    i = j - 1;
+  }
+  // In a book with chapter labels, a title line without one heads a section only when set in capitals
+  // (a prayer inside a chapter of pg1653); mixed-case lines set off by blank lines are dates, places,
+  // signatures (pg84 `August 13th, 17—.`).
+  const labelCount = raw.reduce((n, c) => n + c.items.filter((x) => x.kind === 'chapter').length, 0);
+  if (labelCount >= 2) {
+    for (const c of raw) c.items = c.items.filter((x) => x.kind !== 'title' || isAllCaps(x.text));
+  }
+
+  // 2. Book-level evidence.
+  let chapterKeywords = 0;
+  let titleHeads = 0;
+  for (const c of raw) {
+    for (const item of c.items) {
+      if (item.kind === 'chapter') chapterKeywords++;
+      if (item.kind === 'title') titleHeads++;
+    }
+  }
+  const keywordBook = chapterKeywords >= 2;
+  const numeralsAreChapters = !keywordBook && titleHeads < 2;
+
+  // 3. Per item: a provisional level.
+  interface Item extends Candidate {
+    level: HeadingLevel;
+  }
+  const clusters: { start: number; end: number; items: Item[] }[] = raw.map((c) => ({
+    start: c.start,
+    end: c.end,
+    items: c.items.map((item) => ({ ...item, level: provisional(item) })),
+  }));
+  function provisional(item: Candidate): HeadingLevel {
+    switch (item.kind) {
+      case 'chapter':
+        return 'chapter';
+      case 'part':
+        return 'part';
+      case 'numeral':
+        return numeralsAreChapters ? 'chapter' : 'sub';
+      case 'sub':
+        return 'sub';
+      case 'front':
+      case 'back':
+        return 'chapter';
+      case 'title':
+        return keywordBook ? 'sub' : 'chapter';
+    }
+  }
+  // A stack of title lines is one heading (`A DREAM-STORY. THE CHRISTMAS ANGEL`, `TALMAGE. A BLOODY MONSTER`).
+  for (const c of clusters) {
+    for (let k = c.items.length - 1; k > 0; k--) {
+      const prev = c.items[k - 1]!;
+      const item = c.items[k]!;
+      if (prev.kind === 'title' && item.kind === 'title' && prev.level === item.level && item.text !== '') {
+        prev.text = joinHeadingText(prev.text, fullText(item));
+        prev.end = item.end;
+        item.text = '';
+      }
+    }
+  }
+
+  // 4. Parts only hold chapters: a part with no chapter before the next part becomes a chapter.
+  const flat = clusters.flatMap((c) => c.items);
+  for (let k = 0; k < flat.length; k++) {
+    const item = flat[k]!;
+    if (item.level !== 'part') continue;
+    let hasChapter = false;
+    for (let m = k + 1; m < flat.length && flat[m]!.level !== 'part'; m++) {
+      const next = flat[m]!;
+      if (next.level === 'chapter' && next.kind !== 'front' && next.kind !== 'back' && next.text !== '') {
+        hasChapter = true;
+        break;
+      }
+    }
+    if (!hasChapter) item.level = 'chapter';
+  }
+  // Keyword books: a title after a part keyword and before its first chapter joins the part's title
+  // (THE FIRST BOOK / ADMONITIONS PROFITABLE FOR THE SPIRITUAL LIFE / CHAPTER I).
+  for (const c of clusters) {
+    for (let k = 1; k < c.items.length; k++) {
+      const prev = c.items[k - 1]!;
+      const item = c.items[k]!;
+      if (keywordBook && prev.level === 'part' && item.kind === 'title' && !prev.title) {
+        prev.title = item.text;
+        prev.end = item.end;
+        item.level = 'sub';
+        item.text = '';
+      }
+    }
+  }
+
+  // 5. Front and back matter: names before the first main chapter / after the last one.
+  const isMain = (x: Item) => x.level === 'chapter' && x.kind !== 'front' && x.kind !== 'back' && !(keywordBook && x.kind === 'title');
+  const isStructural = (x: Item) => x.level === 'part' || isMain(x);
+  const firstMain = flat.findIndex(isStructural);
+  let lastMain = -1;
+  for (let k = flat.length - 1; k >= 0; k--) {
+    if (isStructural(flat[k]!)) {
+      lastMain = k;
+      break;
+    }
+  }
+  flat.forEach((item, k) => {
+    if (item.text === '') return;
+    const before = firstMain === -1 || k < firstMain;
+    const after = lastMain !== -1 && k > lastMain;
+    if ((item.kind === 'front' || item.kind === 'back') && before) item.level = 'front';
+    else if ((item.kind === 'front' || item.kind === 'back') && after) item.level = 'back';
+    else if ((item.kind === 'front' || item.kind === 'back') && keywordBook && !before && !after) item.level = 'sub';
+    else if (item.kind === 'title' && keywordBook) item.level = before ? 'front' : after ? 'back' : 'sub';
+    else if (item.kind === 'title' && before && firstMain !== -1 && flat[firstMain]!.kind !== 'title') item.level = 'front';
+  });
+
+  return flat
+    .filter((x) => x.text !== '')
+    .map((x) => {
+      const heading: DetectedHeading = { level: x.level, text: fullText(x) };
+      if ((x.level === 'front' || x.level === 'back') && x.sectionKind) heading.sectionKind = x.sectionKind;
+      return { start: x.start, end: x.end, headings: [heading] };
+    });
+}

@@ -1,0 +1,163 @@
+/**
+ * What a single line says about itself as a heading, before the book-level decision in
+ * `detect-headings.ts`. Keywords follow the forms found in Project Gutenberg texts:
+ * `CHAPTER I`, `Chapter 1`, `CHAPTER THE FIRST`, `CHAPTER 1. Loomings.`, `Chapter V: Sale Of The Empire`,
+ * `LETTER I`, `FIRST ACT`, `BOOK ONE: 1805`, `BOOK I.  INSCRIPTIONS`, `THE FIRST BOOK`, `PART 1`,
+ * `VOLUME I`, `FIRST EPILOGUE: 1813 - 20`, bare numerals (`I.`, `XIV`, `1.`), front- and back-matter
+ * names (PREFACE, INTRODUCTION, NOTES, APPENDIX ...).
+ */
+import type { SectionKind } from '../model/book-document.ts';
+import { isRoman, NUMBER_SOURCE, ORDINAL_SOURCE } from './roman.ts';
+
+/** How a line reads as a heading on its own. */
+export type HeadingLineKind =
+  /** CHAPTER / LETTER / ACT ... with a number: a chapter wherever it is. */
+  | 'chapter'
+  /** BOOK / PART / VOLUME / an ordinal EPILOGUE with a number: a part when chapters follow. */
+  | 'part'
+  /** A number alone (`XIV.`, `1`): a chapter or a numbered section, depending on the book. */
+  | 'numeral'
+  /** PREFACE, INTRODUCTION, DEDICATION ...: front matter when before the first chapter. */
+  | 'front'
+  /** NOTES, APPENDIX, GLOSSARY, EPILOGUE ...: back matter when after the last chapter. */
+  | 'back'
+  /** A word that heads a section inside a chapter (`SCENE`, `ARGUMENT`): always a sub-heading. */
+  | 'sub';
+
+/** A classified heading line. */
+export interface HeadingLine {
+  kind: HeadingLineKind;
+  /** The line, trimmed, inner runs of spaces collapsed. */
+  text: string;
+  /** True when the line is only a label and number (`CHAPTER I`), so a title line may follow it. */
+  numberOnly: boolean;
+  /** For `front` / `back`: the EPUB structural-semantics kind. */
+  sectionKind?: SectionKind;
+}
+
+const CHAPTER_WORDS = 'CHAPTER|CHAP\\.|LETTER|ACT|STAVE|CANTO|LECTURE|SERMON|HOMILY|DISCOURSE|ESSAY|KAPITEL|CHAPITRE|CAP[IÍ]TULO';
+const PART_WORDS = 'BOOK|PART|VOLUME|VOL\\.|TEIL|BUCH|LIVRE|LIBRO';
+
+/** Label + number (+ optional title): `CHAPTER I.`, `Chapter 1`, `BOOK ONE: 1805`, `BOOKXXXV.  GOOD-BYE`. */
+function labelled(words: string): RegExp {
+  return new RegExp(
+    `^(${words})(?:\\s+(?:THE\\s+)?(${NUMBER_SOURCE}|${ORDINAL_SOURCE})|(?<=BOOK)([IVXLC]+))\\b\\.?(.*)$`,
+    'i',
+  );
+}
+const CHAPTER_LABEL = labelled(CHAPTER_WORDS);
+const PART_LABEL = labelled(PART_WORDS);
+/** `FIRST ACT`, `THE SECOND BOOK`, `FIRST EPILOGUE: 1813 - 20`, `HIS FIRST BOOK`. */
+const ORDINAL_LABEL = new RegExp(
+  `^(?:THE\\s+|HIS\\s+)?(${ORDINAL_SOURCE})\\s+(ACT|CHAPTER|LETTER|BOOK|PART|VOLUME|EPILOGUE|PROLOGUE)\\b\\.?(.*)$`,
+  'i',
+);
+const NUMERAL = /^(?:([IVXLCDM]+)|(\d{1,3}))\.?$/;
+
+const FRONT: ReadonlyArray<[RegExp, SectionKind]> = [
+  [/^(?:THE\s+)?(?:AUTHOR['’]S\s+|TRANSLATOR['’]S\s+|EDITOR['’]S\s+)?PREFA(?:CE|TORY\s+NOTE)\b/i, 'preface'],
+  [/^(?:THE\s+)?FOREWORD\b/i, 'foreword'],
+  [/^(?:THE\s+)?(?:INTRODUCTION|INTRODUCTORY(?:\s+NOTE)?)\b/i, 'introduction'],
+  [/^(?:THE\s+)?DEDICATION\b/i, 'dedication'],
+  [/^(?:THE\s+)?EPIGRAPH\b/i, 'epigraph'],
+  [/^(?:THE\s+)?PROLOGUE\b\.?$/i, 'prologue'],
+  [/^TO\s+THE\s+READER\.?$/i, 'preface'],
+];
+const BACK: ReadonlyArray<[RegExp, SectionKind]> = [
+  [/^(?:END\s*NOTES|FOOT\s*NOTES|NOTES)\b/i, 'notes'],
+  [/^APPENDIX\b/i, 'appendix'],
+  [/^GLOSSARY\b/i, 'glossary'],
+  [/^INDEX\.?$/i, 'index'],
+  [/^(?:AFTERWORD|POSTSCRIPT)\b/i, 'afterword'],
+  [/^EPILOGUE\b\.?$/i, 'epilogue'],
+];
+const SUB = /^(?:SCENE|ARGUMENT|SYNOPSIS|SUMMARY|BIOGRAPHICAL\s+NOTE)\.?$/i;
+
+/** Longest line taken as a heading by its keyword. */
+const MAX_HEADING = 100;
+
+/** Collapses runs of spaces (`BOOK I.  INSCRIPTIONS` -> `BOOK I. INSCRIPTIONS`). */
+export function tidyHeadingText(line: string): string {
+  return line.trim().replace(/\s+/g, ' ');
+}
+
+function numberIsValid(num: string | undefined): boolean {
+  if (!num) return false;
+  if (/^[MDCLXVI]+$/i.test(num)) return isRoman(num);
+  return true;
+}
+
+/** True when the rest after a label is empty or only punctuation. */
+function restIsEmpty(rest: string): boolean {
+  return /^[\s.:—–-]*$/.test(rest);
+}
+
+/** The rest after `CHAPTER I` must look like a title separator, not a sentence going on. */
+function restIsTitle(rest: string): boolean {
+  if (/["“”]/.test(rest) || rest.length > 80) return false;
+  return restIsEmpty(rest) || /^\s*[.:—–-]|^\s{2,}|^\s+[A-Z“"‘'(]/.test(rest);
+}
+
+/** A label the first letter of which is uppercase (`CHAPTER`, `Chapter`, not `chapter` inside prose). */
+function startsUpper(s: string): boolean {
+  return /^\p{Lu}/u.test(s);
+}
+
+/**
+ * Classifies one line as a heading by its own words; undefined when it is not a keyword heading.
+ * Titles without keywords (`THE CHRISTMAS ANGEL`) are judged in context by `detect-headings.ts`.
+ */
+export function classifyHeadingLine(line: string): HeadingLine | undefined {
+  const raw = line.trim();
+  if (raw.length === 0 || raw.length > MAX_HEADING || !startsUpper(raw.replace(/^[[(]/, ''))) return undefined;
+  const text = tidyHeadingText(raw);
+  const numeral = NUMERAL.exec(text);
+  if (numeral) {
+    if (numeral[1] && !isRoman(numeral[1])) return undefined;
+    return { kind: 'numeral', text, numberOnly: true };
+  }
+  let m = CHAPTER_LABEL.exec(text);
+  if (m && numberIsValid(m[2] ?? m[3]) && restIsTitle(m[4] ?? '')) {
+    return { kind: 'chapter', text, numberOnly: restIsEmpty(m[4] ?? '') };
+  }
+  m = PART_LABEL.exec(text);
+  if (m && numberIsValid(m[2] ?? m[3]) && restIsTitle(m[4] ?? '')) {
+    return { kind: 'part', text, numberOnly: restIsEmpty(m[4] ?? '') };
+  }
+  m = ORDINAL_LABEL.exec(text);
+  if (m && restIsTitle(m[3] ?? '')) {
+    const word = m[2]!.toUpperCase();
+    const kind: HeadingLineKind = word === 'ACT' || word === 'CHAPTER' || word === 'LETTER' ? 'chapter' : 'part';
+    return { kind, text, numberOnly: restIsEmpty(m[3] ?? '') };
+  }
+  if (text.length <= 60 && !/[,;]$/.test(text)) {
+    for (const [re, sectionKind] of FRONT) if (re.test(text)) return { kind: 'front', text, numberOnly: false, sectionKind };
+    for (const [re, sectionKind] of BACK) if (re.test(text)) return { kind: 'back', text, numberOnly: false, sectionKind };
+    if (SUB.test(text)) return { kind: 'sub', text, numberOnly: false };
+  }
+  return undefined;
+}
+
+/** Share of letters that are uppercase, for ALL-CAPS title lines. */
+export function isAllCaps(s: string): boolean {
+  let upper = 0;
+  let lower = 0;
+  for (const ch of s) {
+    if (/\p{Lu}/u.test(ch)) upper++;
+    else if (/\p{Ll}/u.test(ch)) lower++;
+  }
+  return upper >= 2 && lower === 0;
+}
+
+/**
+ * True when a line can be a title on its own: short, starts with a capital (or digit/quote), does not
+ * end like a clause (`,` `;` `:`), is not an illustration tag, at most 14 words.
+ */
+export function isTitleLike(line: string, maxLength = 80): boolean {
+  const s = line.trim();
+  if (s.length < 2 || s.length > maxLength) return false;
+  if (!/^[\p{Lu}\p{N}"“‘'¡¿]/u.test(s)) return false;
+  if (/[,;:]$/.test(s) || /^\[|^\(/.test(s)) return false;
+  if (!/\p{L}{2}/u.test(s)) return false;
+  return s.split(/\s+/).length <= 14;
+}

@@ -1,0 +1,152 @@
+/**
+ * Block handlers of the DOCX writer: flow content -> Word paragraphs, each with a style from `styles.ts`.
+ *
+ * - [x] paragraphs (Body Text / First Paragraph), sub-headings (Heading 2–6), scene breaks, verse, block quotes
+ * - [x] lists with Word numbering (each ordered list restarts at 1; nesting up to 3 levels)
+ * - [x] figures: caption (or description) in the Caption style
+ * - [ ] images (the model has no image bytes yet)
+ */
+import { LevelFormat, AlignmentType, Paragraph, TextRun, type INumberingOptions, type ParagraphChild } from 'docx';
+import type { Block, Inline } from '../../model/book-document.ts';
+import type { Handlers } from '../html/state.ts';
+import { inlineRuns } from './inlines.ts';
+import { STYLE } from './styles.ts';
+import { docxText, type DocxState } from './state.ts';
+
+/** Numbering definitions (OOXML §17.9) referenced by list paragraphs. */
+export const LIST_NUMBERING: INumberingOptions = {
+  config: [
+    {
+      reference: 'quire-ordered',
+      levels: [0, 1, 2].map((level) => ({
+        level,
+        format: [LevelFormat.DECIMAL, LevelFormat.LOWER_LETTER, LevelFormat.LOWER_ROMAN][level],
+        text: `%${level + 1}.`,
+        alignment: AlignmentType.START,
+        style: { paragraph: { indent: { left: 720 * (level + 1), hanging: 360 } } },
+      })),
+    },
+    {
+      reference: 'quire-bullet',
+      levels: [0, 1, 2].map((level) => ({
+        level,
+        format: LevelFormat.BULLET,
+        text: ['\u2022', '\u2013', '\u2022'][level] as string,
+        alignment: AlignmentType.START,
+        style: { paragraph: { indent: { left: 720 * (level + 1), hanging: 360 } } },
+      })),
+    },
+  ],
+};
+
+/** Style of a body paragraph in the current context. */
+function paragraphStyle(state: DocxState): string {
+  if (state.inFootnote) return STYLE.footnoteText;
+  if (state.quoteDepth > 0) return STYLE.blockText;
+  return state.afterBreak ? STYLE.firstParagraph : STYLE.bodyText;
+}
+
+function paragraph(node: Extract<Block, { type: 'paragraph' }>, state: DocxState): Paragraph[] {
+  const children = inlineRuns(node.children, state);
+  const list = state.list;
+  if (list) {
+    // Only the first paragraph of an item carries the number; later ones align with its text.
+    state.list = undefined;
+    return [new Paragraph({ style: STYLE.listParagraph, numbering: list, children })];
+  }
+  const style = paragraphStyle(state);
+  state.afterBreak = false;
+  return [new Paragraph({ style, children })];
+}
+
+function heading(node: Extract<Block, { type: 'heading' }>, state: DocxState): Paragraph[] {
+  state.afterBreak = true;
+  if (state.inFootnote) return [new Paragraph({ style: STYLE.footnoteText, children: inlineRuns(node.children, state) })];
+  return [new Paragraph({ style: `Heading${node.level}`, children: inlineRuns(node.children, state) })];
+}
+
+function sceneBreak(_node: Extract<Block, { type: 'sceneBreak' }>, state: DocxState): Paragraph[] {
+  state.afterBreak = true;
+  return [new Paragraph({ style: STYLE.sceneBreak, children: [new TextRun('*\u2002*\u2002*')] })];
+}
+
+function verse(node: Extract<Block, { type: 'verse' }>, state: DocxState): Paragraph[] {
+  state.afterBreak = false;
+  return node.stanzas.map((lines) => {
+    const children: ParagraphChild[] = [];
+    lines.forEach((line, i) => {
+      if (i > 0) children.push(new TextRun({ break: 1 }));
+      // Indented lines: one em space per level (the model's unit, ~1 em), so restyling keeps the shape.
+      const indent = Math.max(0, Math.min(6, Math.trunc(line.indent)));
+      if (indent > 0) children.push(new TextRun('\u2003'.repeat(indent)));
+      children.push(...inlineRuns(line.children, state));
+    });
+    return new Paragraph({ style: state.inFootnote ? STYLE.footnoteText : STYLE.verse, children });
+  });
+}
+
+function blockQuote(node: Extract<Block, { type: 'blockQuote' }>, state: DocxState): Paragraph[] {
+  state.quoteDepth += 1;
+  const out = renderBlocks(node.children, state);
+  state.quoteDepth -= 1;
+  state.afterBreak = false;
+  return out;
+}
+
+function list(node: Extract<Block, { type: 'list' }>, state: DocxState): Paragraph[] {
+  const outer = state.list;
+  const level = outer ? Math.min(outer.level + 1, 2) : 0;
+  state.listInstances += 1;
+  const instance = state.listInstances;
+  const reference = node.ordered ? 'quire-ordered' : 'quire-bullet';
+  const out: Paragraph[] = [];
+  for (const item of node.items) {
+    state.list = { reference, level, instance };
+    out.push(...renderBlocks(item, state));
+  }
+  state.list = undefined;
+  state.afterBreak = false;
+  return out;
+}
+
+function figure(node: Extract<Block, { type: 'figure' }>, state: DocxState): Paragraph[] {
+  state.afterBreak = false;
+  if (node.src !== undefined) {
+    state.diagnostics.push({ code: 'BLOCK_NOT_RENDERED', message: `Image "${node.src}" was not embedded; its caption is kept` });
+  }
+  const caption: Inline[] = node.caption.length > 0 ? node.caption : node.alt ? [{ type: 'text', value: `[${node.alt}]` }] : [];
+  if (caption.length === 0) return [];
+  return [new Paragraph({ style: STYLE.caption, children: inlineRuns(caption, state) })];
+}
+
+/** One handler per block node type. */
+export const blockHandlers = {
+  paragraph,
+  heading,
+  sceneBreak,
+  verse,
+  blockQuote,
+  list,
+  figure,
+} satisfies Handlers<Block, DocxState, Paragraph[]>;
+
+/** Render flow content. */
+export function renderBlocks(blocks: readonly Block[], state: DocxState): Paragraph[] {
+  const out: Paragraph[] = [];
+  for (const block of blocks) {
+    const handler = blockHandlers[block.type] as (n: Block, s: DocxState) => Paragraph[];
+    out.push(...handler(block, state));
+  }
+  return out;
+}
+
+/** Render a footnote body in the Footnote Text style (context saved and restored around it). */
+export function renderNoteBody(blocks: readonly Block[], state: DocxState): Paragraph[] {
+  const saved = { afterBreak: state.afterBreak, quoteDepth: state.quoteDepth, list: state.list };
+  state.afterBreak = false;
+  state.quoteDepth = 0;
+  state.list = undefined;
+  const out = renderBlocks(blocks, state);
+  Object.assign(state, saved);
+  return out.length > 0 ? out : [new Paragraph({ style: STYLE.footnoteText, children: [new TextRun(docxText(''))] })];
+}

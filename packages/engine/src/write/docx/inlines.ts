@@ -1,0 +1,118 @@
+/**
+ * Inline handlers of the DOCX writer: phrasing content -> runs. Character formatting (italic, bold, small caps,
+ * hyperlink) accumulates in a {@link RunFormat} passed down the tree.
+ */
+import {
+  ExternalHyperlink,
+  FootnoteReferenceRun,
+  InternalHyperlink,
+  TextRun,
+  type ParagraphChild,
+} from 'docx';
+import type { Inline } from '../../model/book-document.ts';
+import { safeHref } from '../html/escape.ts';
+import type { Handlers } from '../html/state.ts';
+import { docxText, type DocxState } from './state.ts';
+
+/** Character formatting in effect. */
+export interface RunFormat {
+  italics?: boolean;
+  bold?: boolean;
+  smallCaps?: boolean;
+  /** Inside a hyperlink: runs use the `Hyperlink` character style and footnote references wait until after it. */
+  link?: boolean;
+}
+
+/** What an inline handler gets: the writer state, the formatting in effect, references deferred out of links. */
+export interface InlineContext {
+  state: DocxState;
+  fmt: RunFormat;
+  deferred: ParagraphChild[];
+}
+
+function run(text: string, fmt: RunFormat): TextRun {
+  return new TextRun({
+    text: docxText(text),
+    italics: fmt.italics,
+    bold: fmt.bold,
+    smallCaps: fmt.smallCaps,
+    style: fmt.link ? 'Hyperlink' : undefined,
+  });
+}
+
+function nested(children: readonly Inline[], ctx: InlineContext, fmt: RunFormat): ParagraphChild[] {
+  return renderInlines(children, { ...ctx, fmt: { ...ctx.fmt, ...fmt } });
+}
+
+/** A real Word footnote (OOXML §17.11): the note body is rendered once per reference (Word notes are 1:1). */
+function footnoteRef(node: Extract<Inline, { type: 'footnoteRef' }>, ctx: InlineContext): ParagraphChild[] {
+  const { state } = ctx;
+  const blocks = state.defs[node.id];
+  if (!blocks) {
+    state.diagnostics.push({ code: 'FOOTNOTE_MISSING', message: `No footnote is defined for reference "${node.id}"` });
+    return [run(`[${node.id}]`, ctx.fmt)];
+  }
+  if (state.inFootnote) {
+    // Word footnotes cannot contain footnote references; the note is listed with unreferenced notes instead.
+    state.diagnostics.push({ code: 'FOOTNOTE_NESTED', message: `Footnote "${node.id}" is referenced from inside a footnote` });
+    return [run(`[${node.id}]`, ctx.fmt)];
+  }
+  state.referenced.add(node.id);
+  const number = Object.keys(state.footnotes).length + 1;
+  state.inFootnote = true;
+  const children = state.renderNoteBody(blocks);
+  state.inFootnote = false;
+  state.footnotes[String(number)] = { children };
+  const reference = new FootnoteReferenceRun(number);
+  if (ctx.fmt.link) {
+    ctx.deferred.push(reference);
+    return [];
+  }
+  return [reference];
+}
+
+function link(node: Extract<Inline, { type: 'link' }>, ctx: InlineContext): ParagraphChild[] {
+  const href = safeHref(node.href);
+  let anchor: string | undefined;
+  if (href?.startsWith('#')) {
+    anchor = ctx.state.bookmarks.get(href.slice(1));
+  }
+  if (!href || (href.startsWith('#') && !anchor) || ctx.fmt.link) {
+    if (!ctx.fmt.link) {
+      ctx.state.diagnostics.push({ code: 'LINK_DROPPED', message: `Link target "${node.href}" is not allowed or not found` });
+    }
+    return nested(node.children, ctx, {});
+  }
+  const inner: InlineContext = { state: ctx.state, fmt: { ...ctx.fmt, link: true }, deferred: [] };
+  const children = renderInlines(node.children, inner);
+  const hyperlink = anchor
+    ? new InternalHyperlink({ anchor, children })
+    : new ExternalHyperlink({ link: href, children });
+  return [hyperlink, ...inner.deferred];
+}
+
+/** One handler per inline node type. */
+export const inlineHandlers = {
+  text: (node, ctx) => [run(node.value, ctx.fmt)],
+  emphasis: (node, ctx) => nested(node.children, ctx, { italics: !ctx.fmt.italics }),
+  strong: (node, ctx) => nested(node.children, ctx, { bold: true }),
+  smallCaps: (node, ctx) => nested(node.children, ctx, { smallCaps: true }),
+  link,
+  footnoteRef,
+  lineBreak: (_node, ctx) => [new TextRun({ break: 1, style: ctx.fmt.link ? 'Hyperlink' : undefined })],
+} satisfies Handlers<Inline, InlineContext, ParagraphChild[]>;
+
+/** Render phrasing content as paragraph children. */
+export function renderInlines(nodes: readonly Inline[], ctx: InlineContext): ParagraphChild[] {
+  const out: ParagraphChild[] = [];
+  for (const node of nodes) {
+    const handler = inlineHandlers[node.type] as (n: Inline, c: InlineContext) => ParagraphChild[];
+    out.push(...handler(node, ctx));
+  }
+  return out;
+}
+
+/** Render phrasing content with no formatting in effect. */
+export function inlineRuns(nodes: readonly Inline[], state: DocxState): ParagraphChild[] {
+  return renderInlines(nodes, { state, fmt: {}, deferred: [] });
+}

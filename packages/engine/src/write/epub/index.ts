@@ -1,0 +1,129 @@
+/**
+ * EPUB 3 writer: a {@link BookDocument} as a reflowable EPUB 3 publication that passes EPUBCheck
+ * (checked with EPUBCheck 4.2.6, EPUB 3.2 rules, in `test/epub-docx-html/epub.test.ts`).
+ *
+ * Container layout (all content in one folder so that links between documents are bare file names):
+ * ```
+ * mimetype                      stored, first
+ * META-INF/container.xml
+ * EPUB/package.opf              metadata, manifest, spine
+ * EPUB/nav.xhtml                toc nav (parts -> chapters) + landmarks; in the spine after the title page
+ * EPUB/style.css                reflowable CSS from the layout (no page size)
+ * EPUB/title.xhtml              title page
+ * EPUB/front-N.xhtml            one per front-matter section
+ * EPUB/part-N.xhtml             one per part (title page + its introductory blocks)
+ * EPUB/chapter-NNN.xhtml        one per chapter
+ * EPUB/back-N.xhtml             one per back-matter section
+ * EPUB/notes.xhtml              only when some footnote is never referenced
+ * ```
+ * Footnotes are EPUB 3 footnotes (`<aside epub:type="footnote">`, `<a epub:type="noteref">`, EPUB 3.2 SSV) at the
+ * end of the document that first references them; later references link across documents.
+ *
+ * - [x] metadata, nav, landmarks, one document per unit, footnotes, deterministic output
+ * - [ ] images (the model has no image bytes yet: captions and descriptions are kept)
+ * - [ ] cover image, EPUB 2 NCX for old readers
+ */
+import { EngineError } from '../../errors.ts';
+import type { Layout } from '../../layout/layout.ts';
+import type { BookDocument } from '../../model/book-document.ts';
+import { reflowCss } from '../html/css.ts';
+import { xmlId } from '../html/escape.ts';
+import { bookLanguage, bookTitle, renderUnreferencedNotes, titlePageContent } from '../html/index.ts';
+import { createState } from '../html/state.ts';
+import { bookUnits, renderUnit, type Unit } from '../html/units.ts';
+import { unitRegion, xhtmlDocument } from './chapter-xhtml.ts';
+import { packageIdentifier } from './identifier.ts';
+import { navBody } from './nav-document.ts';
+import { containerXml, packageDocument, type ManifestItem } from './package-document.ts';
+import { zipContainer, type ContainerFile } from './zip.ts';
+
+/** Options of {@link writeEpub}. */
+export interface EpubWriteOptions {
+  /**
+   * `dcterms:modified` of the package (EPUB 3.3 §5.5.6) and the time stamp of the zip entries.
+   * Default: 2000-01-01T00:00:00Z, a fixed epoch so that output is reproducible; the server passes the real time.
+   */
+  modified?: Date;
+  /**
+   * Package identifier (`dc:identifier`, EPUB 3.3 §5.5.3.1). Default: `meta.identifier`, else `urn:isbn:` from
+   * `meta.isbn`, else `urn:uuid:` + a name-based UUID v5 (SHA-1, node:crypto) of title and author, so the same book
+   * keeps the same identifier across exports.
+   */
+  identifier?: string;
+}
+
+/** Default `modified`: 2000-01-01T00:00:00Z. */
+export const DEFAULT_EPUB_MODIFIED = new Date(Date.UTC(2000, 0, 1, 0, 0, 0));
+
+const PACKAGE_DIR = 'EPUB';
+const CSS_FILE = 'style.css';
+
+/** File name of each unit (`chapter-007.xhtml`), numbered per kind in reading order. */
+function unitFiles(units: readonly Unit[]): Map<Unit, string> {
+  const counters = { front: 0, part: 0, chapter: 0, back: 0 };
+  const files = new Map<Unit, string>();
+  for (const u of units) {
+    counters[u.kind] += 1;
+    const n = u.kind === 'chapter' ? String(counters.chapter).padStart(3, '0') : String(counters[u.kind]);
+    files.set(u, `${u.kind}-${n}.xhtml`);
+  }
+  return files;
+}
+
+/**
+ * Write `doc` as an EPUB 3 file.
+ *
+ * @param doc the book; not modified.
+ * @param layout used for the style sheet: font stack, line height, paragraph indent (em) and spacing (pt),
+ *   justification. Page size and margins do not apply to reflowable EPUB.
+ * @param opts see {@link EpubWriteOptions}.
+ * @returns the bytes of the `.epub` (a ZIP container).
+ * @throws EngineError `WRITE_FAILED` when `opts.modified` is not a valid date.
+ */
+export async function writeEpub(doc: BookDocument, layout: Layout, opts: EpubWriteOptions = {}): Promise<Uint8Array> {
+  const modified = opts.modified ?? DEFAULT_EPUB_MODIFIED;
+  if (Number.isNaN(modified.getTime())) throw new EngineError('WRITE_FAILED', 'The EPUB modification date is invalid');
+  const lang = bookLanguage(doc);
+  const title = bookTitle(doc);
+  const units = bookUnits(doc);
+  const files = unitFiles(units);
+  const targets = new Map(units.map((u) => [u.id, files.get(u) as string] as const));
+  const state = createState(doc, 'xhtml', targets);
+
+  const out: ContainerFile[] = [];
+  const items: ManifestItem[] = [];
+  const add = (id: string, href: string, text: string, inSpine: boolean, properties?: string) => {
+    out.push({ path: `${PACKAGE_DIR}/${href}`, text });
+    items.push({ id, href, mediaType: href.endsWith('.css') ? 'text/css' : 'application/xhtml+xml', inSpine, properties });
+  };
+
+  add('title-page', 'title.xhtml', xhtmlDocument(lang, title, CSS_FILE, `<section class="titlepage" epub:type="titlepage">\n${titlePageContent(doc)}\n</section>\n`, 'frontmatter'), true);
+  const hrefOf = (u: Unit) => `${files.get(u) as string}#${xmlId(u.id)}`;
+  const bodyStart = units.find((u) => unitRegion(u) === 'bodymatter');
+  const nav = navBody(units, hrefOf, { href: 'title.xhtml', label: title }, bodyStart && files.get(bodyStart));
+  add('nav', 'nav.xhtml', xhtmlDocument(lang, 'Contents', CSS_FILE, nav), true, 'nav');
+
+  for (const unit of units) {
+    const file = files.get(unit) as string;
+    state.currentFile = file;
+    const body = renderUnit(unit, state);
+    add(file.replace(/\.xhtml$/, ''), file, xhtmlDocument(lang, unit.label, CSS_FILE, body, unitRegion(unit)), true);
+  }
+  state.currentFile = 'notes.xhtml';
+  const orphans = renderUnreferencedNotes(doc, state);
+  if (orphans) {
+    const body = `<section class="back" id="quire-notes" epub:type="endnotes" role="doc-endnotes">\n<h1>Notes</h1>\n${orphans}</section>\n`;
+    add('notes', 'notes.xhtml', xhtmlDocument(lang, 'Notes', CSS_FILE, body, 'backmatter'), true);
+  }
+  add('css', CSS_FILE, reflowCss(layout), false);
+
+  const opf = packageDocument(doc.meta, { identifier: packageIdentifier(doc.meta, opts.identifier), title, language: lang, modified }, items);
+  return zipContainer(
+    [
+      { path: 'META-INF/container.xml', text: containerXml(`${PACKAGE_DIR}/package.opf`) },
+      { path: `${PACKAGE_DIR}/package.opf`, text: opf },
+      ...out,
+    ],
+    modified,
+  );
+}

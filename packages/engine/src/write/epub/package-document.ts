@@ -1,0 +1,94 @@
+/**
+ * The EPUB package document (OPF): metadata, manifest and spine (EPUB 3.3 §5).
+ */
+import type { BookMeta } from '../../model/book-document.ts';
+import { escapeXml } from '../html/escape.ts';
+
+/** One publication resource listed in the manifest (EPUB 3.3 §5.6.1). */
+export interface ManifestItem {
+  /** XML id, unique in the package. */
+  id: string;
+  /** Path relative to the package document. */
+  href: string;
+  mediaType: 'application/xhtml+xml' | 'text/css';
+  /** Manifest `properties`, e.g. `nav` (EPUB 3.3 §D.3.2 manifest properties). */
+  properties?: string;
+  /** Listed in the spine (content documents in reading order). */
+  inSpine: boolean;
+}
+
+/** Values already decided by the writer (identifier, language, title, time). */
+export interface PackageFacts {
+  identifier: string;
+  title: string;
+  language: string;
+  /** `dcterms:modified` value. */
+  modified: Date;
+}
+
+/**
+ * `CCYY-MM-DDThh:mm:ssZ`, the only form EPUB 3.3 §5.5.6 allows for `dcterms:modified` (UTC, no fraction).
+ */
+export function modifiedValue(date: Date): string {
+  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/**
+ * The package document as UTF-8 XML text.
+ * Metadata: `dc:identifier` (the `unique-identifier`), `dc:title`, `dc:creator` (role `aut`, MARC relators) when
+ * the author is known, `dc:language`, `dcterms:modified`, and when given `dc:publisher`, `dc:date` (the year,
+ * W3CDTF `YYYY`), `dc:description`, and one `dc:subject` per subject and keyword.
+ * @param items manifest entries in reading order; those with `inSpine` form the spine.
+ */
+export function packageDocument(meta: BookMeta, facts: PackageFacts, items: readonly ManifestItem[]): string {
+  const md: string[] = [];
+  md.push(`<dc:identifier id="pub-id">${escapeXml(facts.identifier)}</dc:identifier>`);
+  md.push(`<dc:title>${escapeXml(facts.title)}</dc:title>`);
+  const author = meta.author.trim();
+  if (author) {
+    md.push(`<dc:creator id="creator">${escapeXml(author)}</dc:creator>`);
+    md.push('<meta refines="#creator" property="role" scheme="marc:relators">aut</meta>');
+  }
+  md.push(`<dc:language>${escapeXml(facts.language)}</dc:language>`);
+  const publisher = meta.publisher?.trim();
+  if (publisher) md.push(`<dc:publisher>${escapeXml(publisher)}</dc:publisher>`);
+  const year = meta.publicationYear;
+  if (year !== undefined && Number.isInteger(year) && year >= 0 && year <= 9999) {
+    md.push(`<dc:date>${String(year).padStart(4, '0')}</dc:date>`);
+  }
+  const description = meta.description?.trim();
+  if (description) md.push(`<dc:description>${escapeXml(description)}</dc:description>`);
+  const subjects = [...(meta.subjects ?? []), ...(meta.keywords ?? [])].map((s) => s.trim()).filter(Boolean);
+  for (const subject of new Set(subjects)) md.push(`<dc:subject>${escapeXml(subject)}</dc:subject>`);
+  md.push(`<meta property="dcterms:modified">${modifiedValue(facts.modified)}</meta>`);
+
+  const manifest = items.map(
+    (i) =>
+      `<item id="${i.id}" href="${escapeXml(i.href)}" media-type="${i.mediaType}"${i.properties ? ` properties="${i.properties}"` : ''}/>`,
+  );
+  const spine = items.filter((i) => i.inSpine).map((i) => `<itemref idref="${i.id}"/>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="pub-id" xml:lang="${escapeXml(facts.language)}">
+<metadata xmlns:dc="http://purl.org/dc/elements/1.1/">
+${md.join('\n')}
+</metadata>
+<manifest>
+${manifest.join('\n')}
+</manifest>
+<spine>
+${spine.join('\n')}
+</spine>
+</package>
+`;
+}
+
+/** `META-INF/container.xml` pointing at the package document (EPUB 3.3 §4.2.6.3.1). */
+export function containerXml(packagePath: string): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">
+<rootfiles>
+<rootfile full-path="${escapeXml(packagePath)}" media-type="application/oebps-package+xml"/>
+</rootfiles>
+</container>
+`;
+}

@@ -1,0 +1,146 @@
+/**
+ * Block (flow content) handlers of the HTML writer, shared with the EPUB writer. Output is HTML5 and
+ * well-formed XHTML at the same time.
+ *
+ * - [x] paragraphs (class `first` after a title, sub-heading or scene break: no first-line indent, Chicago 2.13)
+ * - [x] sub-headings h2–h6, scene breaks, verse with indented lines, block quotes, lists
+ * - [x] figures: image (HTML outputs only, http/https) + caption; EPUB has no image bytes, so caption and alt only
+ * - [x] footnotes: written at the end of the unit that first references them
+ * - [ ] embedded images in EPUB (the model carries no image bytes yet)
+ */
+import type { Block, VerseLine } from '../../model/book-document.ts';
+import { escapeXml, safeImageSrc } from './escape.ts';
+import { noteId, noteRefId, renderInlines } from './inlines.ts';
+import { semantics, type Handlers, type HtmlState } from './state.ts';
+
+function paragraph(node: Extract<Block, { type: 'paragraph' }>, state: HtmlState): string {
+  const cls = state.afterBreak ? ' class="first"' : '';
+  state.afterBreak = false;
+  return `<p${cls}>${renderInlines(node.children, state)}</p>\n`;
+}
+
+function heading(node: Extract<Block, { type: 'heading' }>, state: HtmlState): string {
+  state.afterBreak = true;
+  return `<h${node.level}>${renderInlines(node.children, state)}</h${node.level}>\n`;
+}
+
+function sceneBreak(_node: Extract<Block, { type: 'sceneBreak' }>, state: HtmlState): string {
+  state.afterBreak = true;
+  // An <hr> is HTML5's "paragraph-level thematic break" (HTML5 §4.4.2); CSS draws the ornament.
+  return '<hr class="scene-break"/>\n';
+}
+
+function verseLine(line: VerseLine, state: HtmlState): string {
+  const indent = Math.max(0, Math.min(6, Math.trunc(line.indent)));
+  const cls = indent > 0 ? `line indent-${indent}` : 'line';
+  return `<span class="${cls}">${renderInlines(line.children, state)}</span>`;
+}
+
+function verse(node: Extract<Block, { type: 'verse' }>, state: HtmlState): string {
+  state.afterBreak = false;
+  // One <p> per stanza, lines separated by <br/>: reading systems without CSS still show the line breaks.
+  const stanzas = node.stanzas
+    .map((lines) => `<p class="stanza">${lines.map((l) => verseLine(l, state)).join('<br/>')}</p>`)
+    .join('\n');
+  return `<div class="verse">\n${stanzas}\n</div>\n`;
+}
+
+function blockQuote(node: Extract<Block, { type: 'blockQuote' }>, state: HtmlState): string {
+  state.afterBreak = true;
+  const inner = renderBlocks(node.children, state);
+  state.afterBreak = false;
+  return `<blockquote>\n${inner}</blockquote>\n`;
+}
+
+function list(node: Extract<Block, { type: 'list' }>, state: HtmlState): string {
+  const tag = node.ordered ? 'ol' : 'ul';
+  const items = node.items
+    .map((blocks) => {
+      state.afterBreak = true;
+      return `<li>${renderBlocks(blocks, state)}</li>\n`;
+    })
+    .join('');
+  state.afterBreak = false;
+  // An empty list is not valid content for <ul>/<ol> in EPUB 3.2's schema: write nothing.
+  return items ? `<${tag}>\n${items}</${tag}>\n` : '';
+}
+
+function figure(node: Extract<Block, { type: 'figure' }>, state: HtmlState): string {
+  state.afterBreak = false;
+  let img = '';
+  const src = node.src === undefined ? undefined : safeImageSrc(node.src);
+  if (src && state.flavour !== 'xhtml') {
+    img = `<img src="${escapeXml(src)}" alt="${escapeXml(node.alt)}"/>`;
+  } else if (node.src !== undefined) {
+    state.diagnostics.push({
+      code: 'BLOCK_NOT_RENDERED',
+      message: `Image "${node.src}" was not embedded; its caption and description are kept`,
+    });
+  }
+  const caption = renderInlines(node.caption, state);
+  // Without an image, the description is the only trace of the illustration: keep it visible.
+  const alt = !img && node.alt && !caption ? `<p class="figure-alt">${escapeXml(node.alt)}</p>` : '';
+  const figcaption = caption ? `<figcaption>${caption}</figcaption>` : '';
+  if (!img && !alt && !figcaption) return '';
+  return `<figure class="illustration">${img}${alt}${figcaption}</figure>\n`;
+}
+
+/** One handler per block node type. */
+export const blockHandlers = {
+  paragraph,
+  heading,
+  sceneBreak,
+  verse,
+  blockQuote,
+  list,
+  figure,
+} satisfies Handlers<Block, HtmlState, string>;
+
+/** Render flow content. */
+export function renderBlocks(blocks: readonly Block[], state: HtmlState): string {
+  let out = '';
+  for (const block of blocks) {
+    const handler = blockHandlers[block.type] as (n: Block, s: HtmlState) => string;
+    out += handler(block, state);
+  }
+  return out;
+}
+
+/**
+ * Write the notes first referenced in the current unit (and notes they reference in turn), then clear the list.
+ * Each note is `<aside id="fn-N" class="footnote" role="doc-footnote">` (EPUB: plus `epub:type="footnote"`,
+ * EPUB 3.2 SSV) whose first paragraph starts with a back link to the first reference.
+ * @returns `''` when no note is pending.
+ */
+export function renderPendingNotes(state: HtmlState): string {
+  let out = '';
+  while (state.pendingNotes.length > 0) {
+    const id = state.pendingNotes.shift() as string;
+    const placement = state.notes.get(id);
+    const blocks = state.defs[id];
+    if (!placement || !blocks) continue;
+    out += renderNote(placement.number, blocks, state, true);
+  }
+  if (!out) return '';
+  return state.flavour === 'xhtml'
+    ? `<section class="footnotes"${semantics(state, 'footnotes', 'doc-endnotes')} aria-label="Notes">\n${out}</section>\n`
+    : `<section class="footnotes" role="doc-endnotes" aria-label="Notes">\n${out}</section>\n`;
+}
+
+/**
+ * One note. A referenced note is an `<aside>` footnote (reading systems may hide it and show it as a pop-up:
+ * EPUB 3.2 SSV `footnote`) starting with a back link; a note nothing references (`backlink` false) is a plain
+ * `<div class="footnote">` so that it stays visible.
+ */
+export function renderNote(n: number, blocks: readonly Block[], state: HtmlState, backlink: boolean): string {
+  const label = backlink
+    ? `<a class="note-number" href="#${noteRefId(n, 1)}"${semantics(state, undefined, 'doc-backlink')}>${n}.</a> `
+    : `<span class="note-number">${n}.</span> `;
+  state.afterBreak = true;
+  let body = renderBlocks(blocks, state);
+  // Put the number inside the first paragraph when there is one, else in a paragraph of its own.
+  body = body.startsWith('<p') ? body.replace(/^<p( class="first")?>/, `<p>${label}`) : `<p>${label}</p>\n${body}`;
+  return backlink
+    ? `<aside class="footnote" id="${noteId(n)}"${semantics(state, 'footnote', 'doc-footnote')}>\n${body}</aside>\n`
+    : `<div class="footnote" id="${noteId(n)}">\n${body}</div>\n`;
+}

@@ -1,0 +1,123 @@
+/**
+ * HTML writer: a {@link BookDocument} as one self-contained HTML5 file.
+ *
+ * - `print`: for print engines (WeasyPrint, Prince, Paged.js). CSS Paged Media page size and mirrored margins
+ *   from the layout, folios and running heads in margin boxes, a title page, a linked table of contents (with
+ *   `target-counter` page numbers), chapters opening on a recto, the layout's font stack.
+ * - `epub`: clean semantic HTML5 for Kindle Create and Calibre: no `@page`, reflowable CSS, DPUB-ARIA roles and
+ *   classes for semantics, one `<h1>` per chapter.
+ *
+ * Both outputs are also well-formed XML. User text reaches markup only through `escapeXml` (`escape.ts`).
+ * Footnotes are numbered through the book in order of first reference and written at the end of the chapter
+ * (or section) that first references them; notes nothing references go in a final "Notes" section.
+ */
+import type { Layout } from '../../layout/layout.ts';
+import type { BookDocument } from '../../model/book-document.ts';
+import { renderNote } from './blocks.ts';
+import { printCss, reflowCss } from './css.ts';
+import { escapeXml, xmlId } from './escape.ts';
+import { createState, type HtmlState } from './state.ts';
+import { bookUnits, renderUnit, type Unit } from './units.ts';
+
+/** Which HTML to write: `print` (paged media, 6x9 etc.) or `epub` (reflowable, for e-book tools). */
+export type HtmlVariant = 'print' | 'epub';
+
+/** Language tag for `lang` attributes: the book's, or `en` when empty (BCP 47 requires a non-empty tag). */
+export function bookLanguage(doc: BookDocument): string {
+  return doc.meta.language.trim() || 'en';
+}
+
+/** The book title, or `Untitled` when empty (a document title must not be empty: HTML5 §4.2.2). */
+export function bookTitle(doc: BookDocument): string {
+  return doc.meta.title.trim() || 'Untitled';
+}
+
+/** Title page content (title, author, publisher and year when known), without the wrapping element. */
+export function titlePageContent(doc: BookDocument): string {
+  // A paragraph, not <h1>: e-book tools (Kindle Create, Calibre) treat every <h1> as a chapter start.
+  const lines = [`<p class="title">${escapeXml(bookTitle(doc))}</p>`];
+  if (doc.meta.author.trim()) lines.push(`<p class="author">${escapeXml(doc.meta.author.trim())}</p>`);
+  const imprint = [doc.meta.publisher?.trim(), doc.meta.publicationYear?.toString()].filter(Boolean).join(', ');
+  if (imprint) lines.push(`<p class="imprint">${escapeXml(imprint)}</p>`);
+  return lines.join('\n');
+}
+
+/**
+ * Nested `<ol>` of the units (parts hold their chapters), each entry linking to `hrefOf(unit)`.
+ * Returns `''` when there is no unit.
+ */
+export function tocList(units: readonly Unit[], hrefOf: (u: Unit) => string): string {
+  let out = '';
+  let inPart = false;
+  for (const u of units) {
+    const entry = `<a href="${escapeXml(hrefOf(u))}">${escapeXml(u.label)}</a>`;
+    if (inPart && u.partId === undefined) {
+      out += '</ol></li>\n';
+      inPart = false;
+    }
+    if (u.kind === 'part') {
+      if (inPart) out += '</ol></li>\n';
+      // A part with no chapters still needs a valid (non-empty) nested list: close the <li> straight away.
+      const hasChapters = units.some((c) => c.partId === u.id);
+      out += hasChapters ? `<li>${entry}\n<ol>\n` : `<li>${entry}</li>\n`;
+      inPart = hasChapters;
+    } else {
+      out += `<li>${entry}</li>\n`;
+    }
+  }
+  if (inPart) out += '</ol></li>\n';
+  return out ? `<ol>\n${out}</ol>\n` : '';
+}
+
+/** Notes defined but never referenced, as `<aside>`s (numbered after the referenced ones); `''` when none. */
+export function renderUnreferencedNotes(doc: BookDocument, state: HtmlState): string {
+  let out = '';
+  for (const [id, blocks] of Object.entries(doc.footnotes)) {
+    if (state.notes.has(id)) continue;
+    state.diagnostics.push({ code: 'FOOTNOTE_UNREFERENCED', message: `Footnote "${id}" is never referenced` });
+    const n = state.notes.size + 1;
+    state.notes.set(id, { number: n, file: state.currentFile, refs: 0 });
+    out += renderNote(n, blocks, state, false);
+  }
+  return out;
+}
+
+/**
+ * Write `doc` as one HTML5 document (UTF-8 text, `<!DOCTYPE html>`, CSS inline in `<style>`).
+ *
+ * @param doc the book; not modified.
+ * @param layout page and type settings: page size and margins (inches) for `print`, font stack, size (pt),
+ *   line height, paragraph indent (em) and spacing (pt) for both.
+ * @param opts.variant `print` (CSS Paged Media, for print engines) or `epub` (reflowable, no `@page`).
+ * @returns the HTML source. Never throws for odd content: unsafe links keep their text only, missing footnotes
+ *   show their id in brackets.
+ */
+export function writeHtml(doc: BookDocument, layout: Layout, opts: { variant: HtmlVariant }): string {
+  const units = bookUnits(doc);
+  const targets = new Map(units.map((u) => [u.id, ''] as const));
+  const state = createState(doc, opts.variant, targets);
+  const lang = escapeXml(bookLanguage(doc));
+  const css = opts.variant === 'print' ? printCss(layout) : reflowCss(layout);
+
+  const parts: string[] = [];
+  parts.push(
+    `<!DOCTYPE html>\n<html lang="${lang}">\n<head>\n<meta charset="utf-8"/>\n` +
+      `<meta name="viewport" content="width=device-width, initial-scale=1"/>\n` +
+      `<title>${escapeXml(bookTitle(doc))}</title>\n` +
+      (doc.meta.author.trim() ? `<meta name="author" content="${escapeXml(doc.meta.author.trim())}"/>\n` : '') +
+      (doc.meta.description?.trim() ? `<meta name="description" content="${escapeXml(doc.meta.description.trim())}"/>\n` : '') +
+      `<style>\n${css}</style>\n</head>\n<body>\n`,
+  );
+  parts.push(`<section class="titlepage">\n${titlePageContent(doc)}\n</section>\n`);
+  if (opts.variant === 'print') {
+    const list = tocList(units, (u) => `#${xmlId(u.id)}`);
+    if (list) parts.push(`<nav class="toc" id="toc" role="doc-toc">\n<h1>Contents</h1>\n${list}</nav>\n`);
+  }
+  for (const unit of units) parts.push(renderUnit(unit, state));
+  const orphans = renderUnreferencedNotes(doc, state);
+  if (orphans) {
+    parts.push(`<section class="back" id="quire-notes" role="doc-endnotes">\n<h1>Notes</h1>\n${orphans}</section>\n`);
+  }
+  parts.push('</body>\n</html>\n');
+  return parts.join('');
+}

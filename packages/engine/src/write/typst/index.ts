@@ -1,0 +1,144 @@
+/**
+ * Typst writer: BookDocument + Layout -> Typst markup for a print book (compiled to PDF by `pdf.ts`).
+ *
+ * Order of the book (Chicago Manual of Style 17th ed. 1.4, "order of parts"):
+ * title page (recto, title and author) and its verso (edition notice: publisher, year, ISBN, when
+ * known), dedication and epigraph, table of contents, the other front sections (foreword, preface,
+ * introduction...), the body (parts and chapters, page 1 on its first recto), the back matter.
+ * Every unit opens on a new page, a recto when `layout.chapterOpensRecto` (KDP and Chicago 1.5).
+ *
+ * Capabilities:
+ * - [X] paragraphs, sub-headings, scene breaks, verse, block quotes, lists, footnotes
+ * - [X] running heads, folios, table of contents with page numbers, PDF bookmarks
+ * - [-] figures: caption (or alt text) only; image files are not embedded yet
+ * - [-] links: text only (a printed page cannot be clicked)
+ */
+import type { BookDocument, Chapter, Division, Section, SectionKind } from '../../model/book-document.ts';
+import type { Layout } from '../../layout/layout.ts';
+import { EngineError } from '../../errors.ts';
+import { renderBlocks } from './blocks.ts';
+import { escapeTypst } from './escape.ts';
+import { SHIPPED_FONT_FAMILIES } from './fonts.ts';
+import { renderInlines, renderTitleCopy } from './inlines.ts';
+import { createState, nextLabel, type TypstState } from './state.ts';
+import { contentsTitle, typstTemplate } from './template.ts';
+
+/** Front sections set before the table of contents, without a printed title (Chicago 1.4: display pages). */
+const DISPLAY_KINDS: ReadonlySet<SectionKind> = new Set(['dedication', 'epigraph']);
+
+/** A line of the table of contents: level 0 part, 1 top-level unit, 2 chapter inside a part. */
+interface TocEntry {
+  level: 0 | 1 | 2;
+  label: string;
+  title: string;
+}
+
+/**
+ * Typst markup for a whole print book.
+ *
+ * - `doc`: the book; every user string in it is escaped with {@link escapeTypst}.
+ * - `layout`: trim size and margins (inches), font (pt), line height, indents; `layout.fontFamily` must
+ *   be a family Quire ships (`fonts.ts`).
+ * Returns a self-contained Typst source (no imports, no files) for Typst 0.14.
+ * @throws EngineError `WRITE_FAILED` when the layout names a font family that Quire does not ship.
+ */
+export function writeTypst(doc: BookDocument, layout: Layout): string {
+  if (!SHIPPED_FONT_FAMILIES.includes(layout.fontFamily)) {
+    throw new EngineError(
+      'WRITE_FAILED',
+      `The print layout "${layout.name}" uses the font "${layout.fontFamily}", which is not available for PDF export.`,
+    );
+  }
+  const state = createState(doc, layout);
+  const toc: TocEntry[] = [];
+  const out: string[] = [typstTemplate(doc.meta, layout)];
+
+  out.push(`#quire-title-page([${escapeTypst(doc.meta.title)}], [${escapeTypst(doc.meta.author)}])`);
+  const notice = editionNotice(doc);
+  if (notice) out.push(`#pagebreak()\n#quire-edition-notice[${notice}]`);
+
+  const display = doc.front.filter((s) => DISPLAY_KINDS.has(s.kind));
+  const front = doc.front.filter((s) => !DISPLAY_KINDS.has(s.kind));
+  for (const section of display) out.push(renderDisplay(section, state));
+
+  // The contents are written after the units they list so that their labels are known; the markup
+  // is assembled in reading order at the end.
+  const frontMarkup = front.map((section) => renderSection(section, state, toc, true));
+  const bodyMarkup: string[] = [];
+  doc.body.forEach((division, i) => {
+    bodyMarkup.push(renderDivision(division, state, toc, i > 0));
+  });
+  const backMarkup = doc.back.map((section) => renderSection(section, state, toc, true));
+
+  if (toc.length > 0) out.push(renderContents(doc, toc));
+  out.push(...frontMarkup);
+  if (bodyMarkup.length > 0) {
+    // Arabic folios start at 1 on the first recto of the body (Chicago 1.6).
+    out.push('#quire-new-unit()\n#set page(numbering: "1")\n#counter(page).update(1)');
+    out.push(...bodyMarkup);
+  }
+  out.push(...backMarkup);
+  return `${out.join('\n\n')}\n`;
+}
+
+/** The title page's verso: publisher, year and ISBN when the book has them; otherwise it stays blank. */
+function editionNotice(doc: BookDocument): string {
+  const { meta } = doc;
+  const lines: string[] = [];
+  if (meta.publisher?.trim()) lines.push(escapeTypst(meta.publisher.trim()));
+  if (meta.publicationYear) lines.push(escapeTypst(String(meta.publicationYear)));
+  if (meta.isbn?.trim()) lines.push(`ISBN ${escapeTypst(meta.isbn.trim())}`);
+  return lines.join(' #linebreak() ');
+}
+
+function renderContents(doc: BookDocument, toc: readonly TocEntry[]): string {
+  const lines = [`#quire-new-unit()`, `#quire-section[${escapeTypst(contentsTitle(doc.meta.language))}]`, '#quire-unit-opened()'];
+  for (const entry of toc) lines.push(`#quire-toc-entry(${entry.level}, <${entry.label}>, [${entry.title}])`);
+  return lines.join('\n\n');
+}
+
+/** A dedication or epigraph: its own page, text centred in italics, no printed title, not in the contents. */
+function renderDisplay(section: Section, state: TypstState): string {
+  return `#quire-new-unit()\n\n#quire-display[\n${renderBlocks(section.blocks, state)}\n]\n\n#quire-display-opened()`;
+}
+
+function renderSection(section: Section, state: TypstState, toc: TocEntry[], newUnit: boolean): string {
+  const label = nextLabel(state, 'quire-d');
+  toc.push({ level: 1, label, title: renderTitleCopy(section.title, state) });
+  return [
+    newUnit ? '#quire-new-unit()' : '',
+    `#quire-section[${renderInlines(section.title, state)}]<${label}>`,
+    '#quire-unit-opened() #counter(footnote).update(0)',
+    renderBlocks(section.blocks, state),
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+function renderChapter(chapter: Chapter, state: TypstState, toc: TocEntry[], inPart: boolean, newUnit: boolean): string {
+  const label = nextLabel(state, 'quire-d');
+  toc.push({ level: inPart ? 2 : 1, label, title: renderTitleCopy(chapter.title, state) });
+  return [
+    newUnit ? '#quire-new-unit()' : '',
+    `#quire-chapter(${inPart ? 2 : 1})[${renderInlines(chapter.title, state)}]<${label}>`,
+    '#quire-unit-opened() #counter(footnote).update(0)',
+    renderBlocks(chapter.blocks, state),
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+/** A part: its own recto page (title and any introductory blocks), then its chapters. */
+function renderDivision(division: Division, state: TypstState, toc: TocEntry[], newUnit: boolean): string {
+  if (division.type === 'chapter') return renderChapter(division, state, toc, false, newUnit);
+  const label = nextLabel(state, 'quire-d');
+  toc.push({ level: 0, label, title: renderTitleCopy(division.title, state) });
+  const parts = [
+    newUnit ? '#quire-new-unit()' : '',
+    `#quire-part[${renderInlines(division.title, state)}]<${label}>`,
+    '#quire-unit-opened() #counter(footnote).update(0)',
+    renderBlocks(division.blocks, state),
+    ...division.chapters.map((chapter) => renderChapter(chapter, state, toc, true, true)),
+  ];
+  return parts.filter(Boolean).join('\n\n');
+}

@@ -1,0 +1,59 @@
+/**
+ * Inline handlers of the Typst writer: one per {@link Inline} type.
+ * Helper functions called here (`quire-sc`) are defined by the template in `template.ts`.
+ */
+import type { Inline } from '../../model/book-document.ts';
+import { escapeTypst } from './escape.ts';
+import { nextLabel, type Handlers, type TypstState } from './state.ts';
+import { renderBlocks } from './blocks.ts';
+
+const inlineHandlers = {
+  text: (node) => escapeTypst(node.value),
+  emphasis: (node, state) => `#emph[${renderInlines(node.children, state)}]`,
+  strong: (node, state) => `#strong[${renderInlines(node.children, state)}]`,
+  // Tinos has no `smcp` feature, so Typst's `smallcaps` would change nothing: the template
+  // synthesises small capitals from capitals at a smaller size.
+  smallCaps: (node, state) => `#quire-sc[${renderInlines(node.children, state)}]`,
+  // A print page cannot be clicked: the link text is printed, the address is not.
+  link: (node, state) => renderInlines(node.children, state),
+  footnoteRef: footnoteRef,
+  lineBreak: () => '#linebreak()',
+} satisfies Handlers<Inline, TypstState>;
+
+/**
+ * A real Typst footnote (set at the foot of the page, numbered per chapter by the template).
+ * The first reference to a note holds its text and a label; later references to the same id point
+ * at that label (`#footnote(<label>)`), as Typst documents for repeated notes. Unknown ids print
+ * nothing: the text stays readable and the model's author can see the missing mark in the preview.
+ */
+function footnoteRef(node: { id: string }, state: TypstState): string {
+  if (state.titleCopy) return '';
+  const placed = state.footnoteLabels.get(node.id);
+  if (placed) return `#footnote(<${placed}>)`;
+  const blocks = state.doc.footnotes[node.id];
+  if (!blocks || state.footnotesOpen.has(node.id)) return '';
+  const label = nextLabel(state, 'quire-fn');
+  state.footnoteLabels.set(node.id, label);
+  state.footnotesOpen.add(node.id);
+  const body = renderBlocks(blocks, state);
+  state.footnotesOpen.delete(node.id);
+  return `#footnote[${body}]<${label}>`;
+}
+
+/**
+ * Typst markup for phrasing content. Newlines occur only inside the `[...]` body of a footnote
+ * (between its paragraphs), so the result can stand anywhere a paragraph's text can.
+ */
+export function renderInlines(inlines: readonly Inline[], state: TypstState): string {
+  let out = '';
+  for (const node of inlines) {
+    const handler = inlineHandlers[node.type] as (n: Inline, s: TypstState) => string;
+    out += handler(node, state);
+  }
+  return out;
+}
+
+/** Markup for a title copied elsewhere (table of contents): same text, no footnote marks. */
+export function renderTitleCopy(inlines: readonly Inline[], state: TypstState): string {
+  return renderInlines(inlines, { ...state, titleCopy: true });
+}

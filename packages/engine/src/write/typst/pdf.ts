@@ -1,0 +1,36 @@
+/**
+ * Print PDF: BookDocument + Layout -> PDF bytes, through Typst.
+ *
+ * - {@link writePdf}: the whole path, compiled in a child process (never on the caller's event loop);
+ * - {@link PdfProcessPool}: the recycled child processes (see `pool.ts`);
+ * - {@link compileTypstToPdf}: a synchronous in-process compile (see `compile.ts`), for the children,
+ *   the command line and tests.
+ */
+import type { BookDocument } from '../../model/book-document.ts';
+import type { Layout } from '../../layout/layout.ts';
+import { writeTypst } from './index.ts';
+import { PdfProcessPool } from './pool.ts';
+
+export { compileTypstToPdf } from './compile.ts';
+export { PdfProcessPool, type PdfProcessPoolOptions } from './pool.ts';
+
+/**
+ * Typesets a book as a print-ready PDF (trim size, mirrored margins and fonts from `layout`; Quire's
+ * fonts embedded as subsets).
+ *
+ * - `opts.pool`: the pool to compile in (a server keeps one); without it a private one-process pool is
+ *   started for this call and closed afterwards.
+ * Resolves with the PDF bytes.
+ * @throws EngineError `WRITE_FAILED` (rejection) when the layout's font is not shipped, Typst fails, or the
+ *   typesetting process crashes or times out.
+ */
+export async function writePdf(doc: BookDocument, layout: Layout, opts: { pool?: PdfProcessPool } = {}): Promise<Uint8Array> {
+  const source = writeTypst(doc, layout);
+  if (opts.pool) return opts.pool.compile(source);
+  const pool = new PdfProcessPool({ size: 1, maxJobsPerProcess: 1 });
+  try {
+    return await pool.compile(source);
+  } finally {
+    await pool.close();
+  }
+}

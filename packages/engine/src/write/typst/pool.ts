@@ -1,0 +1,211 @@
+/**
+ * A pool of child processes that compile Typst to PDF off the caller's event loop.
+ *
+ * Why processes and not worker threads: Typst compiles synchronously (a 700-page book holds a thread for
+ * about 1.5 s) and its memo cache is process-global and only grows (40-130 MB per changed compile, not
+ * given back when a worker thread ends; see STACK-NOTES section 2). A child process is therefore
+ * replaced after `maxJobsPerProcess` compiles or when its resident memory passes `maxRssBytes`, and a
+ * child that crashes or runs past `timeoutMs` is killed, its job rejected, and a fresh one started for
+ * the next job. Jobs wait in a FIFO queue while all children are busy.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { EngineError } from '../../errors.ts';
+
+/** Options of a {@link PdfProcessPool}. */
+export interface PdfProcessPoolOptions {
+  /** Number of child processes compiling at the same time (default 1). */
+  size?: number;
+  /** A child is replaced after this many compiles (default 8), which bounds Typst's cache growth. */
+  maxJobsPerProcess?: number;
+  /** A child is replaced once its resident set size is above this, in bytes (default 1.5 GiB). */
+  maxRssBytes?: number;
+  /**
+   * A job taking longer than this, in milliseconds, from hand-over to the child until its PDF comes back
+   * (a new child's start-up included), is killed and rejected (default 300,000 = 5 min; `Infinity`: never).
+   */
+  timeoutMs?: number;
+}
+
+/** Message from the pool to a child. */
+export type ChildRequest = { type: 'compile'; id: number; source: string };
+/** Message from a child to the pool. */
+export type ChildReply =
+  | { type: 'done'; id: number; pdf: Uint8Array; rss: number }
+  | { type: 'failed'; id: number; message: string; rss: number };
+
+interface Job {
+  id: number;
+  source: string;
+  resolve: (pdf: Uint8Array) => void;
+  reject: (error: Error) => void;
+}
+
+interface Child {
+  process: ChildProcess;
+  jobsDone: number;
+  job: Job | undefined;
+  timer: NodeJS.Timeout | undefined;
+  exited: Promise<void>;
+}
+
+const DEFAULTS = { size: 1, maxJobsPerProcess: 8, maxRssBytes: 1.5 * 1024 ** 3, timeoutMs: 300_000 };
+
+/**
+ * How to start the child entry: it sits next to this module with the same extension. A `.ts` entry
+ * (running from source) gets the `tsx` loader through `--import`, resolved from this package so that it
+ * works whether or not the parent itself was started with tsx; the parent's own `execArgv` (a test
+ * runner's or a debugger's flags) is not passed on.
+ */
+function childEntry(): { path: string; execArgv: string[] } {
+  const self = fileURLToPath(import.meta.url);
+  const ext = self.endsWith('.ts') ? '.ts' : '.js';
+  const path = fileURLToPath(new URL(`./pdf-child${ext}`, import.meta.url));
+  if (ext === '.js') return { path, execArgv: [] };
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  return { path, execArgv: ['--import', tsx] };
+}
+
+/**
+ * A pool of PDF-compiling child processes.
+ *
+ * ```ts
+ * const pool = new PdfProcessPool({ size: 2 });
+ * const pdf = await pool.compile(writeTypst(doc, layout));   // Uint8Array, %PDF-...
+ * await pool.close();
+ * ```
+ * Children start on demand and stay for the next job; idle children do not keep the parent alive.
+ */
+export class PdfProcessPool {
+  readonly #options: Required<PdfProcessPoolOptions>;
+  readonly #children = new Set<Child>();
+  readonly #exits = new Set<Promise<void>>();
+  readonly #queue: Job[] = [];
+  #nextId = 1;
+  #closed = false;
+
+  /** @throws RangeError when an option is not a positive number. */
+  constructor(opts: PdfProcessPoolOptions = {}) {
+    const options = { ...DEFAULTS, ...Object.fromEntries(Object.entries(opts).filter(([, v]) => v !== undefined)) };
+    for (const [key, value] of Object.entries(options)) {
+      if (typeof value !== 'number' || !(value > 0)) throw new RangeError(`PdfProcessPool: ${key} must be a positive number`);
+    }
+    this.#options = { ...options, size: Math.floor(options.size), maxJobsPerProcess: Math.floor(options.maxJobsPerProcess) };
+  }
+
+  /**
+   * Compiles a Typst source to PDF in a child process.
+   * Resolves with the PDF bytes. Rejects with EngineError `WRITE_FAILED` when Typst reports errors
+   * (message holds the diagnostics), when the child crashes or times out, or when the pool is closed.
+   */
+  compile(source: string): Promise<Uint8Array> {
+    if (this.#closed) return Promise.reject(new EngineError('WRITE_FAILED', 'The PDF process pool is closed.'));
+    return new Promise<Uint8Array>((resolve, reject) => {
+      this.#queue.push({ id: this.#nextId++, source, resolve, reject });
+      this.#dispatch();
+    });
+  }
+
+  /**
+   * Stops the pool: queued jobs are rejected (EngineError `WRITE_FAILED`), running jobs finish, then every
+   * child exits. Resolves when all children have exited.
+   */
+  async close(): Promise<void> {
+    this.#closed = true;
+    for (const job of this.#queue.splice(0)) job.reject(new EngineError('WRITE_FAILED', 'The PDF process pool was closed.'));
+    for (const child of this.#children) if (!child.job) this.#retire(child);
+    while (this.#exits.size > 0) await Promise.all([...this.#exits]);
+  }
+
+  #dispatch(): void {
+    while (this.#queue.length > 0) {
+      let child = [...this.#children].find((c) => !c.job);
+      if (!child) {
+        if (this.#children.size >= this.#options.size) return;
+        child = this.#spawn();
+      }
+      this.#run(child, this.#queue.shift()!);
+    }
+  }
+
+  #spawn(): Child {
+    const { path, execArgv } = childEntry();
+    const proc = fork(path, [], { execArgv, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    let onExit!: () => void;
+    const child: Child = { process: proc, jobsDone: 0, job: undefined, timer: undefined, exited: new Promise((r) => (onExit = r)) };
+    this.#exits.add(child.exited);
+    void child.exited.then(() => this.#exits.delete(child.exited));
+    proc.on('message', (message: ChildReply) => this.#onReply(child, message));
+    proc.on('error', (error) => this.#onGone(child, `could not run (${error.message})`));
+    proc.on('exit', (code, signal) => {
+      this.#onGone(child, signal ? `stopped by signal ${signal}` : `exited with code ${code}`);
+      onExit();
+    });
+    this.#children.add(child);
+    return child;
+  }
+
+  #run(child: Child, job: Job): void {
+    child.job = job;
+    child.process.ref();
+    child.process.channel?.ref();
+    // setTimeout cannot wait longer than 2^31 - 1 ms; a larger (or infinite) timeout means none.
+    if (this.#options.timeoutMs < 2 ** 31) {
+      child.timer = setTimeout(() => {
+        this.#fail(child, new EngineError('WRITE_FAILED', `Typesetting the PDF took longer than ${this.#options.timeoutMs / 1000} s and was stopped.`));
+        child.process.kill('SIGKILL');
+      }, this.#options.timeoutMs);
+    }
+    const request: ChildRequest = { type: 'compile', id: job.id, source: job.source };
+    child.process.send(request, (error) => {
+      if (error) this.#onGone(child, `could not receive the job (${error.message})`);
+    });
+  }
+
+  #onReply(child: Child, message: ChildReply): void {
+    const job = child.job;
+    if (!job || message.id !== job.id) return;
+    clearTimeout(child.timer);
+    child.job = undefined;
+    child.jobsDone += 1;
+    if (message.type === 'done') job.resolve(message.pdf);
+    else job.reject(new EngineError('WRITE_FAILED', message.message));
+    if (this.#closed || child.jobsDone >= this.#options.maxJobsPerProcess || message.rss > this.#options.maxRssBytes) {
+      this.#retire(child);
+    } else {
+      child.process.unref();
+      child.process.channel?.unref();
+    }
+    this.#dispatch();
+  }
+
+  /** The child died or could not be reached: its job (if any) fails, and it leaves the pool. */
+  #onGone(child: Child, why: string): void {
+    this.#fail(child, new EngineError('WRITE_FAILED', `The PDF typesetting process ${why}.`));
+    if (this.#children.delete(child)) this.#dispatch();
+  }
+
+  #fail(child: Child, error: EngineError): void {
+    clearTimeout(child.timer);
+    const job = child.job;
+    child.job = undefined;
+    job?.reject(error);
+  }
+
+  /**
+   * Takes an idle child out of the pool; it exits once its IPC channel is closed (killed if it has not
+   * after 10 s). Its handle is referenced again so that `close()` can wait for the exit.
+   */
+  #retire(child: Child): void {
+    this.#children.delete(child);
+    const proc = child.process;
+    if (proc.exitCode !== null || proc.signalCode !== null) return;
+    proc.ref();
+    if (proc.connected) proc.disconnect();
+    else proc.kill();
+    const killer = setTimeout(() => proc.kill('SIGKILL'), 10_000);
+    killer.unref();
+    void child.exited.then(() => clearTimeout(killer));
+  }
+}

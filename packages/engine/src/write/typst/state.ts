@@ -1,0 +1,48 @@
+/**
+ * Private state of the Typst writer, shared by the block and inline handlers.
+ */
+import type { BookDocument } from '../../model/book-document.ts';
+import type { Layout } from '../../layout/layout.ts';
+
+/**
+ * A handler per node type: `{ paragraph: (node, state) => string, ... }`. Used with `satisfies`, so a new
+ * node type in the model fails compilation here until the writer handles it.
+ */
+export type Handlers<N extends { type: string }, S> = {
+  [K in N['type']]: (node: Extract<N, { type: K }>, state: S) => string;
+};
+
+/** What the writer knows while it walks the document. */
+export interface TypstState {
+  readonly doc: BookDocument;
+  readonly layout: Layout;
+  /**
+   * `true` while writing a copy of a title (table of contents, running heads): footnote
+   * references are left out there, or the note would be printed twice.
+   */
+  readonly titleCopy: boolean;
+  /** Typst label of each footnote already placed (`quire-fn-3`), so a second reference points at it. */
+  readonly footnoteLabels: Map<string, string>;
+  /** Footnote ids being written right now (a note that refers to itself is not expanded again). */
+  readonly footnotesOpen: Set<string>;
+  /** Counter for generated labels (`quire-d-1`, `quire-fn-1`, ...). */
+  labelCount: { value: number };
+}
+
+/** A fresh state for one `writeTypst` call. */
+export function createState(doc: BookDocument, layout: Layout): TypstState {
+  return {
+    doc,
+    layout,
+    titleCopy: false,
+    footnoteLabels: new Map(),
+    footnotesOpen: new Set(),
+    labelCount: { value: 0 },
+  };
+}
+
+/** A new unique Typst label name with the given prefix, e.g. `quire-d-4`. */
+export function nextLabel(state: TypstState, prefix: string): string {
+  state.labelCount.value += 1;
+  return `${prefix}-${state.labelCount.value}`;
+}

@@ -1,0 +1,87 @@
+/**
+ * Helpers for the corpus tests: where the real books are, and the word-by-word comparison that proves
+ * cleanup loses no words of the body.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Repository root (this file is `packages/engine/test/read-clean/corpus-helpers.ts`). */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+/** The shared corpus sits next to the repository: `<repo>/../shared/corpus`. */
+export const CORPUS_DIR = path.resolve(REPO_ROOT, '../shared/corpus');
+/** Small public-domain texts kept in the repository so the suite stands alone. */
+export const FIXTURES_DIR = path.resolve(REPO_ROOT, 'packages/engine/test/fixtures');
+
+/**
+ * The corpus folder, or undefined when the run opts out with QUIRE_NO_CORPUS=1.
+ * @throws Error with a clear message when the folder is missing and the run did not opt out.
+ */
+export function corpusDir(): string | undefined {
+  if (fs.existsSync(path.join(CORPUS_DIR, 'gutenberg'))) return CORPUS_DIR;
+  if (process.env.QUIRE_NO_CORPUS === '1') return undefined;
+  throw new Error(
+    `The book corpus is missing: expected ${path.join(CORPUS_DIR, 'gutenberg')}. ` +
+      'Check out ../shared/corpus next to the repository, or set QUIRE_NO_CORPUS=1 to run without it.',
+  );
+}
+
+/**
+ * The body of a raw Gutenberg text as the corpus notes (SOURCES.md) define it: after the START marker
+ * (which may wrap onto a second line) or after the `*END*THE SMALL PRINT` line of 1990s files, up to the
+ * END marker, the `End of ... Project Gutenberg` line, or the 1990s footer line.
+ */
+export function gutenbergBody(text: string): string {
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  let start = 0;
+  let old = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (/^\s*\*{3}\s*START OF (THE|THIS) PROJECT GUTENBERG/i.test(line)) {
+      start = /\*{3}\s*$/.test(line) ? i + 1 : i + 2;
+      break;
+    }
+    if (/^\*END\*?\s*THE SMALL PRINT/i.test(line)) {
+      start = i + 1;
+      old = true;
+      break;
+    }
+  }
+  let end = lines.length;
+  for (let i = start; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (
+      /^\s*\*{3}\s*END OF (THE|THIS) PROJECT GUTENBERG/i.test(line) ||
+      /^\s*End of (the |this )?Project Gutenberg/i.test(line) ||
+      (old && /^Project Gutenberg Etext/i.test(line))
+    ) {
+      end = i;
+      break;
+    }
+  }
+  return lines.slice(start, end).join('\n');
+}
+
+/** Normalised words: lowercase letters and digits of each whitespace-separated token. */
+export function words(text: string): string[] {
+  const out: string[] = [];
+  for (const token of text.split(/[\s—–]+|--+/)) {
+    const w = token.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+    if (w) out.push(w);
+  }
+  return out;
+}
+
+/** Share of `source` words (as a multiset) found in `result`, and the missing words. */
+export function wordSurvival(source: string, result: string): { share: number; missing: string[]; total: number } {
+  const have = new Map<string, number>();
+  for (const w of words(result)) have.set(w, (have.get(w) ?? 0) + 1);
+  const missing: string[] = [];
+  const all = words(source);
+  for (const w of all) {
+    const n = have.get(w) ?? 0;
+    if (n > 0) have.set(w, n - 1);
+    else missing.push(w);
+  }
+  return { share: all.length === 0 ? 1 : 1 - missing.length / all.length, missing, total: all.length };
+}
