@@ -220,10 +220,10 @@ const scenarios: Scenario[] = [
     fullPage: true,
     act: async (page) => {
       await page.getByRole('tab', { name: 'Basic Metadata' }).click();
-      await page.getByLabel('Keywords').fill('regency');
-      await page.getByLabel('Keywords').press('Enter');
-      await page.getByLabel('Keywords').fill('marriage plot');
-      await page.getByLabel('Keywords').press('Enter');
+      await page.getByRole('textbox', { name: 'Keywords' }).fill('regency');
+      await page.getByRole('textbox', { name: 'Keywords' }).press('Enter');
+      await page.getByRole('textbox', { name: 'Keywords' }).fill('marriage plot');
+      await page.getByRole('textbox', { name: 'Keywords' }).press('Enter');
       await page.getByRole('button', { name: 'Format Book' }).click();
       await page.waitForTimeout(200);
     },

@@ -22,7 +22,7 @@ export const importRoutes: FastifyPluginAsync<{ imports: ImportService }> = asyn
     {
       schema: {
         // JSON imports are validated here; a multipart request has no parsed body (its file is streamed below).
-        body: ImportUrlBodySchema.optional(),
+        body: ImportUrlBodySchema.nullish(),
         response: {
           201: ImportResponseSchema,
           ...Object.fromEntries([400, 401, 403, 413, 422, 502, 504].map((s) => [s, ErrorBodySchema])),

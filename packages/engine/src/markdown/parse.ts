@@ -13,8 +13,7 @@
  * - [ ] small caps (`[text]{.smallcaps}` spans): markdown-it has no bracketed-span syntax
  * - [ ] tables: switched off; a table's pipes stay as text
  */
-import MarkdownIt from 'markdown-it';
-import type Token from 'markdown-it/lib/token.mjs';
+import markdownIt, { type MarkdownIt, type Token } from 'markdown-it';
 import markdownItContainer from 'markdown-it-container';
 import markdownItFootnote from 'markdown-it-footnote';
 import type {
@@ -58,7 +57,7 @@ let parser: MarkdownIt | undefined;
 /** The shared markdown-it instance (built once: plugins and rules never change). */
 function getParser(): MarkdownIt {
   if (parser) return parser;
-  const md = new MarkdownIt('default', { html: false, linkify: false, typographer: false });
+  const md = markdownIt('default', { html: false, linkify: false, typographer: false });
   md.disable(['table']);
   md.use(markdownItFootnote);
   md.use(markdownItContainer, 'verse');
@@ -129,7 +128,8 @@ function blocksFrom(state: State, tokens: readonly Token[], from: number, to: nu
         if (only.length === 1 && only[0]!.type === 'image') {
           const img = only[0]!;
           const alt = img.children ? inlineTokensToModel(img.children, state.inline) : [];
-          out.push({ type: 'figure', src: img.attrGet('src') ?? undefined, alt: img.content, caption: alt });
+          const src = img.attrGet('src');
+          out.push(src ? { type: 'figure', src: String(src), alt: img.content, caption: alt } : { type: 'figure', alt: img.content, caption: alt });
         } else if (children.length > 0) {
           out.push({ type: 'paragraph', children });
         }
@@ -253,8 +253,8 @@ function build(markdown: string, meta: BookMeta): BookDocument {
         const meta2 = open.meta as { id?: number; label?: string } | undefined;
         const index = meta2?.id ?? 0;
         const id = state.inline.footnoteId(index, meta2?.label);
-        const blocks = blocksFrom(state, tokens.filter((x, n) => n > k && n < end && x.type !== 'footnote_anchor'), 0, end - k - 1);
-        footnotes[id] = blocks;
+        const inner = tokens.slice(k + 1, end).filter((x: Token) => x.type !== 'footnote_anchor');
+        footnotes[id] = blocksFrom(state, inner, 0, inner.length);
         k = end;
       }
       i = close + 1;
@@ -264,7 +264,7 @@ function build(markdown: string, meta: BookMeta): BookDocument {
       const close = closingIndex(tokens, i);
       const inline = tokens[i + 1];
       const title = inline ? inlineTokensToModel(inline.children ?? [], state.inline) : [];
-      const classes = (t.attrGet('class') ?? '').split(/\s+/).filter(Boolean);
+      const classes = String(t.attrGet('class') ?? '').split(/\s+/).filter(Boolean);
       if (!sawHeading && leading.length > 0) {
         front.push({ type: 'section', kind: 'other', id: `front-${++counters.front}`, title: [], blocks: leading });
       }

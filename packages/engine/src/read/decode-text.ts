@@ -94,7 +94,31 @@ export function decodeText(bytes: Uint8Array): DecodedText {
   if (looksBinary(bytes)) throw new EngineError('UNREADABLE_INPUT', NOT_TEXT_MESSAGE);
   const utf8 = tryUtf8(bytes);
   if (utf8 !== undefined) return { text: utf8, encoding: 'utf-8' };
-  return { text: decodeWith('windows-1252', bytes, false), encoding: 'windows-1252' };
+  return { text: decodeWindows1252(bytes), encoding: 'windows-1252' };
+}
+
+/**
+ * Windows-1252 code points of bytes 0x80-0x9F (WHATWG Encoding, index-windows-1252); the five undefined
+ * bytes map to the C1 control of the same value, as the WHATWG decoder does. Other bytes equal their
+ * Latin-1 code point. Decoded here because Node 20's TextDecoder('windows-1252') decodes 0x80-0x9F as C1
+ * controls (ISO-8859-1), which turns the curly quotes of cp1252 files (0x93/0x94) into invisible characters.
+ */
+const CP1252_HIGH = [
+  0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d, 0x17d, 0x8f,
+  0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178,
+];
+
+/** Decodes Windows-1252 bytes (see {@link CP1252_HIGH}). */
+export function decodeWindows1252(bytes: Uint8Array): string {
+  const units = new Uint16Array(bytes.length);
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i]!;
+    units[i] = b >= 0x80 && b <= 0x9f ? CP1252_HIGH[b - 0x80]! : b;
+  }
+  let out = '';
+  const CHUNK = 0x8000;
+  for (let i = 0; i < units.length; i += CHUNK) out += String.fromCharCode(...units.subarray(i, i + CHUNK));
+  return out;
 }
 
 function checked(text: string, encoding: TextEncodingName): DecodedText {
@@ -102,7 +126,7 @@ function checked(text: string, encoding: TextEncodingName): DecodedText {
   return { text, encoding };
 }
 
-function decodeWith(label: TextEncodingName, bytes: Uint8Array, fatal: boolean): string {
+function decodeWith(label: 'utf-8' | 'utf-16le' | 'utf-16be', bytes: Uint8Array, fatal: boolean): string {
   return new TextDecoder(label, { fatal, ignoreBOM: true }).decode(bytes);
 }
 

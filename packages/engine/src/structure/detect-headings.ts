@@ -167,6 +167,8 @@ export function detectHeadings(blocks: readonly HeadingBlockInput[]): HeadingClu
           continue;
         }
       }
+      // A chapter-sized gap (three blank lines or more) starts a new cluster.
+      if (blocks[j]!.blankBefore >= TITLE_GAP) break;
       const next = candidateAt(blocks, j, last.kind === 'title' && isAllCaps(last.text));
       if (!next) break;
       items.push(next);
@@ -267,8 +269,12 @@ export function detectHeadings(blocks: readonly HeadingBlockInput[]): HeadingClu
   }
 
   // 5. Front and back matter: names before the first main chapter / after the last one.
-  const isMain = (x: Item) => x.level === 'chapter' && x.kind !== 'front' && x.kind !== 'back' && !(keywordBook && x.kind === 'title');
-  const isStructural = (x: Item) => x.level === 'part' || isMain(x);
+  // Labelled headings (CHAPTER, BOOK, numerals as chapters) mark where the body starts and ends; a book
+  // of titles only (sermons, essays) starts at its first title.
+  const isLabelled = (x: Item) =>
+    x.text !== '' && (x.kind === 'chapter' || x.kind === 'part' || (x.kind === 'numeral' && x.level === 'chapter'));
+  const isStructural = (x: Item) =>
+    isLabelled(x) || (x.text !== '' && x.kind === 'title' && x.level === 'chapter' && !flat.some(isLabelled));
   const firstMain = flat.findIndex(isStructural);
   let lastMain = -1;
   for (let k = flat.length - 1; k >= 0; k--) {
@@ -285,7 +291,7 @@ export function detectHeadings(blocks: readonly HeadingBlockInput[]): HeadingClu
     else if ((item.kind === 'front' || item.kind === 'back') && after) item.level = 'back';
     else if ((item.kind === 'front' || item.kind === 'back') && keywordBook && !before && !after) item.level = 'sub';
     else if (item.kind === 'title' && keywordBook) item.level = before ? 'front' : after ? 'back' : 'sub';
-    else if (item.kind === 'title' && before && firstMain !== -1 && flat[firstMain]!.kind !== 'title') item.level = 'front';
+    else if (item.kind === 'title' && before && firstMain !== -1) item.level = 'front';
   });
 
   return flat

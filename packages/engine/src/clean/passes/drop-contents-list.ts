@@ -71,7 +71,7 @@ function dropContentsList(text: string, ctx: PassContext): string {
     const seen = new Set<string>();
     let firstKey: string | undefined;
     const entries: string[] = [];
-    let end = b + 1;
+    let end = b + 1; // exclusive
     for (; end < blocks.length; end++) {
       const candidate = blocks[end]!;
       if (!isEntryBlock(candidate)) break;
@@ -99,6 +99,11 @@ function dropContentsList(text: string, ctx: PassContext): string {
       proven = blocks.slice(end).some((blk) => blk.lines.some((l) => l.length <= 120 && wanted.has(lineKey(l))));
     }
     if (!proven) continue;
+    if (paged / entries.length >= 0.6) {
+      // Proven by its page numbers: the list ends with the last numbered entry (a short line after it,
+      // `Chapter I.`, is already the book).
+      while (end > b + 1 && !blocks[end - 1]!.lines.some((l) => PAGE_NUMBER.test(l.trim()) && !GENERIC_ENTRY.test(l.trim()))) end--;
+    }
     for (let k = b; k < end; k++) {
       keep[k] = false;
       removed += blocks[k]!.lines.length;

@@ -27,7 +27,7 @@ function markHeadings(text: string, ctx: PassContext): string {
       cluster.headings.forEach((h, k) => {
         const line = headingMarkdown(h);
         if (!HEADING_LINE.test(line)) return;
-        out.push({ lines: [line], blankBefore: k === 0 && out.length > 0 ? Math.max(block.blankBefore, 2) : out.length > 0 ? 1 : 0 });
+        out.push({ lines: [line], blankBefore: out.length === 0 ? 0 : k === 0 ? Math.max(block.blankBefore, 1) : 1 });
         written++;
       });
       i = cluster.end - 1;

@@ -1,0 +1,92 @@
+/**
+ * markdown-it inline tokens -> model {@link Inline} nodes (phrasing content).
+ * Soft line breaks become spaces; hard breaks `lineBreak`; code spans and images (inside text) plain
+ * text; `footnote_ref` a `footnoteRef` to the id the document gives the note.
+ */
+import type { Token } from 'markdown-it';
+import type { Inline } from '../model/book-document.ts';
+
+/** What inline conversion needs from the document being built. */
+export interface InlineContext {
+  /** The document id of the footnote markdown-it numbers `index` (label as written, e.g. `1`). */
+  footnoteId(index: number, label: string | undefined): string;
+}
+
+type Frame = { node: Inline & { children: Inline[] }; close: string } | { node: undefined; close: string };
+
+/** Appends text, merging with a preceding text node. */
+function pushText(out: Inline[], value: string): void {
+  if (!value) return;
+  const last = out[out.length - 1];
+  if (last && last.type === 'text') last.value += value;
+  else out.push({ type: 'text', value });
+}
+
+/** Converts a flat inline token list (with `*_open` / `*_close` pairs) to nested inline nodes. */
+export function inlineTokensToModel(tokens: readonly Token[], ctx: InlineContext): Inline[] {
+  const root: Inline[] = [];
+  const stack: { children: Inline[]; frame?: Frame }[] = [{ children: root }];
+  const top = () => stack[stack.length - 1]!.children;
+  const open = (node: (Inline & { children: Inline[] }) | undefined, close: string) => {
+    if (node) top().push(node);
+    stack.push({ children: node ? node.children : top(), frame: { node, close } as Frame });
+  };
+  const close = (type: string) => {
+    // Pop to the matching frame; unbalanced closes are ignored.
+    for (let k = stack.length - 1; k > 0; k--) {
+      if (stack[k]!.frame?.close === type) {
+        stack.length = k;
+        return;
+      }
+    }
+  };
+  for (const t of tokens) {
+    switch (t.type) {
+      case 'text':
+        pushText(top(), t.content);
+        break;
+      case 'softbreak':
+        pushText(top(), ' ');
+        break;
+      case 'hardbreak':
+        top().push({ type: 'lineBreak' });
+        break;
+      case 'code_inline':
+        pushText(top(), t.content);
+        break;
+      case 'em_open':
+        open({ type: 'emphasis', children: [] }, 'em_close');
+        break;
+      case 'strong_open':
+        open({ type: 'strong', children: [] }, 'strong_close');
+        break;
+      case 'link_open':
+        open({ type: 'link', href: String(t.attrGet('href') ?? ''), children: [] }, 'link_close');
+        break;
+      case 's_open':
+        open(undefined, 's_close');
+        break;
+      case 'em_close':
+      case 'strong_close':
+      case 'link_close':
+      case 's_close':
+        close(t.type);
+        break;
+      case 'image':
+        pushText(top(), t.content);
+        break;
+      case 'footnote_ref': {
+        const meta = t.meta as { id?: number; label?: string } | undefined;
+        top().push({ type: 'footnoteRef', id: ctx.footnoteId(meta?.id ?? 0, meta?.label) });
+        break;
+      }
+      case 'html_inline':
+        pushText(top(), t.content);
+        break;
+      default:
+        if (t.children) for (const n of inlineTokensToModel(t.children, ctx)) top().push(n);
+        else if (t.content) pushText(top(), t.content);
+    }
+  }
+  return root;
+}

@@ -1,0 +1,79 @@
+/**
+ * Property tests (fast-check): random input never makes the read/clean/parse half throw anything but an
+ * EngineError, and cleanup never loses a word outside what it reports as removed.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { cleanText } from '../../src/clean/index.ts';
+import { EngineError } from '../../src/errors.ts';
+import { parseMarkdown } from '../../src/markdown/parse.ts';
+import { readText } from '../../src/read/index.ts';
+import { wordSurvival } from './corpus-helpers.ts';
+
+const meta = { title: 'T', author: 'A', language: 'en' };
+
+/** Text made of pieces that trigger the passes: headings, numerals, asterisms, markers, Markdown syntax. */
+const bookish = fc
+  .array(
+    fc.oneof(
+      fc.constantFrom(
+        'CHAPTER I', 'Chapter 2.', 'BOOK ONE: 1805', 'XIV.', '1.', 'CONTENTS', 'PREFACE', 'NOTES', 'THE END',
+        '*       *       *', '* * *', '::: verse', ':::', '# ', '## x', '{.part}', '{1}', '[^1]', '[^1]: n', '> q',
+        '- item', '_em_', '**', '\\', '`', '<b>', '[Illustration]', '    indented verse line', '\t\ttabbed',
+        '*** START OF THE PROJECT GUTENBERG EBOOK X ***', '*** END OF THE PROJECT GUTENBERG EBOOK X ***',
+        'Produced by Someone', "Original Transcriber's Notes:",
+      ),
+      fc.string({ maxLength: 80 }),
+      fc.lorem({ maxCount: 12 }),
+    ),
+    { maxLength: 40 },
+  )
+  .chain((parts) => fc.array(fc.constantFrom('\n', '\n\n', '\n\n\n\n', '\r\n', ' '), { minLength: parts.length, maxLength: parts.length }).map((seps) => parts.map((p, i) => p + seps[i]).join('')));
+
+function onlyEngineErrors(f: () => unknown): void {
+  try {
+    f();
+  } catch (e) {
+    expect(e).toBeInstanceOf(EngineError);
+  }
+}
+
+describe('properties', () => {
+  it('readText throws nothing but EngineError on random bytes', () => {
+    fc.assert(fc.property(fc.uint8Array({ maxLength: 2000 }), (bytes) => onlyEngineErrors(() => readText(bytes))), { numRuns: 500 });
+  });
+
+  it('cleanText and parseMarkdown never throw on random strings', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ maxLength: 400 }), fc.fullUnicodeString({ maxLength: 200 }), bookish), (text) => {
+        const cleaned = cleanText(text);
+        parseMarkdown(cleaned.markdown, meta);
+        parseMarkdown(text, meta);
+      }),
+      { numRuns: 700 },
+    );
+  });
+
+  it('cleanText loses no word unless a removing pass reports it', () => {
+    fc.assert(
+      fc.property(bookish, (text) => {
+        const { markdown, report } = cleanText(text);
+        const removedSomething = report.passes.some(
+          (p) => ['boilerplate', 'productionNotes', 'contents', 'titleLines'].includes(p.id) && p.count > 0,
+        );
+        if (!removedSomething) expect(wordSurvival(text, markdown).missing).toEqual([]);
+      }),
+      { numRuns: 700 },
+    );
+  });
+
+  it('cleanText is idempotent on its own output', () => {
+    fc.assert(
+      fc.property(bookish, (text) => {
+        const once = cleanText(text).markdown;
+        expect(cleanText(once).markdown).toBe(once);
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
