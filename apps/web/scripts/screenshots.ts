@@ -299,7 +299,10 @@ try {
       await page.waitForLoadState('networkidle').catch(() => undefined);
       await page.evaluate(() => document.fonts.ready);
       await page.waitForTimeout(250);
-      if (scenario.act) await scenario.act(page);
+      if (scenario.act) {
+        await scenario.act(page);
+        await page.waitForTimeout(300);
+      }
       const file = path.join(outDir, `${scenario.name}-${width}.png`);
       await page.screenshot({ path: file, fullPage: scenario.fullPage ?? false });
       console.log(file);

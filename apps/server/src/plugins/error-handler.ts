@@ -38,8 +38,10 @@ export const errorHandlerPlugin = fp(
         return reply.status(tooLarge.statusCode).send({ message: tooLarge.message });
       }
       if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-        const tooLarge = new AppError('TEXT_TOO_LARGE');
-        return reply.status(413).send({ message: tooLarge.message });
+        // The only large JSON body is the edited text of save-text (accounts spec section 9: text under 5 MB).
+        const isText = request.routeOptions.url?.endsWith('/save-text') ?? false;
+        const message = isText ? new AppError('TEXT_TOO_LARGE').message : 'The request is too large.';
+        return reply.status(413).send({ message });
       }
       const status =
         error instanceof AppError

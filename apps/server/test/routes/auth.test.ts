@@ -13,6 +13,13 @@ const post = (url: string, payload?: object, headers: Record<string, string> = {
   t.app.inject({ method: 'POST', url, ...(payload ? { payload } : {}), headers });
 
 describe('auth', () => {
+  it(`runs on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL (TEST_DATABASE_URL)' : 'PGlite'}`, async () => {
+    expect(t.driver).toBe(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
+    const { sql } = await import('drizzle-orm');
+    const result = (await t.app.db.execute(sql`select version() as v`)) as unknown as { rows: { v: string }[] };
+    expect(result.rows[0]?.v).toMatch(/PostgreSQL/);
+  });
+
   it('registers (201, token and user without the password hash), then answers the user for the token', async () => {
     const res = await post('/api/auth/register', { email: 'Ada@Example.com', password: 'secret123', firstName: 'Ada', lastName: 'Lovelace' });
     expect(res.statusCode).toBe(201);

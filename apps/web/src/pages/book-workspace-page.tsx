@@ -17,7 +17,7 @@ export function BookWorkspacePage({ bookId }: { bookId: string | undefined }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <AppHeader nav={WORKSPACE_NAV} tagline={TAGLINE} account={<UserMenu />} />
-      <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-5 py-6 sm:px-8 sm:py-8">
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-5 py-6 sm:px-8 sm:py-8">
         <BookWorkspace bookId={bookId} />
       </main>
     </div>

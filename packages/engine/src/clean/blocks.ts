@@ -7,7 +7,7 @@
  * `joinBlocks(splitBlocks(t))` gives back `t` for any text whose blank lines are empty (the
  * whitespace pass makes them so).
  */
-import { CONTAINER_CLOSE, VERSE_OPEN } from '../structure/markdown-syntax.ts';
+import { CONTAINER_CLOSE, HEADING_LINE, VERSE_OPEN } from '../structure/markdown-syntax.ts';
 
 /** One block: its lines (never blank, except inside a verse container) and the blank lines before it. */
 export interface TextBlock {
@@ -39,7 +39,18 @@ export function splitBlocks(text: string): BlockList {
       blank++;
       continue;
     }
-    if (!current && VERSE_OPEN.test(line)) {
+    if (current && (HEADING_LINE.test(line) || VERSE_OPEN.test(line))) {
+      // In Markdown a heading or a container fence interrupts a paragraph: it starts a block of its own.
+      blocks.push({ lines: current, blankBefore: blank });
+      current = undefined;
+      blank = 0;
+    }
+    if (HEADING_LINE.test(line)) {
+      blocks.push({ lines: [line], blankBefore: blank });
+      blank = 0;
+      continue;
+    }
+    if (VERSE_OPEN.test(line)) {
       // A verse container runs to its closing fence, blank lines included.
       let j = i + 1;
       while (j < lines.length && !CONTAINER_CLOSE.test(lines[j]!)) j++;
@@ -59,7 +70,7 @@ export function splitBlocks(text: string): BlockList {
   return { blocks, blankAfter: Math.max(0, blank - 1) };
 }
 
-/** Joins blocks back into text (inverse of {@link splitBlocks}). */
+/** Joins blocks back into text (inverse of {@link splitBlocks} up to the blank lines around headings). */
 export function joinBlocks(list: BlockList): string {
   const parts: string[] = [];
   for (const block of list.blocks) {

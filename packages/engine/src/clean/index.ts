@@ -22,16 +22,17 @@ import { tidyBlankLinesPass } from './passes/tidy-blank-lines.ts';
 import { unwrapParagraphsPass } from './passes/unwrap-paragraphs.ts';
 
 /**
- * The passes in the order they run. Text passes first (they need the raw line layout), then structure
- * (headings need the blank-line gaps, verse needs the line breaks), then unwrapping and escaping.
+ * The passes in the order they run. Text passes first (they need the raw line layout; scene breaks are
+ * set apart early so that no later pass sees an asterism glued to a paragraph), then structure (headings
+ * need the blank-line gaps, verse needs the line breaks), then unwrapping and escaping.
  */
 export const CLEAN_PASSES: readonly CleanPass[] = [
   normalizeWhitespacePass,
   stripGutenbergBoilerplatePass,
+  markSceneBreaksPass,
   stripProductionNotesPass,
   dropContentsListPass,
   dropTitleLinesPass,
-  markSceneBreaksPass,
   markHeadingsPass,
   markVersePass,
   unwrapParagraphsPass,

@@ -72,7 +72,8 @@ const CAPS_TITLE_GAP = 2;
 function attachableTitle(block: HeadingBlockInput): string | undefined {
   if (block.lines.length > 3) return undefined;
   const text = block.lines.map((l) => l.trim()).join(' ');
-  if (text.length > 160 || /[,;:]$/.test(text) || /^[[(]/.test(text)) return undefined;
+  // A line ending in `,` `;` `:` (or `:—`, introducing a quotation, pg84) goes on: it is text.
+  if (text.length > 160 || /[,;:][\s—–-]*$/.test(text) || /^[[(]/.test(text)) return undefined;
   if (!/^[\p{Lu}\p{N}"“‘'¡¿]/u.test(text)) return undefined;
   // An address or salutation opens a letter's text (`To Mrs. Saville, England.`, pg84).
   if (/^(?:To|Dear|My dear)\s/.test(text)) return undefined;
@@ -104,7 +105,12 @@ function opensText(blocks: readonly HeadingBlockInput[], i: number): boolean {
 }
 
 /** Classifies block `i` on its own (no book-level decisions yet). */
-function candidateAt(blocks: readonly HeadingBlockInput[], i: number, inStack = false): Candidate | undefined {
+/**
+ * `inStack`: the block follows a heading in the same cluster — `caps` after an ALL-CAPS title (a stack of
+ * title lines), `any` after a part label (`BOOK II` / `Starting from Paumanok`, pg1322): the usual
+ * blank-line gap is not required then.
+ */
+function candidateAt(blocks: readonly HeadingBlockInput[], i: number, inStack: 'caps' | 'any' | false = false): Candidate | undefined {
   const block = blocks[i]!;
   const next = blocks[i + 1];
   const range = { start: i, end: i + 1 };
@@ -128,7 +134,7 @@ function candidateAt(blocks: readonly HeadingBlockInput[], i: number, inStack = 
   if (!next || !isTitleLike(line)) return undefined;
   const gap = block.blankBefore;
   const caps = isAllCaps(line);
-  if (gap >= TITLE_GAP || (caps && (gap >= CAPS_TITLE_GAP || inStack))) {
+  if (gap >= TITLE_GAP || inStack === 'any' || (caps && (gap >= CAPS_TITLE_GAP || inStack === 'caps'))) {
     if (!opensText(blocks, i + 1)) return undefined;
     return { kind: 'title', text: tidyHeadingText(line), numberOnly: false, ...range };
   }
@@ -152,6 +158,11 @@ function fullText(c: Candidate): string {
 export function detectHeadings(blocks: readonly HeadingBlockInput[]): HeadingCluster[] {
   // 1. Candidates, grouped into clusters of consecutive heading blocks.
   const raw: { start: number; end: number; items: Candidate[] }[] = [];
+  // A title line after `BOOK II` is the part's own title only in books with chapter labels (pg1653);
+  // elsewhere it is the first chapter of the part (Whitman's `BOOK II` / `Song of Myself`).
+  let labelLines = 0;
+  for (const b of blocks) if (b.lines.length === 1 && classifyHeadingLine(b.lines[0]!)?.kind === 'chapter') labelLines++;
+  const partsTakeTitles = labelLines >= 2;
   for (let i = 0; i < blocks.length; i++) {
     const first = candidateAt(blocks, i);
     if (!first) continue;
@@ -159,7 +170,7 @@ export function detectHeadings(blocks: readonly HeadingBlockInput[]): HeadingClu
     let j = i + 1;
     for (; j < blocks.length; j++) {
       const last = items[items.length - 1]!;
-      if (last.numberOnly && !last.title && last.kind !== 'front' && last.kind !== 'back') {
+      if (last.numberOnly && !last.title && last.kind !== 'front' && last.kind !== 'back' && (last.kind !== 'part' || partsTakeTitles)) {
         const title = attachableTitle(blocks[j]!);
         if (title !== undefined && blocks[j + 1]) {
           last.title = title;
@@ -169,7 +180,8 @@ export function detectHeadings(blocks: readonly HeadingBlockInput[]): HeadingClu
       }
       // A chapter-sized gap (three blank lines or more) starts a new cluster.
       if (blocks[j]!.blankBefore >= TITLE_GAP) break;
-      const next = candidateAt(blocks, j, last.kind === 'title' && isAllCaps(last.text));
+      const stack = last.kind === 'part' && !partsTakeTitles ? 'any' : last.kind === 'title' && isAllCaps(last.text) ? 'caps' : false;
+      const next = candidateAt(blocks, j, stack);
       if (!next) break;
       items.push(next);
     }

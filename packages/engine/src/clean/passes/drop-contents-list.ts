@@ -12,7 +12,7 @@
  * the text, or most entries end in a page number. Otherwise nothing is removed (never drop body text).
  * Count: lines removed.
  */
-import { joinBlocks, splitBlocks, type TextBlock } from '../blocks.ts';
+import { isVerseContainer, joinBlocks, splitBlocks, type TextBlock } from '../blocks.ts';
 import type { CleanPass, PassContext } from '../pass.ts';
 import { NUMBER_SOURCE } from '../../structure/roman.ts';
 
@@ -49,6 +49,8 @@ function lineKey(line: string): string {
 }
 
 function isEntryBlock(block: TextBlock): boolean {
+  // Cleanup's own structure (a verse container, a heading) ends a list.
+  if (isVerseContainer(block) || /^ {0,3}#/.test(block.lines[0] ?? '')) return false;
   if (block.lines.some((l) => l.trim().length > 90)) return false;
   if (block.lines.length <= 2) return true;
   return block.lines.every((l) => l.trim().length <= 50 || PAGE_NUMBER.test(l.trim()));

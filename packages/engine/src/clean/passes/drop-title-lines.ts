@@ -8,8 +8,10 @@
 import { joinBlocks, splitBlocks, type TextBlock } from '../blocks.ts';
 import type { CleanPass, PassContext } from '../pass.ts';
 
-/** The title page is within the first blocks of the body. */
+/** The title page is within the first blocks of the body, before the first paragraph of prose. */
 const WINDOW_BLOCKS = 12;
+/** A block this long (lines joined) is prose: the title page is over. */
+const PROSE_CHARS = 100;
 
 function key(s: string): string {
   return s.toLowerCase().replace(/[’‘]/g, "'").replace(/[^\p{L}\p{N}]+/gu, '');
@@ -41,9 +43,11 @@ function dropTitleLines(text: string, ctx: PassContext): string {
   const out: TextBlock[] = [];
   let removed = 0;
   let pendingBlank = 0;
+  let inWindow = true;
   list.blocks.forEach((block, i) => {
     const line = block.lines[0]!;
-    if (i < WINDOW_BLOCKS && block.lines.length === 1 && !/^\s*#/.test(line) && keys.has(key(line))) {
+    if (i >= WINDOW_BLOCKS || block.lines.map((l) => l.trim()).join(' ').length >= PROSE_CHARS) inWindow = false;
+    if (inWindow && block.lines.length === 1 && !/^\s*#/.test(line) && keys.has(key(line))) {
       removed++;
       pendingBlank = Math.max(pendingBlank, block.blankBefore);
       return;

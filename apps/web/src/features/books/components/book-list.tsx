@@ -24,10 +24,11 @@ function MiniCover({ title }: { title: string }) {
       className="relative flex h-24 w-16 shrink-0 flex-col justify-between overflow-hidden rounded-[3px] border border-line-strong/60 bg-paper-deep px-1.5 py-2 shadow-card"
     >
       <span className="absolute inset-y-0 left-0 w-1 bg-accent/80" />
-      <span className="line-clamp-4 pl-1 font-display text-[0.55rem] leading-tight font-semibold text-ink-soft">
-        {title}
+      <span className="mx-auto mt-1 h-px w-6 bg-line-strong" />
+      <span className="pl-1 text-center font-display text-2xl leading-none font-semibold text-accent-ink">
+        {title.replace(/^(the|a|an)\s+/i, '').charAt(0).toUpperCase()}
       </span>
-      <span className="mx-auto h-px w-5 bg-line-strong" />
+      <span className="mx-auto mb-1 h-px w-6 bg-line-strong" />
     </div>
   );
 }

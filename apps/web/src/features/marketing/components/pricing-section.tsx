@@ -32,7 +32,7 @@ export const PLANS: readonly Plan[] = [
     name: 'Publisher Plan',
     price: '$9.99',
     period: 'per month',
-    summary: 'For publishers who bring out a book every week.',
+    summary: 'For publishers with a steady list of titles.',
     points: ['5 documents per month', 'AI covers', 'Priority and bulk processing'],
   },
 ];

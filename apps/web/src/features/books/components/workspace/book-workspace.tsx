@@ -76,10 +76,15 @@ function Workspace({ book }: { book: Book }) {
       <WorkspaceHeader book={book} />
       <ProgressStrip steps={state.steps} />
       <Tabs value={tab} onValueChange={(value) => setChosenTab(value as WorkspaceTab)}>
-        <div className="-mx-5 overflow-x-auto px-5 pb-1 sm:mx-0 sm:px-0">
-          <TabsList aria-label="Workspace" className="w-full min-w-max justify-start sm:w-auto">
+        <div className="overflow-x-auto pb-1">
+          <TabsList aria-label="Workspace" className="flex w-full sm:inline-flex sm:w-auto">
             {TABS.map(({ value, label }) => (
-              <TabsTrigger key={value} value={value} disabled={state.disabledTabs[value]} className="flex-1 sm:flex-none sm:px-4">
+              <TabsTrigger
+                key={value}
+                value={value}
+                disabled={state.disabledTabs[value]}
+                className="flex-1 px-1.5 text-[0.8125rem] sm:flex-none sm:px-4 sm:text-sm"
+              >
                 {label}
               </TabsTrigger>
             ))}

@@ -70,16 +70,18 @@ function ExportRow({ book, option }: { book: Book; option: ExportOption }) {
     );
   };
   return (
-    <li className="flex flex-col gap-4 p-4 sm:flex-row sm:items-center sm:px-5">
-      <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-paper-deep text-ink-soft">
-        <option.icon aria-hidden="true" className="size-5" />
-      </span>
-      <div className="min-w-0 flex-1">
-        <h3 className="font-semibold text-ink">{option.label}</h3>
-        <p className="text-sm text-muted">{option.description}</p>
-        <p className="mt-1 truncate font-mono text-xs text-muted" title={fileName}>
-          {fileName}
-        </p>
+    <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:gap-4 sm:px-5">
+      <div className="flex min-w-0 flex-1 items-start gap-3 sm:items-center sm:gap-4">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-paper-deep text-ink-soft">
+          <option.icon aria-hidden="true" className="size-5" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <h3 className="font-semibold text-ink">{option.label}</h3>
+          <p className="text-sm text-muted">{option.description}</p>
+          <p className="mt-1 truncate font-mono text-xs text-muted" title={fileName}>
+            {fileName}
+          </p>
+        </div>
       </div>
       <Button
         variant="secondary"

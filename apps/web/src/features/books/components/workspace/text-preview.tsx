@@ -85,11 +85,11 @@ export function TextPreview({ book }: { book: Book }) {
         </div>
       ) : (
         <div className="max-h-[32rem] overflow-y-auto px-5 py-5 sm:px-8" tabIndex={0} aria-label="Text preview">
-          <pre className="font-display text-[0.9375rem] leading-7 break-words whitespace-pre-wrap text-ink-soft">
+          <pre className="mx-auto max-w-[68ch] font-display text-[0.9375rem] leading-7 break-words whitespace-pre-wrap text-ink-soft">
             {truncated ? text.slice(0, PREVIEW_CHARS) : text}
           </pre>
           {truncated && (
-            <p className="mt-4 border-t border-line pt-3 text-xs text-muted">
+            <p className="mx-auto mt-4 max-w-[68ch] border-t border-line pt-3 text-xs text-muted">
               The preview shows the first {PREVIEW_CHARS.toLocaleString('en-US')} of {text.length.toLocaleString('en-US')}{' '}
               characters.{cleaned ? ' Edit text opens all of it.' : ''}
             </p>
