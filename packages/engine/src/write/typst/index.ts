@@ -13,7 +13,7 @@
  * - [-] figures: caption (or alt text) only; image files are not embedded yet
  * - [-] links: text only (a printed page cannot be clicked)
  */
-import type { BookDocument, Chapter, Division, Section, SectionKind } from '../../model/book-document.ts';
+import { inlineText, type BookDocument, type Chapter, type Division, type Section, type SectionKind } from '../../model/book-document.ts';
 import type { Layout } from '../../layout/layout.ts';
 import { EngineError } from '../../errors.ts';
 import { renderBlocks } from './blocks.ts';
@@ -104,7 +104,8 @@ function renderDisplay(section: Section, state: TypstState): string {
 
 function renderSection(section: Section, state: TypstState, toc: TocEntry[], newUnit: boolean): string {
   const label = nextLabel(state, 'quire-d');
-  toc.push({ level: 1, label, title: renderTitleCopy(section.title, state) });
+  // An untitled section (text before the first heading) is read in place but has no entry in the contents.
+  if (inlineText(section.title).trim() !== '') toc.push({ level: 1, label, title: renderTitleCopy(section.title, state) });
   return [
     newUnit ? '#quire-new-unit()' : '',
     `#quire-section[${renderInlines(section.title, state)}]<${label}>`,

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { addChip } from '../components/workspace/chip-input.tsx';
+import { MetadataFormSchema, toFormatBody, type MetadataFormValues } from './metadata-form.ts';
+
+const valid: MetadataFormValues = {
+  genre: 'literature',
+  description: 'A novel of manners.',
+  keywords: [],
+  categories: [],
+  language: 'en',
+  publicationYear: '',
+  isbn: '',
+};
+
+function messages(values: Partial<MetadataFormValues>): string[] {
+  const result = MetadataFormSchema.safeParse({ ...valid, ...values });
+  return result.success ? [] : result.error.issues.map((i) => i.message);
+}
+
+describe('addChip', () => {
+  it('adds a trimmed, new, non-empty value only', () => {
+    expect(addChip(['poetry'], '  verse ')).toEqual(['poetry', 'verse']);
+    expect(addChip(['poetry'], 'poetry')).toEqual(['poetry']);
+    expect(addChip(['poetry'], ' poetry ')).toEqual(['poetry']);
+    expect(addChip(['poetry'], '   ')).toEqual(['poetry']);
+  });
+});
+
+describe('MetadataFormSchema', () => {
+  it('gives the spec messages for a missing genre and a short description', () => {
+    expect(messages({ genre: '' })).toEqual(['Please select a genre']);
+    expect(messages({ description: 'Too short' })).toEqual(['Description must be at least 10 characters']);
+  });
+
+  it('keeps the publication year between 1000 and 2024', () => {
+    expect(messages({ publicationYear: '999' })).toEqual(['Publication year must be 1000 or later']);
+    expect(messages({ publicationYear: '2025' })).toEqual(['Publication year must be 2024 or earlier']);
+    expect(messages({ publicationYear: '1813' })).toEqual([]);
+  });
+});
+
+describe('toFormatBody', () => {
+  it('builds the format request with the KDP 6x9 layout, leaving out blank optional fields', () => {
+    expect(toFormatBody({ ...valid, keywords: ['regency'] })).toEqual({
+      genre: 'literature',
+      metadata: { description: 'A novel of manners.', keywords: ['regency'], categories: [], language: 'en' },
+      layoutId: 'kdp-6x9',
+    });
+    expect(toFormatBody({ ...valid, publicationYear: '1813', isbn: ' 978-0-123456-78-9 ' }).metadata).toMatchObject({
+      publicationYear: 1813,
+      isbn: '978-0-123456-78-9',
+    });
+  });
+});
