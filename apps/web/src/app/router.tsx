@@ -1,13 +1,17 @@
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { useCurrentUser } from '../features/auth/api/get-current-user.ts';
-import { BookWorkspacePage } from '../pages/book-workspace-page.tsx';
-import { HomePage } from '../pages/home-page.tsx';
 import { LandingPage } from '../pages/landing-page.tsx';
-import { LoginPage } from '../pages/login-page.tsx';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
-import { RegisterPage } from '../pages/register-page.tsx';
+
+// The landing page loads with the app; the other screens load when first visited.
+const HomePage = lazy(() => import('../pages/home-page.tsx').then((m) => ({ default: m.HomePage })));
+const BookWorkspacePage = lazy(() =>
+  import('../pages/book-workspace-page.tsx').then((m) => ({ default: m.BookWorkspacePage })),
+);
+const LoginPage = lazy(() => import('../pages/login-page.tsx').then((m) => ({ default: m.LoginPage })));
+const RegisterPage = lazy(() => import('../pages/register-page.tsx').then((m) => ({ default: m.RegisterPage })));
 
 /** `/`: the landing page while sign-in is checked or when signed out; home when signed in. */
 function RootRoute() {
@@ -54,25 +58,27 @@ function useScrollOnNavigate() {
 export function AppRouter() {
   useScrollOnNavigate();
   return (
-    <Switch>
-      <Route path="/" component={RootRoute} />
-      <Route path="/login" component={LoginPage} />
-      <Route path="/register" component={RegisterPage} />
-      <Route path="/book/:id">
-        {(params) => (
-          <SignedIn>
-            <BookWorkspacePage bookId={params.id} />
-          </SignedIn>
-        )}
-      </Route>
-      <Route path="/format/:id?">
-        {(params) => (
-          <SignedIn>
-            <BookWorkspacePage bookId={params.id} />
-          </SignedIn>
-        )}
-      </Route>
-      <Route component={NotFoundRoute} />
-    </Switch>
+    <Suspense fallback={<FullPageSpinner />}>
+      <Switch>
+        <Route path="/" component={RootRoute} />
+        <Route path="/login" component={LoginPage} />
+        <Route path="/register" component={RegisterPage} />
+        <Route path="/book/:id">
+          {(params) => (
+            <SignedIn>
+              <BookWorkspacePage bookId={params.id} />
+            </SignedIn>
+          )}
+        </Route>
+        <Route path="/format/:id?">
+          {(params) => (
+            <SignedIn>
+              <BookWorkspacePage bookId={params.id} />
+            </SignedIn>
+          )}
+        </Route>
+        <Route component={NotFoundRoute} />
+      </Switch>
+    </Suspense>
   );
 }

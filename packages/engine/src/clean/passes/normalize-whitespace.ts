@@ -19,6 +19,7 @@ function expandTabs(line: string): string {
 }
 
 // Controls other than \n and \t, DEL, C1 controls, zero-width no-break space (BOM) inside the text.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point of this rule
 const INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\ufeff]/g;
 
 function normalizeWhitespace(text: string, ctx: PassContext): string {
