@@ -38,16 +38,18 @@ function BookCard({ book }: { book: BookSummary }) {
     <li className="group relative flex gap-4 rounded-xl border border-line bg-surface p-4 shadow-card transition-shadow hover:shadow-lift">
       <MiniCover title={book.title} />
       <div className="flex min-w-0 flex-1 flex-col">
-        <div className="flex items-start justify-between gap-3">
-          <h3 className="line-clamp-2 font-display text-lg leading-snug font-semibold text-ink">{book.title}</h3>
-          <BookStatusBadge status={book.status} />
-        </div>
+        <h3 className="line-clamp-2 font-display text-lg leading-snug font-semibold text-ink">{book.title}</h3>
         <p className="mt-0.5 truncate text-sm text-ink-soft">by {book.author}</p>
         <div className="mt-auto flex items-end justify-between gap-3 pt-3">
-          <p className="text-xs text-muted">
-            <time dateTime={book.createdAt}>{formatDate(book.createdAt)}</time>
-            {book.wordCount > 0 && <> · {book.wordCount.toLocaleString('en-US')} words</>}
-          </p>
+          <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
+            <BookStatusBadge status={book.status} />
+            <p className="text-xs text-muted">
+              <time dateTime={book.createdAt}>{formatDate(book.createdAt)}</time>
+              {book.wordCount > 0 && (
+                <span className="hidden sm:inline"> · {book.wordCount.toLocaleString('en-US')} words</span>
+              )}
+            </p>
+          </div>
           <Button asChild variant="secondary" size="sm">
             <Link href={`/book/${encodeURIComponent(book.id)}`} aria-label={`View ${book.title}`}>
               View <ArrowRight aria-hidden="true" />

@@ -53,7 +53,13 @@ export function CleanTab({ book, onCleaned }: { book: Book; onCleaned: () => voi
               ))}
             </ul>
           </div>
-          <Button size="lg" onClick={clean} disabled={cleaned || cleanBook.isPending} className="md:min-w-44">
+          <Button
+            size="lg"
+            variant={cleaned ? 'secondary' : 'primary'}
+            onClick={clean}
+            disabled={cleaned || cleanBook.isPending}
+            className="md:min-w-44"
+          >
             {cleanBook.isPending ? <Spinner /> : cleaned ? <Check aria-hidden="true" /> : <Sparkles aria-hidden="true" />}
             {cleanBook.isPending ? 'Cleaning Text...' : cleaned ? 'Text Cleaned' : 'Clean Text'}
           </Button>

@@ -8,6 +8,9 @@ import { MetadataForm } from './metadata-form.tsx';
 
 type FormatSubTab = 'template' | 'metadata' | 'advanced';
 
+/** Sub-tabs share the width on phones, their labels wrapping onto two lines. */
+const SUB_TAB_CLASS = 'h-auto min-h-8 flex-1 px-2 py-1.5 leading-tight whitespace-normal sm:flex-none sm:px-3';
+
 /** Page diagram of the 6 x 9 layout, margins to scale. */
 function PageDiagram() {
   // 6 x 9 in page; margins 0.76 top/bottom, 0.9 inside, 0.6 outside (a recto: inside on the left).
@@ -90,18 +93,22 @@ export function FormatTab({ book, onFormatted }: { book: Book; onFormatted: () =
       </h2>
       <p className="mt-1.5 text-sm text-ink-soft">Choose the layout, describe the book, then format it.</p>
       <Tabs value={subTab} onValueChange={(v) => setSubTab(v as FormatSubTab)} className="mt-5">
-        <div className="-mx-1 overflow-x-auto px-1 pb-1">
-          <TabsList aria-label="Formatting options">
-            <TabsTrigger value="template">Template Formatting</TabsTrigger>
-            <TabsTrigger value="metadata">Basic Metadata</TabsTrigger>
-            <TabsTrigger value="advanced">
-              Advanced Custom
-              <span className="rounded-full bg-line px-1.5 py-px text-[0.625rem] font-semibold tracking-wide text-muted uppercase">
+        <TabsList aria-label="Formatting options" className="flex w-full sm:inline-flex sm:w-auto">
+          <TabsTrigger value="template" className={SUB_TAB_CLASS}>
+            Template Formatting
+          </TabsTrigger>
+          <TabsTrigger value="metadata" className={SUB_TAB_CLASS}>
+            Basic Metadata
+          </TabsTrigger>
+          <TabsTrigger value="advanced" className={SUB_TAB_CLASS}>
+            <span>
+              Advanced Custom{' '}
+              <span className="ml-0.5 inline-block rounded-full bg-line px-1.5 py-px align-[1px] text-[0.625rem] font-semibold tracking-wide text-muted uppercase">
                 Soon
               </span>
-            </TabsTrigger>
-          </TabsList>
-        </div>
+            </span>
+          </TabsTrigger>
+        </TabsList>
         <TabsContent value="template" className="mt-6">
           <TemplatePanel onNext={() => setSubTab('metadata')} />
         </TabsContent>

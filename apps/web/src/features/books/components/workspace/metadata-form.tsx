@@ -140,7 +140,7 @@ export function MetadataForm({ book, onFormatted }: { book: Book; onFormatted: (
             ? 'This book has been formatted with the details above.'
             : 'Formatting sets the book in the Amazon KDP 6x9 layout with these details.'}
         </p>
-        <Button type="submit" size="lg" disabled={locked}>
+        <Button type="submit" size="lg" variant={formatted ? 'secondary' : 'primary'} disabled={locked}>
           {formatBook.isPending ? <Spinner /> : formatted ? <Check aria-hidden="true" /> : <Wand2 aria-hidden="true" />}
           {formatBook.isPending ? 'Formatting Book...' : formatted ? 'Book Formatted' : 'Format Book'}
         </Button>
