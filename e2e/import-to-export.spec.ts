@@ -42,8 +42,8 @@ test('a new user goes from a Gutenberg URL to a print PDF and an EPUB', async ({
   await expect(page).toHaveURL(/\/register$/);
 
   const email = `reader-${Date.now()}@example.com`;
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('a-good-password');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('a-good-password');
   await page.getByLabel(/First name/i).fill('Ada');
   await page.getByRole('button', { name: /create account|register|sign up/i }).click();
 
@@ -54,12 +54,16 @@ test('a new user goes from a Gutenberg URL to a print PDF and an EPUB', async ({
   await page.getByRole('button', { name: /^Import Book$/i }).click();
   await expect(page.getByText('Book imported successfully').first()).toBeVisible();
   await expect(page).toHaveURL(/\/format\/[\w-]+$/);
-  await expect(page.getByRole('heading', { name: /Alice's Adventures in Wonderland/ }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Alice.s Adventures in Wonderland/ }).first()).toBeVisible();
 
   // Clean.
   await page.getByRole('button', { name: 'Clean Text' }).click();
   await expect(page.getByText('Text cleaned successfully').first()).toBeVisible();
+  // A successful clean moves on to the Format tab; the Clean tab keeps the report and a spent button.
+  await expect(page.getByRole('tab', { name: 'Format', exact: true })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: 'Clean', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Text Cleaned' })).toBeDisabled();
+  await expect(page.getByText(/boilerplate/i).first()).toBeVisible();
 
   // Format: basic metadata, then Format Book (KDP 6x9).
   await page.getByRole('tab', { name: 'Format', exact: true }).click();
