@@ -68,8 +68,7 @@ test('a new user goes from a Gutenberg URL to a print PDF and an EPUB', async ({
   // Format: basic metadata, then Format Book (KDP 6x9).
   await page.getByRole('tab', { name: 'Format', exact: true }).click();
   await page.getByRole('tab', { name: 'Basic Metadata' }).click();
-  await page.getByLabel('Genre').click();
-  await page.getByRole('option', { name: /literature/i }).click();
+  await page.getByLabel('Genre').selectOption('literature');
   await page.getByLabel('Description').fill('A girl falls down a rabbit hole into a world of nonsense.');
   await page.getByRole('button', { name: 'Format Book' }).click();
   await expect(page.getByText('Book formatted successfully').first()).toBeVisible();

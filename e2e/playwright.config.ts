@@ -32,6 +32,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     acceptDownloads: true,
+    actionTimeout: 30_000,
     trace: 'off',
     launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
@@ -41,7 +42,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/`,
     timeout: 180_000,
     reuseExistingServer: false,
-    stdout: 'pipe',
+    stdout: 'ignore',
     env: {
       PORT: String(PORT),
       QUIRE_DATA_DIR: dataDir,
