@@ -5,7 +5,7 @@ const FEATURES = [
   {
     icon: ListChecks,
     title: 'Cleanup you can see',
-    text: 'Each cleanup pass reports what it changed: boilerplate lines removed, page numbers dropped, words rejoined, quotes curled, chapters found.',
+    text: 'Each cleanup pass reports what it changed: boilerplate lines removed, paragraphs rejoined, verse kept, chapters and parts found.',
   },
   {
     icon: BookOpenCheck,

@@ -9,7 +9,7 @@ const STEPS = [
   {
     title: 'Clean',
     icon: Sparkles,
-    text: 'Cleanup strips library boilerplate, page numbers and broken hyphenation, curls quotes and finds the chapters. Every change is counted in a report.',
+    text: 'Cleanup strips library boilerplate, joins hard-wrapped lines, keeps verse as verse and finds the chapters. Every change is counted in a report.',
   },
   {
     title: 'Format',

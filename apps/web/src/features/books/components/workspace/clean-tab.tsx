@@ -10,10 +10,9 @@ import { TextPreview } from './text-preview.tsx';
 
 const CLEANUP_POINTS = [
   'Removes library headers, licence text and other boilerplate around the book',
-  'Drops page numbers and repeated running headers or footers',
-  'Rejoins words hyphenated at line ends and lines broken inside paragraphs',
-  'Curls straight quotes and sets proper dashes and ellipses',
-  'Finds chapters and parts, and marks scene breaks',
+  'Drops e-text credits and the original contents list (Quire makes its own)',
+  'Joins lines broken inside paragraphs, and keeps verse line by line',
+  'Finds chapters, parts, prefaces and notes, and marks scene breaks',
 ] as const;
 
 /** Clean tab: what cleanup does, the Clean Text action, the report and the text. */
