@@ -21,3 +21,47 @@ export const ImportResponseSchema = z.object({
   author: z.string(),
 });
 export type ImportResponse = z.infer<typeof ImportResponseSchema>;
+
+/** File types an upload may have (issue: import every source), by extension, for the file picker's `accept`. */
+export const SUPPORTED_UPLOAD_EXTENSIONS = ['.txt', '.md', '.markdown', '.html', '.htm', '.xhtml', '.docx', '.epub', '.pdf'] as const;
+
+/** How the texts of a collection are ordered (accounts spec section 3 "Collection input"). */
+export const COMBINE_METHODS = ['sequential', 'by_author', 'by_title'] as const;
+export const CombineMethodSchema = z.enum(COMBINE_METHODS);
+export type CombineMethod = z.infer<typeof CombineMethodSchema>;
+
+/** Collection size (accounts spec section 9): 2 to 10 URLs. */
+export const COLLECTION_MIN_URLS = 2;
+export const COLLECTION_MAX_URLS = 10;
+
+/** POST /api/books/import-multiple body (accounts spec section 5, "Collection"). */
+export const ImportCollectionBodySchema = z.object({
+  urls: z
+    .array(
+      z
+        .string({ error: 'Each URL must be valid' })
+        .trim()
+        .pipe(z.url({ protocol: /^https?$/, error: 'Each URL must be valid' })),
+    )
+    .min(COLLECTION_MIN_URLS, { error: 'At least 2 URLs required' })
+    .max(COLLECTION_MAX_URLS, { error: 'Maximum 10 books allowed' }),
+  collectionTitle: z
+    .string({ error: 'Collection title is required' })
+    .trim()
+    .min(1, { error: 'Collection title is required' }),
+  /** Blank means: the common author of the texts, or 'Various'. */
+  collectionAuthor: z.string().trim().optional(),
+  combineMethod: CombineMethodSchema.default('sequential'),
+});
+export type ImportCollectionBody = z.input<typeof ImportCollectionBodySchema>;
+
+/** One URL of a collection that could not be imported, with the reason a person can act on. */
+export const FailedImportSchema = z.object({ url: z.string(), message: z.string() });
+
+/** POST /api/books/import-multiple answer (accounts spec section 3 "Book import responses"). */
+export const ImportCollectionResponseSchema = z.object({
+  book: z.object({ id: z.string(), title: z.string() }),
+  successfulImports: z.number().int(),
+  failedImports: z.array(FailedImportSchema),
+});
+export type ImportCollectionResponse = z.infer<typeof ImportCollectionResponseSchema>;

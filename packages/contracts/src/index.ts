@@ -1,6 +1,8 @@
 /** @quire/contracts: zod schemas and types of every API request and response. */
+export * from './ai-cleanup.ts';
 export * from './auth.ts';
 export * from './books.ts';
 export * from './errors.ts';
 export * from './exports.ts';
 export * from './imports.ts';
+export * from './preferences.ts';
