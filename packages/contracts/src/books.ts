@@ -12,6 +12,11 @@ export const METADATA_LANGUAGES = ['en', 'fr', 'de', 'es', 'it'] as const;
 export const BookStatusSchema = z.enum(['imported', 'ready']);
 export type BookStatus = z.infer<typeof BookStatusSchema>;
 
+/** Where a book came from: a URL, an uploaded file, or a collection of several URLs. */
+export const SOURCE_TYPES = ['url', 'upload', 'collection'] as const;
+export const SourceTypeSchema = z.enum(SOURCE_TYPES);
+export type SourceType = z.infer<typeof SourceTypeSchema>;
+
 /** Book metadata (accounts spec section 3 "book metadata"; workspace spec section 3 and 5). */
 export const BookMetadataSchema = z.object({
   description: z.string().optional(),
