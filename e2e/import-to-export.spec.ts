@@ -1,6 +1,6 @@
 /**
- * A new user, in a real Chromium: registers, imports a corpus book from a local HTTP server, cleans
- * it, fills the metadata and formats it, skips covers and downloads the print PDF and the EPUB; the
+ * A new user, in a real Chromium: registers, turns automatic cleanup off in the preferences, imports
+ * a corpus book from a local HTTP server, cleans it, fills the metadata and formats it, skips covers and downloads the print PDF and the EPUB; the
  * downloads are judged by pdfinfo/pdffonts and EPUBCheck.
  */
 import { execFile } from 'node:child_process';
@@ -47,8 +47,15 @@ test('a new user goes from a Gutenberg URL to a print PDF and an EPUB', async ({
   await page.getByLabel(/First name/i).fill('Ada');
   await page.getByRole('button', { name: /create account|register|sign up/i }).click();
 
-  // Home: the empty library, then the import panel.
+  // Home: the empty library. Turn automatic cleanup off in the preferences, so that this user
+  // presses Clean Text themselves and sees what cleanup did.
   await expect(page.getByText('No books yet')).toBeVisible();
+  await page.getByRole('button', { name: /Preferences/ }).click();
+  const autoClean = page.getByRole('switch', { name: 'Clean imports automatically' });
+  await expect(autoClean).toBeChecked();
+  await autoClean.click();
+  await expect(page.getByText('Preferences saved').first()).toBeVisible();
+  await expect(autoClean).not.toBeChecked();
   await page.getByRole('button', { name: 'Start Publishing' }).click();
   await page.getByLabel(/URL/i).first().fill(bookUrl);
   await page.getByRole('button', { name: /^Import Book$/i }).click();

@@ -21,9 +21,12 @@ import { authRoutes } from './routes/auth.ts';
 import { bookRoutes } from './routes/books.ts';
 import { exportRoutes } from './routes/exports.ts';
 import { importRoutes } from './routes/imports.ts';
+import { aiCleanupRoutes } from './routes/ai-cleanup.ts';
+import { userRoutes } from './routes/user.ts';
 import { createBookService } from './services/book-service.ts';
 import { createExportService } from './services/export-service.ts';
 import { createImportService } from './services/import-service.ts';
+import { createPreferencesService } from './services/preferences-service.ts';
 
 /** Optional parts of the app that tests replace. */
 export interface BuildAppOptions {
@@ -49,6 +52,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     // Room for 5 MB of text in a JSON body of save-text is given by that route; the rest stay small.
     bodyLimit: 1024 * 1024,
+    // Opening the embedded database runs initdb (WASM) the first time: seconds, more on a busy machine.
+    pluginTimeout: 60_000,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -69,9 +74,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     jobs: app.jobs,
     layoutExists: (id) => Object.hasOwn(layouts, id),
   });
+  const preferences = createPreferencesService({ db: app.db });
   const imports = createImportService({
     books,
     jobs: app.jobs,
+    preferences,
+    gutenbergOrigin: config.gutenbergOrigin,
     fetchFile: (url) =>
       fetchUrl(url, {
         policy: addressPolicy,
@@ -85,7 +93,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(bookRoutes, { prefix: '/api/books', books });
   await app.register(exportRoutes, { prefix: '/api/books', exports: exportService });
-  await app.register(importRoutes, { prefix: '/api/import', imports });
+  await app.register(importRoutes, { prefix: '/api', imports });
+  await app.register(userRoutes, { prefix: '/api/user', preferences });
+  await app.register(aiCleanupRoutes, { prefix: '/api', ai: config.ai, books });
 
   const webDistDir = config.webDistDir;
   if (webDistDir) {

@@ -51,6 +51,13 @@ const EnvSchema = z.object({
     .transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '')),
   /** Total time limit of one URL import (all redirects and the body), in milliseconds. Default 30 000. */
   QUIRE_FETCH_TIMEOUT_MS: positiveInt(30_000),
+  /**
+   * Where Project Gutenberg files are fetched from when a Gutenberg book URL is imported (net/gutenberg.ts).
+   * Default `https://www.gutenberg.org`; tests point it at a local server.
+   */
+  QUIRE_GUTENBERG_ORIGIN: z
+    .url({ protocol: /^https?$/, error: 'expected an http(s) origin such as https://www.gutenberg.org' })
+    .default('https://www.gutenberg.org'),
   /** Worker threads for cleanup, reading and export builds. Default 2 (one per core on the reference box). */
   QUIRE_WORKER_THREADS: positiveInt(2),
   /** Child processes that run the Typst compiler for PDF exports. Default 1. */
@@ -59,6 +66,12 @@ const EnvSchema = z.object({
   QUIRE_WEB_DIST_DIR: z.string().trim().min(1).optional(),
   /** pino log level (`fatal` ... `trace`, or `silent`). Default `info`. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Key of the OpenAI-compatible service of the optional AI cleanup pass; unset (with no base URL): no AI pass. */
+  OPENAI_API_KEY: z.string().trim().min(1).optional(),
+  /** Base URL of an OpenAI-compatible API (e.g. `http://localhost:11434/v1`); unset: api.openai.com when a key is set. */
+  OPENAI_BASE_URL: z.string().trim().url().optional(),
+  /** Chat model of the AI cleanup pass. Default `gpt-4o-mini`. */
+  QUIRE_AI_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
 });
 
 /** Settings of one server instance. Paths are absolute; durations in milliseconds; sizes in bytes. */
@@ -81,6 +94,8 @@ export interface Config {
   fetchTimeoutMs: number;
   /** Redirects followed by a URL import before giving up (each hop is checked again). */
   maxRedirects: number;
+  /** Origin Project Gutenberg book URLs are fetched from, e.g. `https://www.gutenberg.org`. */
+  gutenbergOrigin: string;
   /** Size of the worker-thread pool. */
   workerThreads: number;
   /** Size of the Typst child-process pool. */
@@ -90,6 +105,11 @@ export interface Config {
   /** Session lifetime, in milliseconds (30 days by default). */
   sessionTtlMs: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  /**
+   * The OpenAI-compatible service of the optional AI cleanup pass, or null when neither OPENAI_API_KEY nor
+   * OPENAI_BASE_URL is set: then the pass is unavailable and no text is ever sent anywhere.
+   */
+  ai: { apiKey: string | undefined; baseUrl: string | undefined; model: string } | null;
 }
 
 /** A configuration error: the message names the variable and what is wrong with it. */
@@ -130,11 +150,16 @@ export function loadConfig(
     urlAllowCidrs: e.QUIRE_URL_ALLOW_CIDRS,
     fetchTimeoutMs: e.QUIRE_FETCH_TIMEOUT_MS,
     maxRedirects: 5,
+    gutenbergOrigin: new URL(e.QUIRE_GUTENBERG_ORIGIN).origin,
     workerThreads: Math.max(1, e.QUIRE_WORKER_THREADS),
     pdfProcesses: Math.max(1, e.QUIRE_PDF_PROCESSES),
     webDistDir: existsSync(path.join(webDistDir, 'index.html')) ? webDistDir : null,
     sessionTtlMs: 30 * 24 * 60 * 60 * 1000,
     logLevel: e.LOG_LEVEL,
+    ai:
+      e.OPENAI_API_KEY || e.OPENAI_BASE_URL
+        ? { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL, model: e.QUIRE_AI_MODEL }
+        : null,
     ...overrides,
   };
   return config;

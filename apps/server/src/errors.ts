@@ -28,10 +28,16 @@ export const APP_ERROR_STATUS = {
   NOT_FORMATTED: 409,
   /** An uploaded or fetched file over 10 MB (accounts spec section 9). */
   FILE_TOO_LARGE: 413,
-  /** Text over 5 MB after decoding (accounts spec section 9). */
+  /** Text over 5 MB after decoding or extraction (accounts spec section 9). */
   TEXT_TOO_LARGE: 413,
+  /** An archive (DOCX, EPUB) over the unpacking limits: too many entries or too many bytes once inflated. */
+  ARCHIVE_TOO_LARGE: 413,
+  /** A file of a type Quire does not read (the message names the supported ones). */
+  UNSUPPORTED_FORMAT: 415,
   /** The bytes are not readable text (engine `UNREADABLE_INPUT` / `EMPTY_INPUT`). */
   UNREADABLE_INPUT: 422,
+  /** None of the URLs of a collection could be imported (the web matches 'Failed to import any books'). */
+  COLLECTION_FAILED: 422,
   /** The remote server could not be reached or answered with an error. */
   UPSTREAM_FAILED: 502,
   /** The remote server did not answer within the import time limit. */
@@ -57,7 +63,11 @@ const DEFAULT_MESSAGES: Record<AppErrorCode, string> = {
   NOT_FORMATTED: 'Format the book before exporting',
   FILE_TOO_LARGE: 'The file is too large. Files must be smaller than 10MB.',
   TEXT_TOO_LARGE: 'The text is too large. Text must be less than 5MB.',
+  ARCHIVE_TOO_LARGE: 'The file is too large once unpacked. Files must be smaller than 10MB.',
+  UNSUPPORTED_FORMAT:
+    'This file type is not supported. Supported types: .txt, .md, .html, .xhtml, .docx, .epub and .pdf.',
   UNREADABLE_INPUT: 'This file could not be read as text.',
+  COLLECTION_FAILED: 'Failed to import any books',
   UPSTREAM_FAILED: 'Could not fetch the URL.',
   UPSTREAM_TIMEOUT: 'The import timed out while fetching the URL',
   INTERNAL: 'Something went wrong on our side. Please try again.',

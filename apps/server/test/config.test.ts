@@ -47,6 +47,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
   });
 
+  it('fetches Project Gutenberg books from www.gutenberg.org unless QUIRE_GUTENBERG_ORIGIN says otherwise', () => {
+    expect(loadConfig({}).gutenbergOrigin).toBe('https://www.gutenberg.org');
+    expect(loadConfig({ QUIRE_GUTENBERG_ORIGIN: 'http://127.0.0.1:8080/' }).gutenbergOrigin).toBe('http://127.0.0.1:8080');
+    expect(() => loadConfig({ QUIRE_GUTENBERG_ORIGIN: 'gutenberg' })).toThrow(/QUIRE_GUTENBERG_ORIGIN/);
+    expect(() => loadConfig({ QUIRE_GUTENBERG_ORIGIN: 'ftp://mirror.example' })).toThrow(/QUIRE_GUTENBERG_ORIGIN/);
+  });
+
   it('names the variable that is wrong', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);

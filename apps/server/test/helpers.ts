@@ -6,6 +6,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp, type BuildAppOptions } from '../src/app.ts';
@@ -156,4 +158,19 @@ export async function countBooks(app: FastifyInstance): Promise<number> {
   const { books } = await import('../src/db/schema/index.ts');
   const rows = await app.db.select({ id: books.id }).from(books);
   return rows.length;
+}
+
+/**
+ * A file of the shared corpus of real books (`../shared/corpus` beside the repository, always there in CI).
+ * @throws Error naming the missing file, so a missing corpus fails loudly instead of skipping.
+ */
+export function corpusFile(relativePath: string): Buffer {
+  const file = fileURLToPath(new URL(`../../../../shared/corpus/${relativePath}`, import.meta.url));
+  if (!existsSync(file)) throw new Error(`Corpus file missing: ${file} (../shared/corpus beside the repository)`);
+  return readFileSync(file);
+}
+
+/** A file of apps/server/test/fixtures (see its README for how each was made). */
+export function fixtureFile(name: string): Buffer {
+  return readFileSync(fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url)));
 }

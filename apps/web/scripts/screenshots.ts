@@ -62,14 +62,34 @@ const baseBook = {
   createdAt: '2025-03-05T14:12:00.000Z',
 };
 
+// The passes of packages/engine/src/clean/index.ts, in order, with plausible counts for a Gutenberg novel.
 const report = {
   passes: [
-    { id: 'boilerplate', label: 'Lines of library boilerplate removed', count: 312 },
-    { id: 'pageNumbers', label: 'Page numbers removed', count: 188 },
-    { id: 'dehyphenated', label: 'Words rejoined across line ends', count: 921 },
-    { id: 'lineBreaks', label: 'Paragraph line breaks joined', count: 10_433 },
-    { id: 'quotesCurled', label: 'Quotes curled', count: 4410 },
-    { id: 'dashes', label: 'Dashes normalised', count: 0 },
+    { id: 'whitespace', label: 'Lines with stray whitespace or control characters tidied', count: 42 },
+    { id: 'boilerplate', label: 'Lines of Project Gutenberg boilerplate removed', count: 352 },
+    { id: 'scanBoilerplate', label: 'Lines of Internet Archive, Google Books and Wikisource wrapper text removed', count: 0 },
+    { id: 'pageMarkers', label: 'Page-number markers of the printed edition removed ([Pg 23])', count: 188 },
+    { id: 'pageFurniture', label: 'Page numbers and running heads of the scanned pages removed', count: 0 },
+    { id: 'ocrFixes', label: 'OCR misreadings fixed (ligatures, long s, words like “tbe”) where the book confirms them', count: 0 },
+    { id: 'sceneBreaks', label: 'Scene breaks marked', count: 14 },
+    { id: 'productionNotes', label: 'Lines of e-text credits and transcriber notes removed', count: 3 },
+    { id: 'contents', label: 'Lines of the original contents list removed (Quire makes its own)', count: 61 },
+    { id: 'figures', label: 'Illustration tags turned into figure captions', count: 160 },
+    { id: 'titleLines', label: 'Title and author lines removed (they repeat the book details)', count: 2 },
+    { id: 'headings', label: 'Chapter, part and section headings marked', count: 64 },
+    { id: 'footnotes', label: 'Footnotes linked to their markers', count: 0 },
+    { id: 'verse', label: 'Lines of verse kept line by line', count: 0 },
+    { id: 'dehyphenated', label: 'Words broken at line ends joined', count: 921 },
+    { id: 'splitWords', label: 'Words split by a stray space joined where the book confirms them', count: 0 },
+    { id: 'unwrapped', label: 'Hard-wrapped paragraphs joined into one line', count: 10_433 },
+    { id: 'quotesCurled', label: 'Straight quotes and apostrophes curled', count: 4410 },
+    { id: 'dashes', label: 'Double hyphens turned into em dashes', count: 1_035 },
+    { id: 'ellipses', label: 'Three dots turned into an ellipsis', count: 0 },
+    { id: 'frenchSpaces', label: 'No-break spaces set before French punctuation (; : ! ? « »)', count: 0 },
+    { id: 'escaped', label: 'Characters escaped so Markdown keeps them as text', count: 5 },
+    { id: 'speeches', label: 'Speeches and stage directions of a play marked', count: 0 },
+    { id: 'letterParts', label: 'Datelines, salutations and signatures of letters marked', count: 12 },
+    { id: 'blankLines', label: 'Extra blank lines removed', count: 230 },
   ],
   chaptersFound: 61,
   partsFound: 3,
@@ -86,6 +106,15 @@ const books: Record<string, typeof baseBook> = {
     cleanedText: chapterText.repeat(4),
     cleanReport: report,
     createdAt: '2025-03-02T09:00:00.000Z',
+  },
+  c1: {
+    ...baseBook,
+    id: 'c1',
+    title: 'Tales of the Sea: A Collection',
+    author: 'Various',
+    sourceUrl: null,
+    sourceType: 'collection',
+    createdAt: '2025-03-06T09:00:00.000Z',
   },
   b3: {
     ...baseBook,
@@ -141,7 +170,24 @@ async function mockApi(page: Page, scenario: Scenario) {
         Object.values(books).map(({ id, title, author, status, wordCount, createdAt }) => ({ id, title, author, status, wordCount, createdAt })),
       );
     }
-    if (p === '/api/books/import-multiple') return json(route, 404, { message: 'Route POST:/api/books/import-multiple not found' });
+    if (p === '/api/books/import-multiple') {
+      return json(route, 201, {
+        book: { id: 'c1', title: 'Tales of the Sea: A Collection' },
+        successfulImports: 2,
+        failedImports: [
+          { url: 'https://www.gutenberg.org/ebooks/999999', message: 'The address answered 404 Not Found.' },
+        ],
+      });
+    }
+    if (p === '/api/user/preferences') {
+      if (method === 'POST') return json(route, 200, JSON.parse(route.request().postData() ?? '{}'));
+      return json(route, 200, { defaultGenre: 'literature', preferredCoverStyle: 'minimalist', defaultExportFormat: 'both', autoCleanImports: true });
+    }
+    const undo = /^\/api\/books\/([^/]+)\/undo-clean$/.exec(p);
+    if (undo && method === 'POST') {
+      const book = books[undo[1]!];
+      return book ? json(route, 200, { ...book, cleanedText: null, cleanReport: null, formattedText: null, status: 'imported' }) : json(route, 404, { message: 'Book not found' });
+    }
     if (p === '/api/import') return json(route, 502, { message: 'Could not fetch the URL: the host answered 404' });
     const m = /^\/api\/books\/([^/]+)$/.exec(p);
     if (m && method === 'GET') {
@@ -211,7 +257,90 @@ const scenarios: Scenario[] = [
       await page.getByRole('heading', { name: 'Import Books' }).scrollIntoViewIfNeeded();
     },
   },
+  {
+    name: 'home-preferences',
+    path: '/',
+    signedIn: true,
+    act: async (page) => {
+      await page.getByRole('button', { name: /^Preferences/ }).click();
+      await page.getByLabel('Default genre').waitFor();
+      await page.getByRole('switch', { name: 'Clean imports automatically' }).click();
+      await page.getByText('Preferences saved', { exact: true }).waitFor();
+      await page.getByRole('switch', { name: 'Clean imports automatically' }).scrollIntoViewIfNeeded();
+    },
+  },
+  {
+    name: 'home-import-upload-refused',
+    path: '/',
+    signedIn: true,
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Start Publishing' }).click();
+      await page.locator('input[type=file]').setInputFiles({ name: 'thesis-final.doc', mimeType: 'application/msword', buffer: Buffer.from('doc') });
+      await page.waitForTimeout(900); // the panel's smooth scroll
+      await page.getByRole('button', { name: 'Import File' }).evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
+    },
+  },
+  {
+    name: 'home-import-upload-ready',
+    path: '/',
+    signedIn: true,
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Start Publishing' }).click();
+      await page.locator('input[type=file]').setInputFiles({ name: 'moby-dick.epub', mimeType: 'application/epub+zip', buffer: Buffer.alloc(734_003) });
+      await page.waitForTimeout(900); // the panel's smooth scroll
+      await page.getByRole('button', { name: 'Import File' }).evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
+    },
+  },
+  {
+    name: 'collection-partial-success',
+    path: '/',
+    signedIn: true,
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Start Publishing' }).click();
+      await page.getByRole('tab', { name: 'Collection' }).click();
+      await page.getByRole('button', { name: 'Add URL' }).click();
+      await page.getByLabel('Book URL 1').fill('https://www.gutenberg.org/ebooks/2701');
+      await page.getByLabel('Book URL 2').fill('https://www.gutenberg.org/ebooks/8867');
+      await page.getByLabel('Book URL 3').fill('https://www.gutenberg.org/ebooks/999999');
+      await page.getByLabel('Collection title').fill('Tales of the Sea: A Collection');
+      await page.getByRole('button', { name: 'Create Collection' }).click();
+      await page.getByRole('heading', { name: /could not be imported/ }).waitFor();
+      await page.waitForTimeout(300);
+    },
+  },
   { name: 'book-imported', path: '/book/b1', signedIn: true, fullPage: true },
+  {
+    name: 'book-cleaned-report',
+    path: '/book/b2',
+    signedIn: true,
+    fullPage: true,
+    act: async (page) => {
+      await page.getByRole('tab', { name: 'Clean' }).click();
+    },
+  },
+  {
+    name: 'book-cleaned-undo-dialog',
+    path: '/book/b2',
+    signedIn: true,
+    act: async (page) => {
+      await page.getByRole('tab', { name: 'Clean' }).click();
+      await page.getByRole('button', { name: 'Undo cleanup' }).click();
+      await page.getByRole('alertdialog').waitFor();
+      await page.waitForTimeout(250);
+    },
+  },
+  {
+    name: 'book-cleaned-undone',
+    path: '/book/b2',
+    signedIn: true,
+    act: async (page) => {
+      await page.getByRole('tab', { name: 'Clean' }).click();
+      await page.getByRole('button', { name: 'Undo cleanup' }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Undo cleanup' }).click();
+      await page.getByText('Cleanup undone', { exact: true }).waitFor();
+      await page.waitForTimeout(250);
+    },
+  },
   { name: 'book-cleaned', path: '/book/b2', signedIn: true, fullPage: true },
   {
     name: 'book-cleaned-metadata',

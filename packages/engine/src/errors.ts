@@ -10,6 +10,16 @@ export type EngineErrorCode =
   | 'EMPTY_INPUT'
   /** The format asked for is not one the registry knows. */
   | 'UNKNOWN_FORMAT'
+  /**
+   * The uploaded file is of a type no reader handles (an image, a spreadsheet, unknown binary data).
+   * The server answers 415; the message names the supported types.
+   */
+  | 'UNSUPPORTED_FORMAT'
+  /**
+   * An archive (DOCX, EPUB) is larger than the reader's limits once unpacked (too many entries, an entry
+   * or the whole above the byte limits, by declared or by actual size: a zip bomb). The server answers 413.
+   */
+  | 'ARCHIVE_TOO_LARGE'
   /** A writer or the typesetter failed on a document (a bug on our side, not the user's). */
   | 'WRITE_FAILED';
 

@@ -8,9 +8,24 @@ export { inlineText, allChapters } from './model/book-document.ts';
 export { EngineError, type EngineErrorCode } from './errors.ts';
 export type { Layout } from './layout/layout.ts';
 export { getLayout, layouts } from './layout/index.ts';
-export { readText, type ReadResult } from './read/index.ts';
+export { readText, readBook, detectFormat, type ReadResult, type ReadOutput, type InputFormat } from './read/index.ts';
 export { cleanText, type CleanResult, type CleanReport } from './clean/index.ts';
+export {
+  planAiCleanup,
+  buildAiCleanupMessages,
+  reviewAiChunk,
+  applyAiEdits,
+  judgeAiEdit,
+  type AiChunk,
+  type AiCleanupPlan,
+  type AiPlanOptions,
+  type AiMessage,
+  type AiEdit,
+  type AiChunkReview,
+  type AiEditVerdict,
+} from './clean/ai/index.ts';
 export { parseMarkdown } from './markdown/parse.ts';
+export { serializeMarkdown } from './markdown/serialize.ts';
 export { writeTypst } from './write/typst/index.ts';
 export { writePdf, compileTypstToPdf, PdfProcessPool, type PdfProcessPoolOptions } from './write/typst/pdf.ts';
 export { writeEpub, type EpubWriteOptions } from './write/epub/index.ts';

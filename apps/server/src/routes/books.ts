@@ -1,6 +1,6 @@
 /**
  * /api/books: the signed-in user's books (accounts spec section 7; workspace spec section 7): list, read,
- * clean, save the edited text, format. Every route needs a bearer token; another user's book is a 404.
+ * clean, undo cleanup, save the edited text, format. Every route needs a bearer token; another user's book is a 404.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -36,6 +36,12 @@ export const bookRoutes: FastifyPluginAsync<{ books: BookService }> = async (app
     '/:id/clean',
     { schema: { params: BookIdParamsSchema, response: { 200: BookSchema, 422: ErrorBodySchema, ...notFound } } },
     async (request) => books.clean(userIdOf(request), request.params.id),
+  );
+
+  r.post(
+    '/:id/undo-clean',
+    { schema: { params: BookIdParamsSchema, response: { 200: BookSchema, ...notFound } } },
+    async (request) => books.undoClean(userIdOf(request), request.params.id),
   );
 
   r.post(

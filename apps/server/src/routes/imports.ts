@@ -1,16 +1,28 @@
 /**
- * POST /api/import (accounts spec section 7): JSON `{ url }`, or multipart/form-data with the file in field
- * `file`. Answers 201 with the new book's id, title and author.
+ * Imports (accounts spec section 7): POST /api/import takes JSON `{ url }` or multipart/form-data with the file
+ * in field `file` and answers 201 with the new book's id, title and author; POST /api/books/import-multiple
+ * takes a collection of 2-10 URLs and answers 201 with the book, the number of texts imported and the URLs that
+ * failed. Register with prefix `/api`.
  */
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ErrorBodySchema, ImportResponseSchema, ImportUrlBodySchema, MAX_FILE_BYTES } from '@quire/contracts';
+import {
+  ErrorBodySchema,
+  ImportCollectionBodySchema,
+  ImportCollectionResponseSchema,
+  ImportResponseSchema,
+  ImportUrlBodySchema,
+  MAX_FILE_BYTES,
+} from '@quire/contracts';
 import { AppError } from '../errors.ts';
 import { userIdOf } from '../plugins/auth.ts';
 import type { ImportService } from '../services/import-service.ts';
 
-/** Import route; register with prefix `/api/import` and the import service. */
+/** Error statuses of an import: validation, auth, private address, too large, unsupported type, unreadable, upstream. */
+const IMPORT_ERRORS = Object.fromEntries([400, 401, 403, 413, 415, 422, 502, 504].map((s) => [s, ErrorBodySchema]));
+
+/** Import routes; register with prefix `/api` and the import service. */
 export const importRoutes: FastifyPluginAsync<{ imports: ImportService }> = async (app, { imports }) => {
   // Multipart parsing only in this plugin: one file, at most 10 MB (accounts spec section 9).
   await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 10, parts: 12 } });
@@ -18,15 +30,12 @@ export const importRoutes: FastifyPluginAsync<{ imports: ImportService }> = asyn
   r.addHook('onRequest', app.requireUser);
 
   r.post(
-    '/',
+    '/import',
     {
       schema: {
         // JSON imports are validated here; a multipart request has no parsed body (its file is streamed below).
         body: ImportUrlBodySchema.nullish(),
-        response: {
-          201: ImportResponseSchema,
-          ...Object.fromEntries([400, 401, 403, 413, 422, 502, 504].map((s) => [s, ErrorBodySchema])),
-        },
+        response: { 201: ImportResponseSchema, ...IMPORT_ERRORS },
       },
     },
     async (request, reply) => {
@@ -37,12 +46,30 @@ export const importRoutes: FastifyPluginAsync<{ imports: ImportService }> = asyn
           throw new AppError('VALIDATION', 'Please choose a file to import (form field "file").');
         }
         const bytes = await part.toBuffer();
-        const book = await imports.importFromUpload(userId, { bytes: new Uint8Array(bytes), fileName: part.filename });
+        const book = await imports.importFromUpload(userId, {
+          bytes: new Uint8Array(bytes),
+          fileName: part.filename,
+          contentType: part.mimetype,
+        });
         return reply.status(201).send(book);
       }
       if (!request.body) throw new AppError('INVALID_URL');
       const book = await imports.importFromUrl(userId, request.body.url);
       return reply.status(201).send(book);
+    },
+  );
+
+  r.post(
+    '/books/import-multiple',
+    {
+      schema: {
+        body: ImportCollectionBodySchema,
+        response: { 201: ImportCollectionResponseSchema, ...IMPORT_ERRORS },
+      },
+    },
+    async (request, reply) => {
+      const result = await imports.importCollection(userIdOf(request), request.body);
+      return reply.status(201).send(result);
     },
   );
 };

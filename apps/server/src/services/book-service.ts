@@ -3,7 +3,7 @@
  * Every query is scoped by the caller's user id: another user's book is "not found" (DESIGN.md section 3).
  */
 import { and, desc, eq } from 'drizzle-orm';
-import type { Book, BookMetadata, BookSummary, FormatBody } from '@quire/contracts';
+import type { Book, BookMetadata, BookSummary, CleanReport, FormatBody, SourceType } from '@quire/contracts';
 import { FormatBodySchema, MAX_TEXT_BYTES } from '@quire/contracts';
 import type { Db } from '../db/client.ts';
 import { books, type BookRow } from '../db/schema/index.ts';
@@ -20,13 +20,18 @@ export interface BookServiceDeps {
   layoutExists: LayoutExists;
 }
 
-/** A fresh book to store (the import service builds it). */
+/**
+ * A fresh book to store (the import service builds it). `cleanedText` and `cleanReport` are set when cleanup ran
+ * at import time (preference `autoCleanImports`); `wordCount` counts the text the user sees (cleaned if cleaned).
+ */
 export interface NewBook {
   title: string;
   author: string;
   sourceUrl: string | null;
-  sourceType: 'url' | 'upload';
+  sourceType: SourceType;
   originalText: string;
+  cleanedText?: string | null;
+  cleanReport?: CleanReport | null;
   wordCount: number;
   metadata: Partial<BookMetadata>;
 }
@@ -141,6 +146,25 @@ export function createBookService({ db, jobs, layoutExists }: BookServiceDeps) {
           cleanedText: cleaned.markdown,
           cleanReport: cleaned.report,
           wordCount: cleaned.wordCount,
+        }),
+      );
+    },
+
+    /**
+     * Undoes cleanup (POST /api/books/:id/undo-clean): the cleaned and formatted texts and the report are cleared,
+     * the status goes back to `imported` and the word count is that of the original text, which was never
+     * changed; the user can clean again. Undoing a book that is not cleaned changes nothing else.
+     */
+    async undoClean(userId: string, bookId: string): Promise<Book> {
+      const book = await load(userId, bookId);
+      const { wordCount } = await jobs.measureText(book.originalText);
+      return toBook(
+        await update(userId, bookId, {
+          cleanedText: null,
+          cleanReport: null,
+          formattedText: null,
+          status: 'imported',
+          wordCount,
         }),
       );
     },

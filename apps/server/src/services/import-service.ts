@@ -1,23 +1,46 @@
 /**
- * Importing a book from a URL or an uploaded file (accounts spec sections 2 "Import Books panel", 5, 7, 9):
- * the file is read in the worker pool (engine `readText`: encoding, Gutenberg or OPF metadata), the text limit
- * is enforced, and the book is stored with status `imported`. Nothing is stored when any step fails.
+ * Importing books (accounts spec sections 2 "Import Books panel", 3, 5, 7, 9; issue 3 "Import"): a URL, an
+ * uploaded file, or a collection of 2-10 URLs. Files are read in the worker pool (engine `readBook`: plain text,
+ * Markdown, HTML/XHTML, DOCX, EPUB, PDF), the 5 MB text limit is enforced, and when the user's preference
+ * `autoCleanImports` is on (the default) the text is cleaned at import time. Nothing is stored when any step
+ * of a single import fails; a collection stores the texts that could be read and reports the others.
  */
 import path from 'node:path';
-import { MAX_FILE_BYTES, MAX_TEXT_BYTES, type Book } from '@quire/contracts';
-import { AppError } from '../errors.ts';
+import {
+  ImportCollectionBodySchema,
+  MAX_FILE_BYTES,
+  MAX_TEXT_BYTES,
+  type Book,
+  type ImportCollectionBody,
+  type ImportCollectionResponse,
+} from '@quire/contracts';
+import { AppError, isAppError } from '../errors.ts';
 import type { FetchedFile } from '../net/fetch-url.ts';
+import { GUTENBERG_ORIGIN, resolveGutenbergUrl } from '../net/gutenberg.ts';
 import type { JobRunner } from '../workers/pool.ts';
+import type { ImportFileOutput } from '../workers/tasks.ts';
 import type { BookService } from './book-service.ts';
+import { collectionAuthor, orderTexts } from './combine-collection.ts';
+import type { PreferencesService } from './preferences-service.ts';
 
 /** Author shown when neither the source nor the file says who wrote the book. */
 export const UNKNOWN_AUTHOR = 'Unknown Author';
 
-/** Dependencies of {@link createImportService}. `fetchFile` downloads a URL under the import rules (net/fetch-url.ts). */
+/** URLs of a collection fetched and read at the same time (a courtesy to the remote servers and our 2 cores). */
+export const COLLECTION_CONCURRENCY = 3;
+
+/**
+ * Dependencies of {@link createImportService}.
+ * - `fetchFile` downloads a URL under the import rules (net/fetch-url.ts: address check on every hop, limits).
+ * - `preferences` says whether the user wants cleanup at import time.
+ * - `gutenbergOrigin` is where Project Gutenberg files are fetched from (default {@link GUTENBERG_ORIGIN}).
+ */
 export interface ImportServiceDeps {
   books: Pick<BookService, 'create'>;
-  jobs: Pick<JobRunner, 'readBook'>;
+  jobs: Pick<JobRunner, 'importFile' | 'combineTexts'>;
   fetchFile: (url: string) => Promise<FetchedFile>;
+  preferences: Pick<PreferencesService, 'autoCleanImports'>;
+  gutenbergOrigin?: string;
 }
 
 /** Extensions added to a URL's file name from its Content-Type when the name has none (hints the reader). */
@@ -53,55 +76,191 @@ export function titleFromFileName(fileName: string): string {
   return base || 'Untitled';
 }
 
+/** Book metadata from what the reader found (language defaults to `en`). */
+function metadataOf(meta: ImportFileOutput['meta']) {
+  return {
+    language: meta.language ?? 'en',
+    ...(meta.description ? { description: meta.description } : {}),
+    ...(meta.publicationYear ? { publicationYear: meta.publicationYear } : {}),
+    ...(meta.keywords?.length ? { keywords: meta.keywords } : {}),
+    ...(meta.subjects?.length ? { categories: meta.subjects } : {}),
+  };
+}
+
+/** Runs `fn` on every item with at most `limit` running at once; results in input order. */
+async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i]!, i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/** A URL's failure as the collection answer reports it; errors that are bugs on our side are rethrown. */
+function failureMessage(err: unknown): string {
+  if (isAppError(err) && (err.statusCode < 500 || err.statusCode === 502 || err.statusCode === 504)) return err.message;
+  throw err;
+}
+
 /** Import operations. */
-export function createImportService({ books, jobs, fetchFile }: ImportServiceDeps) {
-  /** Reads `bytes`, checks the text limit and stores the book. */
+export function createImportService({ books, jobs, fetchFile, preferences, gutenbergOrigin = GUTENBERG_ORIGIN }: ImportServiceDeps) {
+  /**
+   * Downloads `url`; a Project Gutenberg book URL is fetched as its plain-text file, or as its HTML edition when
+   * Gutenberg has no plain text of it (net/gutenberg.ts).
+   */
+  async function fetchBook(url: string): Promise<FetchedFile> {
+    const candidates = resolveGutenbergUrl(url, gutenbergOrigin) ?? [url];
+    for (let i = 0; ; i++) {
+      try {
+        return await fetchFile(candidates[i]!);
+      } catch (err) {
+        const fallback = i + 1 < candidates.length && isAppError(err) && err.code === 'UPSTREAM_FAILED';
+        if (!fallback) throw err;
+      }
+    }
+  }
+
+  /** Reads (and, when asked, cleans) a file in the worker pool. */
+  async function read(file: { bytes: Uint8Array; fileName: string; contentType: string | null }, clean: boolean) {
+    if (file.bytes.byteLength > MAX_FILE_BYTES) throw new AppError('FILE_TOO_LARGE');
+    return jobs.importFile({
+      bytes: file.bytes,
+      fileName: file.fileName,
+      ...(file.contentType ? { contentType: file.contentType } : {}),
+      clean,
+      maxTextBytes: MAX_TEXT_BYTES,
+    });
+  }
+
+  /** Reads one file and stores it as a book. */
   async function store(
     userId: string,
-    bytes: Uint8Array,
-    fileName: string,
+    file: { bytes: Uint8Array; fileName: string; contentType: string | null },
     source: { sourceType: 'url' | 'upload'; sourceUrl: string | null },
   ): Promise<Book> {
-    if (bytes.byteLength > MAX_FILE_BYTES) throw new AppError('FILE_TOO_LARGE');
-    const read = await jobs.readBook(bytes, fileName);
-    if (read.textBytes > MAX_TEXT_BYTES) throw new AppError('TEXT_TOO_LARGE');
-    const title = read.meta.title?.trim() || titleFromFileName(fileName);
-    const author = read.meta.author?.trim() || UNKNOWN_AUTHOR;
+    const clean = await preferences.autoCleanImports(userId);
+    const out = await read(file, clean);
     return books.create(userId, {
-      title,
-      author,
+      title: out.meta.title?.trim() || titleFromFileName(file.fileName),
+      author: out.meta.author?.trim() || UNKNOWN_AUTHOR,
       ...source,
-      originalText: read.text,
-      wordCount: read.wordCount,
-      metadata: {
-        language: read.meta.language ?? 'en',
-        ...(read.meta.description ? { description: read.meta.description } : {}),
-        ...(read.meta.publicationYear ? { publicationYear: read.meta.publicationYear } : {}),
-        ...(read.meta.keywords?.length ? { keywords: read.meta.keywords } : {}),
-        ...(read.meta.subjects?.length ? { categories: read.meta.subjects } : {}),
-      },
+      originalText: out.text,
+      cleanedText: out.cleaned?.markdown ?? null,
+      cleanReport: out.cleaned?.report ?? null,
+      wordCount: out.wordCount,
+      metadata: metadataOf(out.meta),
     });
   }
 
   return {
     /**
      * Imports the book at `url` (POST /api/import with `{ url }`).
-     * @throws AppError from fetchUrl (403 private address, 413, 502, 504), `UNREADABLE_INPUT` (422), `TEXT_TOO_LARGE` (413).
+     * @throws AppError from fetchUrl (403 private address, 413, 502, 504), `UNSUPPORTED_FORMAT` (415),
+     *   `ARCHIVE_TOO_LARGE` / `TEXT_TOO_LARGE` (413), `UNREADABLE_INPUT` (422).
      */
     async importFromUrl(userId: string, url: string): Promise<Book> {
-      const file = await fetchFile(url);
-      return store(userId, file.bytes, fileNameOfUrl(file.finalUrl, file.contentType), {
-        sourceType: 'url',
-        sourceUrl: url,
-      });
+      const file = await fetchBook(url);
+      return store(
+        userId,
+        { bytes: file.bytes, fileName: fileNameOfUrl(file.finalUrl, file.contentType), contentType: file.contentType },
+        { sourceType: 'url', sourceUrl: url },
+      );
     },
 
     /**
      * Imports an uploaded file (POST /api/import, multipart field `file`).
-     * @throws AppError `FILE_TOO_LARGE`, `TEXT_TOO_LARGE` (413), `UNREADABLE_INPUT` (422).
+     * @throws AppError `FILE_TOO_LARGE`, `ARCHIVE_TOO_LARGE`, `TEXT_TOO_LARGE` (413), `UNSUPPORTED_FORMAT` (415),
+     *   `UNREADABLE_INPUT` (422).
      */
-    async importFromUpload(userId: string, file: { bytes: Uint8Array; fileName: string }): Promise<Book> {
-      return store(userId, file.bytes, file.fileName || 'upload.txt', { sourceType: 'upload', sourceUrl: null });
+    async importFromUpload(userId: string, file: { bytes: Uint8Array; fileName: string; contentType?: string | null }): Promise<Book> {
+      return store(
+        userId,
+        { bytes: file.bytes, fileName: file.fileName || 'upload.txt', contentType: file.contentType ?? null },
+        { sourceType: 'upload', sourceUrl: null },
+      );
+    },
+
+    /**
+     * Imports 2-10 URLs as one book (POST /api/books/import-multiple): each text is fetched, read and cleaned
+     * (at most {@link COLLECTION_CONCURRENCY} at a time) and becomes a part of the book, in the order of
+     * `combineMethod` (services/combine-collection.ts). A URL that fails is reported with its reason and the
+     * others are still imported; so is a text that would take the book over the 5 MB text limit.
+     * The collection is always assembled from cleaned texts (its parts need their chapters), so `originalText`
+     * holds the combined Markdown; with `autoCleanImports` on it is also the cleaned text.
+     * @throws AppError `VALIDATION` (400) for a body outside the contract; `COLLECTION_FAILED` (422, 'Failed to
+     *   import any books', with each URL's reason) when no text could be imported.
+     */
+    async importCollection(userId: string, input: ImportCollectionBody): Promise<ImportCollectionResponse> {
+      const parsed = ImportCollectionBodySchema.safeParse(input);
+      if (!parsed.success) throw new AppError('VALIDATION', parsed.error.issues[0]?.message);
+      const body = parsed.data;
+      const failedImports: { url: string; message: string }[] = [];
+
+      const results = await mapLimit(body.urls, COLLECTION_CONCURRENCY, async (url) => {
+        try {
+          const file = await fetchBook(url);
+          const fileName = fileNameOfUrl(file.finalUrl, file.contentType);
+          const out = await read({ bytes: file.bytes, fileName, contentType: file.contentType }, true);
+          const cleaned = out.cleaned ?? { markdown: out.text, report: null };
+          return {
+            url,
+            title: out.meta.title?.trim() || titleFromFileName(fileName),
+            author: out.meta.author?.trim() || null,
+            language: out.meta.language ?? null,
+            markdown: cleaned.markdown,
+            report: cleaned.report,
+          };
+        } catch (err) {
+          failedImports.push({ url, message: failureMessage(err) });
+          return null;
+        }
+      });
+
+      // The whole book keeps to the text limit (accounts spec section 9): texts that would overflow it are left out.
+      const texts = [];
+      let bytes = 0;
+      for (const text of orderTexts(results.filter((r) => r !== null), body.combineMethod)) {
+        const size = Buffer.byteLength(text.markdown, 'utf8') + Buffer.byteLength(text.title, 'utf8') + 32;
+        if (bytes + size > MAX_TEXT_BYTES) {
+          failedImports.push({ url: text.url, message: `${new AppError('TEXT_TOO_LARGE').message} (the collection as a whole)` });
+          continue;
+        }
+        bytes += size;
+        texts.push(text);
+      }
+      // Report failures in the order the URLs were given.
+      failedImports.sort((a, b) => body.urls.indexOf(a.url) - body.urls.indexOf(b.url));
+      if (texts.length === 0) {
+        const reasons = failedImports.map((f) => `${f.url}: ${f.message}`).join(' ');
+        throw new AppError('COLLECTION_FAILED', `Failed to import any books. ${reasons}`.trim());
+      }
+
+      const author = collectionAuthor(body.collectionAuthor, texts);
+      const languages = new Set(texts.map((t) => t.language ?? 'en'));
+      const language = languages.size === 1 ? [...languages][0]! : 'en';
+      const combined = await jobs.combineTexts({
+        texts: texts.map(({ title, author: a, markdown }) => ({ title, author: a, markdown })),
+        reports: texts.map((t) => t.report),
+        meta: { title: body.collectionTitle, author, language },
+      });
+      const clean = await preferences.autoCleanImports(userId);
+      const book = await books.create(userId, {
+        title: body.collectionTitle,
+        author,
+        sourceType: 'collection',
+        sourceUrl: null,
+        originalText: combined.markdown,
+        cleanedText: clean ? combined.markdown : null,
+        cleanReport: clean ? combined.report : null,
+        wordCount: combined.wordCount,
+        metadata: { language },
+      });
+      return { book: { id: book.id, title: book.title }, successfulImports: texts.length, failedImports };
     },
   };
 }

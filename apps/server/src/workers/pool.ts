@@ -11,8 +11,10 @@ import type {
   BuildFileInput,
   BuildFileOutput,
   CleanBookOutput,
-  ReadBookInput,
-  ReadBookOutput,
+  CombineTextsInput,
+  CombineTextsOutput,
+  ImportFileInput,
+  ImportFileOutput,
   TaskResult,
 } from './tasks.ts';
 
@@ -24,8 +26,14 @@ export type BuildFormat = 'pdf' | 'epub' | 'docx' | 'html' | 'epub-html';
 
 /** Heavy work, off the event loop. Every method may throw AppError `UNREADABLE_INPUT` (422) for bad input. */
 export interface JobRunner {
-  /** Decodes an uploaded or fetched file (engine `readText`) and measures the text. */
-  readBook(bytes: Uint8Array, fileName?: string): Promise<ReadBookOutput>;
+  /**
+   * Reads an uploaded or fetched file of any supported format (engine `readBook`), checks the text limit and,
+   * when `clean` is set, cleans it (see tasks.ts `importFile`).
+   * @throws AppError `UNSUPPORTED_FORMAT` (415), `ARCHIVE_TOO_LARGE` / `TEXT_TOO_LARGE` (413), `UNREADABLE_INPUT` (422).
+   */
+  importFile(input: ImportFileInput): Promise<ImportFileOutput>;
+  /** Combines the cleaned texts of a collection into one Markdown book with its report (tasks.ts `combineTexts`). */
+  combineTexts(input: CombineTextsInput): Promise<CombineTextsOutput>;
   /** Cleans the original text into the editable Markdown with its report (engine `cleanText`). */
   cleanBook(text: string): Promise<CleanBookOutput>;
   /** Word count and UTF-8 size of a text. */
@@ -44,11 +52,18 @@ export interface JobRunnerOptions {
   pdfProcesses?: number;
 }
 
-/** Unwraps a task result; engine errors about the input become 422, others 500 (details logged by the handler). */
+/**
+ * Unwraps a task result. Engine errors about the input keep the engine's message: unreadable or empty input 422;
+ * an archive over the unpacking limits 413. An unsupported format answers 415 naming the supported types, a text
+ * over the limit 413 with the spec's sentence; other codes are 500 (details logged by the handler).
+ */
 function unwrap<T>(result: TaskResult<T>): T {
   if (result.ok) return result.value;
   const { code, message } = result.error;
   if (code === 'UNREADABLE_INPUT' || code === 'EMPTY_INPUT') throw new AppError('UNREADABLE_INPUT', message);
+  if (code === 'ARCHIVE_TOO_LARGE') throw new AppError('ARCHIVE_TOO_LARGE', message);
+  if (code === 'UNSUPPORTED_FORMAT') throw new AppError('UNSUPPORTED_FORMAT');
+  if (code === 'TEXT_TOO_LARGE') throw new AppError('TEXT_TOO_LARGE');
   throw new AppError('INTERNAL', undefined, { cause: new EngineError(code as EngineError['code'], message) });
 }
 
@@ -65,9 +80,11 @@ export function createJobRunner(options: JobRunnerOptions = {}): JobRunner {
   };
 
   return {
-    async readBook(bytes, fileName) {
-      const input: ReadBookInput = fileName ? { bytes, fileName } : { bytes };
-      return unwrap(await run<TaskResult<ReadBookOutput>>('readBook', input));
+    async importFile(input) {
+      return unwrap(await run<TaskResult<ImportFileOutput>>('importFile', input));
+    },
+    combineTexts(input) {
+      return run<CombineTextsOutput>('combineTexts', input);
     },
     async cleanBook(text) {
       return unwrap(await run<TaskResult<CleanBookOutput>>('cleanBook', { text }));

@@ -1,17 +1,21 @@
 /**
  * Tasks run in the worker-thread pool (DESIGN.md section 3, "Heavy work never runs on the event loop"):
- * decoding an upload, cleanup, word counts and building export files. Each task is a plain function of
+ * reading an upload (any supported format), cleanup, combining a collection, word counts and building export files. Each task is a plain function of
  * structured-cloneable data, so it is also callable (and testable) without the pool.
  *
  * Engine errors do not survive the thread boundary as classes, so tasks that can fail on user input answer
  * `{ ok: false, error: { code, message } }` instead of throwing; the jobs plugin turns that back into an error.
  */
+import path from 'node:path';
+import { SUPPORTED_UPLOAD_EXTENSIONS } from '@quire/contracts';
 import {
   EngineError,
+  allChapters,
   cleanText,
+  detectFormat,
   getLayout,
   parseMarkdown,
-  readText,
+  readBook as readInput,
   writeDocx,
   writeEpub,
   writeHtml,
@@ -19,7 +23,17 @@ import {
   type BookMeta,
   type CleanReport,
 } from '@quire/engine';
+import { applyDeclaredCharset, charsetOf } from '../net/declared-charset.ts';
+import { combineCollection, combineReports, type CollectionText } from '../services/combine-collection.ts';
 import { countWords as count } from '../services/word-count.ts';
+
+/** The text extracted from a file is over the limit (accounts spec section 9); the runner answers 413. */
+class TextTooLargeError extends Error {
+  constructor() {
+    super('The extracted text is over the text limit');
+    this.name = 'TextTooLargeError';
+  }
+}
 
 /** A task outcome: a value, or an engine error as plain data. */
 export type TaskResult<T> = { ok: true; value: T } | { ok: false; error: { code: string; message: string } };
@@ -30,38 +44,119 @@ async function guard<T>(fn: () => T | Promise<T>): Promise<TaskResult<T>> {
     return { ok: true, value: await fn() };
   } catch (err) {
     if (err instanceof EngineError) return { ok: false, error: { code: err.code, message: err.message } };
+    if (err instanceof TextTooLargeError) return { ok: false, error: { code: 'TEXT_TOO_LARGE', message: err.message } };
     throw err;
   }
 }
 
-/** Input of {@link readBook}: the uploaded or fetched bytes and their file name (hints the format). */
-export interface ReadBookInput {
+/** Input of {@link importFile}: an uploaded or fetched file and what to do with it. */
+export interface ImportFileInput {
   bytes: Uint8Array;
+  /** The uploaded or URL file name (hints the format). */
   fileName?: string;
+  /** The `Content-Type` the browser or the server sent (hints the format; its charset is applied to text). */
+  contentType?: string;
+  /** Run cleanup now (the user preference `autoCleanImports`). */
+  clean: boolean;
+  /** Largest text accepted after extraction, in UTF-8 bytes (accounts spec section 9: 5 MB). */
+  maxTextBytes: number;
 }
 
-/** Output of {@link readBook}. `textBytes` is the UTF-8 size of `text`. */
-export interface ReadBookOutput {
+/**
+ * Output of {@link importFile}.
+ * - `format`: the format the engine read (`txt`, `markdown`, `html`, `docx`, `epub`, `pdf`).
+ * - `text`: the book's `originalText`: the decoded text of a plain-text file, or the Markdown a structured
+ *   reader extracted (HTML, DOCX, EPUB, PDF, Markdown).
+ * - `cleaned`: the editable Markdown and the report when `clean` was asked: `cleanText` for plain text; for the
+ *   other formats the reader's Markdown is already clean, and the report lists what the reader removed.
+ * - `wordCount`: words of `cleaned.markdown` when cleaned, else of `text`.
+ */
+export interface ImportFileOutput {
+  format: string;
   text: string;
-  encoding: string;
   meta: Partial<BookMeta>;
+  cleaned: { markdown: string; report: CleanReport } | null;
   wordCount: number;
-  textBytes: number;
 }
 
-/** Decodes bytes to text with what the source says about the book (engine `readText`). */
-export function readBook(input: ReadBookInput): Promise<TaskResult<ReadBookOutput>> {
-  return guard(() => {
-    const bytes = input.bytes instanceof Uint8Array ? input.bytes : new Uint8Array(input.bytes);
-    const read = readText(bytes, input.fileName ? { fileName: input.fileName } : {});
-    return {
-      text: read.text,
-      encoding: read.encoding,
-      meta: read.meta,
-      wordCount: count(read.text),
-      textBytes: Buffer.byteLength(read.text, 'utf8'),
+/** Formats whose bytes are text, to which a declared charset applies. */
+const TEXT_FORMATS = new Set(['txt', 'markdown', 'html']);
+
+/**
+ * A file the engine recognises as no format at all (binary data) although its name claims a supported type
+ * (`book.txt` holding an image, a truncated download): that is an unreadable file (422), not an unsupported
+ * type (415), and the message says what is wrong with it. Files with other names fall through to the engine's
+ * UNSUPPORTED_FORMAT.
+ * @throws EngineError('UNREADABLE_INPUT') when `fileName` ends with one of SUPPORTED_UPLOAD_EXTENSIONS.
+ */
+function refuseMisnamedFile(fileName: string | undefined): void {
+  const ext = path.extname(fileName ?? '').toLowerCase();
+  if (!(SUPPORTED_UPLOAD_EXTENSIONS as readonly string[]).includes(ext)) return;
+  throw new EngineError(
+    'UNREADABLE_INPUT',
+    `This file could not be read: its name says ${ext}, but it holds binary data, not a readable ${ext} file.`,
+  );
+}
+
+/** Chapters and parts of Quire Markdown as the parser sees them (the numbers of the Clean tab). */
+export function structureCounts(markdown: string, meta: Partial<BookMeta> = {}): { chaptersFound: number; partsFound: number } {
+  const doc = parseMarkdown(markdown, { title: meta.title ?? '', author: meta.author ?? '', language: meta.language ?? 'en' });
+  return { chaptersFound: allChapters(doc).length, partsFound: doc.body.filter((d) => d.type === 'part').length };
+}
+
+/**
+ * Reads any supported file (engine `readBook`), enforces the text limit and, when asked, cleans it.
+ * Fails (as a {@link TaskResult}) with the engine's codes (`UNSUPPORTED_FORMAT`, `ARCHIVE_TOO_LARGE`,
+ * `UNREADABLE_INPUT`, `EMPTY_INPUT`) or `TEXT_TOO_LARGE` when the extracted text is over `maxTextBytes`.
+ */
+export function importFile(input: ImportFileInput): Promise<TaskResult<ImportFileOutput>> {
+  return guard(async (): Promise<ImportFileOutput> => {
+    let bytes = input.bytes instanceof Uint8Array ? input.bytes : new Uint8Array(input.bytes);
+    const hints = {
+      ...(input.fileName ? { fileName: input.fileName } : {}),
+      ...(input.contentType ? { contentType: input.contentType } : {}),
     };
+    const format = detectFormat(bytes, hints);
+    if (format === null) refuseMisnamedFile(input.fileName);
+    if (format !== null && TEXT_FORMATS.has(format)) bytes = applyDeclaredCharset(bytes, charsetOf(input.contentType));
+    const read = await readInput(bytes, hints);
+    const text = read.kind === 'raw' ? read.text : read.markdown;
+    if (Buffer.byteLength(text, 'utf8') > input.maxTextBytes) throw new TextTooLargeError();
+    let cleaned: ImportFileOutput['cleaned'] = null;
+    if (input.clean) {
+      if (read.kind === 'raw') {
+        const result = cleanText(read.text, { meta: read.meta });
+        cleaned = { markdown: result.markdown, report: result.report };
+      } else {
+        const counts = structureCounts(read.markdown, read.meta);
+        cleaned = { markdown: read.markdown, report: { passes: read.report, ...counts, wordCount: count(read.markdown) } };
+      }
+    }
+    return { format: read.format, text, meta: read.meta, cleaned, wordCount: count(cleaned?.markdown ?? text) };
   });
+}
+
+/** Input of {@link combineTexts}: the cleaned texts of a collection, already in their final order. */
+export interface CombineTextsInput {
+  texts: CollectionText[];
+  /** The cleanup report of each text (same order), summed into the collection's report. */
+  reports: (CleanReport | null)[];
+  /** The collection's metadata (title, author, language), for counting its structure. */
+  meta: Partial<BookMeta>;
+}
+
+/** Output of {@link combineTexts}: the collection's Markdown, its report and its word count. */
+export interface CombineTextsOutput {
+  markdown: string;
+  report: CleanReport;
+  wordCount: number;
+}
+
+/** Builds the Markdown of a collection (services/combine-collection.ts) and counts its parts and chapters. */
+export function combineTexts(input: CombineTextsInput): CombineTextsOutput {
+  const markdown = combineCollection(input.texts);
+  const wordCount = count(markdown);
+  return { markdown, report: combineReports(input.reports, { ...structureCounts(markdown, input.meta), wordCount }), wordCount };
 }
 
 /** Output of {@link cleanBook}: the editable Markdown, the report of what cleanup did, and the word count. */

@@ -6,8 +6,9 @@ import { register } from 'tsx/esm/api';
 register();
 const tasks = await import('./tasks.ts');
 
-export const readBook = tasks.readBook;
+export const importFile = tasks.importFile;
 export const cleanBook = tasks.cleanBook;
+export const combineTexts = tasks.combineTexts;
 export const measureText = tasks.measureText;
 export const buildFile = tasks.buildFile;
-export default tasks.readBook;
+export default tasks.importFile;

@@ -38,7 +38,7 @@ async function importSample(token: string): Promise<string> {
 }
 
 describe('import', () => {
-  it('imports by URL: title and author from the text, the book stored as imported', async () => {
+  it('imports by URL: title and author from the text, the book stored as imported and cleaned (autoCleanImports)', async () => {
     const res = await inject('POST', '/api/import', owner.token, { url: server.url('/files/a-small-sample.txt') });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toEqual({ id: expect.any(String), title: 'A Small Sample', author: 'Jane Example' });
@@ -49,15 +49,18 @@ describe('import', () => {
       sourceType: 'url',
       sourceUrl: server.url('/files/a-small-sample.txt'),
       status: 'imported',
-      cleanedText: null,
       formattedText: null,
-      cleanReport: null,
       isFreeTrial: false,
       wasTruncated: false,
       metadata: { categories: [], keywords: [], language: 'en' },
     });
     expect(book.originalText).toContain('bright cold day in April');
-    expect(book.wordCount).toBeGreaterThan(40);
+    expect(book.originalText).toContain('*** START OF THE PROJECT GUTENBERG EBOOK');
+    expect(book.cleanedText).toContain('# CHAPTER I');
+    expect(book.cleanedText).not.toContain('PROJECT GUTENBERG');
+    expect(book.cleanReport).toMatchObject({ chaptersFound: 2, partsFound: 0 });
+    expect(book.wordCount).toBe(book.cleanReport.wordCount);
+    expect(book.wordCount).toBeGreaterThan(30);
   });
 
   it('falls back to the URL file name and Unknown Author', async () => {
@@ -104,6 +107,8 @@ describe('books', () => {
 
   it('cleans, saves edited text and formats: the workspace flow', async () => {
     const id = await importSample(owner.token);
+    // Import cleaned the text (autoCleanImports); start from the uncleaned book, as with the preference off.
+    expect((await inject('POST', `/api/books/${id}/undo-clean`, owner.token)).statusCode).toBe(200);
 
     const early = await inject('POST', `/api/books/${id}/format`, owner.token, {
       genre: 'literature',
@@ -192,6 +197,42 @@ describe('books', () => {
   });
 });
 
+describe('undo cleanup', () => {
+  it('clears the cleaned and formatted texts and the report, back to imported; the original stays; cleaning again works', async () => {
+    const id = await importSample(owner.token);
+    const imported = (await inject('GET', `/api/books/${id}`, owner.token)).json();
+    expect(imported.cleanedText).toEqual(expect.any(String));
+    const formatted = await inject('POST', `/api/books/${id}/format`, owner.token, {
+      genre: 'literature',
+      metadata: { description: 'A short sample book for tests.' },
+    });
+    expect(formatted.json().status).toBe('ready');
+
+    const undone = await inject('POST', `/api/books/${id}/undo-clean`, owner.token);
+    expect(undone.statusCode, undone.body).toBe(200);
+    const book = undone.json();
+    expect(book).toMatchObject({ cleanedText: null, cleanReport: null, formattedText: null, status: 'imported' });
+    expect(book.originalText).toBe(imported.originalText);
+    expect(book.wordCount).toBeGreaterThan(imported.wordCount); // the original still holds the Gutenberg header and licence
+    expect((await inject('GET', `/api/books/${id}`, owner.token)).json()).toEqual(book);
+
+    const early = await inject('POST', `/api/books/${id}/format`, owner.token, { genre: 'literature', metadata: { description: 'A short sample book for tests.' } });
+    expect(early.statusCode).toBe(409);
+
+    const again = await inject('POST', `/api/books/${id}/clean`, owner.token);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().cleanedText).toBe(imported.cleanedText);
+  });
+
+  it('is harmless on a book that is not cleaned', async () => {
+    const id = await importSample(owner.token);
+    await inject('POST', `/api/books/${id}/undo-clean`, owner.token);
+    const twice = await inject('POST', `/api/books/${id}/undo-clean`, owner.token);
+    expect(twice.statusCode).toBe(200);
+    expect(twice.json()).toMatchObject({ cleanedText: null, status: 'imported' });
+  });
+});
+
 describe("another user's book", () => {
   it('is a 404 on every book route, and stays unchanged', async () => {
     const id = await importSample(owner.token);
@@ -201,6 +242,7 @@ describe("another user's book", () => {
     const attempts: [string, string, object | undefined][] = [
       ['GET', `/api/books/${id}`, undefined],
       ['POST', `/api/books/${id}/clean`, undefined],
+      ['POST', `/api/books/${id}/undo-clean`, undefined],
       ['POST', `/api/books/${id}/save-text`, { text: 'overwritten' }],
       ['POST', `/api/books/${id}/format`, { genre: 'literature', metadata: { description: 'Long enough text.' } }],
       ['POST', `/api/books/${id}/export/pdf`, undefined],
@@ -224,6 +266,7 @@ describe("another user's book", () => {
       ['GET', '/api/books'],
       ['GET', `/api/books/${id}`],
       ['POST', `/api/books/${id}/clean`],
+      ['POST', `/api/books/${id}/undo-clean`],
       ['POST', `/api/books/${id}/save-text`],
       ['POST', `/api/books/${id}/format`],
       ['POST', `/api/books/${id}/export/pdf`],

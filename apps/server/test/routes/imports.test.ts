@@ -1,6 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, countBooks, multipartFile, registerUser, startServer, type LocalServer, type TestApp } from '../helpers.ts';
+import {
+  bearer,
+  buildTestApp,
+  countBooks,
+  multipartFile,
+  registerUser,
+  SAMPLE_BOOK,
+  startServer,
+  type LocalServer,
+  type TestApp,
+} from '../helpers.ts';
 
 /** The address check is on, with 127.0.0.1 allowed so that a first hop to the test server can pass. */
 let guarded: TestApp;
@@ -36,11 +46,35 @@ beforeAll(async () => {
       return res.end();
     }
     if (url.pathname === '/hang') return; // never answers
+    // Project Gutenberg's files, on the test app's configured Gutenberg origin: book 11 has a plain-text file,
+    // book 12 only an HTML edition, book 13 nothing at all.
+    if (url.pathname === '/cache/epub/11/pg11.txt') {
+      res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
+      return res.end(SAMPLE_BOOK);
+    }
+    if (url.pathname === '/cache/epub/12/pg12-images.html') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      return res.end(
+        '<!DOCTYPE html><html><head><title>An HTML Edition</title></head><body><h1>An HTML Edition</h1>' +
+          '<h2>CHAPTER I</h2><p>Only an <i>HTML</i> edition of this book exists.</p>' +
+          '<h2>CHAPTER II</h2><p>And a second chapter follows it.</p></body></html>',
+      );
+    }
+    if (url.pathname === '/koi8.txt') {
+      // "Война и мир." in KOI8-R, which no sniffing can tell from Windows-1252: only the header says it.
+      res.writeHead(200, { 'content-type': 'text/plain; charset=KOI8-R' });
+      return res.end(Buffer.from([0xf7, 0xcf, 0xca, 0xce, 0xc1, 0x20, 0xc9, 0x20, 0xcd, 0xc9, 0xd2, 0x2e]));
+    }
     res.writeHead(404);
     res.end();
   });
   [guarded, strict] = await Promise.all([
-    buildTestApp({ allowPrivateUrls: false, urlAllowCidrs: ['127.0.0.1/32'], fetchTimeoutMs: 1000 }),
+    buildTestApp({
+      allowPrivateUrls: false,
+      urlAllowCidrs: ['127.0.0.1/32'],
+      fetchTimeoutMs: 1000,
+      gutenbergOrigin: `http://127.0.0.1:${server.port}`,
+    }),
     buildTestApp({ allowPrivateUrls: false }),
   ]);
   guardedToken = (await registerUser(guarded.app)).token;
@@ -134,13 +168,24 @@ describe('upload refusals (nothing is saved)', () => {
     expect(r).toEqual({ status: 413, body: { message: 'The text is too large. Text must be less than 5MB.' } });
   });
 
-  it('refuses binary garbage with 422 and the engine message', async () => {
+  it('refuses binary garbage of an unknown type with 415 naming the supported types', async () => {
     const garbage = new Uint8Array(8192);
     for (let i = 0; i < garbage.length; i++) garbage[i] = (i * 7919) % 256;
     const { payload, headers } = multipartFile('file', 'garbage.bin', garbage, 'application/octet-stream');
     const r = await importRefused(guarded, guardedToken, { payload, headers });
-    expect(r.status).toBe(422);
-    expect(r.body.message.length).toBeGreaterThan(10);
+    expect(r.status).toBe(415);
+    expect(r.body.message).toContain('.txt, .md, .html, .xhtml, .docx, .epub and .pdf');
+  });
+
+  it('refuses binary garbage named .txt with 422: the file is unreadable, not of another type', async () => {
+    const garbage = new Uint8Array(8192);
+    for (let i = 0; i < garbage.length; i++) garbage[i] = (i * 7919) % 256;
+    const { payload, headers } = multipartFile('file', 'garbage.txt', garbage, 'text/plain');
+    const r = await importRefused(guarded, guardedToken, { payload, headers });
+    expect(r).toEqual({
+      status: 422,
+      body: { message: 'This file could not be read: its name says .txt, but it holds binary data, not a readable .txt file.' },
+    });
   });
 
   it('refuses an empty file with 422', async () => {
@@ -153,5 +198,41 @@ describe('upload refusals (nothing is saved)', () => {
     const { payload, headers } = multipartFile('document', 'book.txt', 'Some text.');
     const r = await importRefused(guarded, guardedToken, { payload, headers });
     expect(r.status).toBe(400);
+  });
+});
+
+describe('URL import of Project Gutenberg books and declared charsets', () => {
+  const get = (id: string) => guarded.app.inject({ method: 'GET', url: `/api/books/${id}`, headers: bearer(guardedToken) });
+  const post = (url: string) => guarded.app.inject({ method: 'POST', url: '/api/import', payload: { url }, headers: bearer(guardedToken) });
+
+  it('resolves a book page to its UTF-8 plain text; the source URL stays the one given', async () => {
+    for (const page of ['https://www.gutenberg.org/ebooks/11', 'https://gutenberg.org/ebooks/11']) {
+      const res = await post(page);
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json()).toMatchObject({ title: 'A Small Sample', author: 'Jane Example' });
+      expect((await get(res.json().id)).json()).toMatchObject({ sourceType: 'url', sourceUrl: page });
+    }
+    expect(server.requests).toContain('GET /cache/epub/11/pg11.txt');
+  });
+
+  it('falls back to the HTML edition when there is no plain text', async () => {
+    const res = await post('https://www.gutenberg.org/ebooks/12.txt.utf-8');
+    expect(res.statusCode, res.body).toBe(201);
+    const book = (await get(res.json().id)).json();
+    expect(book.cleanedText).toContain('Only an');
+    expect(book.cleanReport.chaptersFound).toBe(2);
+    expect(server.requests).toContain('GET /cache/epub/12/pg12.txt');
+    expect(server.requests).toContain('GET /cache/epub/12/pg12-images.html');
+  });
+
+  it('answers 502 when neither file exists, storing nothing', async () => {
+    const r = await importRefused(guarded, guardedToken, { payload: { url: 'https://www.gutenberg.org/ebooks/13' } });
+    expect(r).toEqual({ status: 502, body: { message: 'Could not fetch the URL (the server answered 404 Not Found).' } });
+  });
+
+  it('decodes the text with the charset of the Content-Type header', async () => {
+    const res = await post(server.url('/koi8.txt'));
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await get(res.json().id)).json().originalText).toBe('Война и мир.');
   });
 });

@@ -7,15 +7,61 @@ afterAll(async () => {
 });
 
 describe('job runner (worker threads)', () => {
-  it('reads text in a worker thread and measures it', async () => {
-    const out = await jobs.readBook(new TextEncoder().encode('Title: A Test\nAuthor: Someone\n\nSome words here.'), 'a.txt');
-    expect(out.text).toContain('Some words here.');
-    expect(out.textBytes).toBe(Buffer.byteLength(out.text));
-    expect(out.wordCount).toBeGreaterThanOrEqual(3);
+  const bytes = (s: string) => new TextEncoder().encode(s);
+  const limit = 5 * 1024 * 1024;
+
+  it('reads text in a worker thread, and cleans it when asked', async () => {
+    const text = [
+      'CHAPTER I',
+      '',
+      'It was a bright cold day in April, and the clocks were striking thirteen; the',
+      'reader turned the page with quiet care and smiled at what the author had done.',
+      '',
+      'CHAPTER II',
+      '',
+      'The end came quickly, as ends do; nobody in the whole town was surprised by it.',
+    ].join('\n');
+    const raw = await jobs.importFile({ bytes: bytes(text), fileName: 'a.txt', clean: false, maxTextBytes: limit });
+    expect(raw).toMatchObject({ format: 'txt', cleaned: null, text });
+    const cleaned = await jobs.importFile({ bytes: bytes(text), fileName: 'a.txt', clean: true, maxTextBytes: limit });
+    expect(cleaned.cleaned?.markdown).toContain('thirteen; the reader turned');
+    expect(cleaned.cleaned?.report.chaptersFound).toBe(2);
+    expect(cleaned.wordCount).toBe(cleaned.cleaned?.report.wordCount);
   });
 
-  it('turns an engine input error into a 422 AppError with the engine message', async () => {
-    await expect(jobs.readBook(new Uint8Array(0), 'empty.txt')).rejects.toMatchObject({ code: 'UNREADABLE_INPUT', statusCode: 422 });
+  it('applies the charset of the Content-Type to text', async () => {
+    const koi8 = Uint8Array.from([0xf0, 0xd2, 0xc9, 0xd7, 0xc5, 0xd4, 0x2e]); // "Привет."
+    const out = await jobs.importFile({ bytes: koi8, fileName: 'a.txt', contentType: 'text/plain; charset=koi8-r', clean: false, maxTextBytes: limit });
+    expect(out.text).toBe('Привет.');
+  });
+
+  it('turns engine input errors into AppErrors: 422 unreadable, 415 unsupported, 413 over the text limit', async () => {
+    await expect(jobs.importFile({ bytes: new Uint8Array(0), fileName: 'empty.txt', clean: true, maxTextBytes: limit })).rejects.toMatchObject({
+      code: 'UNREADABLE_INPUT',
+      statusCode: 422,
+    });
+    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+    await expect(jobs.importFile({ bytes: png, fileName: 'a.png', contentType: 'image/png', clean: true, maxTextBytes: limit })).rejects.toMatchObject({
+      code: 'UNSUPPORTED_FORMAT',
+      statusCode: 415,
+    });
+    await expect(jobs.importFile({ bytes: bytes('Twelve bytes'), fileName: 'a.txt', clean: true, maxTextBytes: 11 })).rejects.toMatchObject({
+      code: 'TEXT_TOO_LARGE',
+      statusCode: 413,
+    });
+  });
+
+  it('combines the texts of a collection into parts', async () => {
+    const out = await jobs.combineTexts({
+      texts: [
+        { title: 'One', author: null, markdown: '# Chapter 1\n\nFirst.' },
+        { title: 'Two', author: null, markdown: 'Second.' },
+      ],
+      reports: [null, null],
+      meta: { title: 'Both', author: 'Various', language: 'en' },
+    });
+    expect(out.markdown).toBe('# One {.part}\n\n# Chapter 1\n\nFirst.\n\n# Two {.part}\n\n# Two\n\nSecond.\n');
+    expect(out.report).toEqual({ passes: [], chaptersFound: 2, partsFound: 2, wordCount: 7 });
   });
 
   it('counts words and bytes', async () => {

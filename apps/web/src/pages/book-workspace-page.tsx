@@ -1,13 +1,28 @@
+import { useState } from 'react';
+import { useHistoryState } from 'wouter/use-browser-location';
+import type { ImportCollectionResponse } from '@quire/contracts';
 import { AppHeader } from '../components/layout/app-header.tsx';
 import { usePageMeta } from '../lib/use-page-meta.ts';
 import { UserMenu } from '../features/auth/components/user-menu.tsx';
 import { useBook } from '../features/books/api/get-book.ts';
 import { BookWorkspace } from '../features/books/components/workspace/book-workspace.tsx';
+import { FailedImportsNotice } from '../features/import/components/failed-imports-notice.tsx';
 import { TAGLINE, WORKSPACE_NAV } from './signed-in-nav.ts';
 
-/** `/book/:id` and `/format/:id?`: the book workspace. */
+/** History state left by the import panel when a collection was created with some URLs failing. */
+export type WorkspaceArrival = { failedImports?: ImportCollectionResponse['failedImports'] } | null;
+
+/** `/book/:id` and `/format/:id?`: the book workspace (and, after a collection import, the URLs that failed). */
 export function BookWorkspacePage({ bookId }: { bookId: string | undefined }) {
   const { data: book, isError } = useBook(bookId ?? '');
+  const arrival = useHistoryState<WorkspaceArrival>();
+  const [noticeDismissed, setNoticeDismissed] = useState(false);
+  const failedImports = noticeDismissed ? [] : (arrival?.failedImports ?? []);
+  const dismissNotice = () => {
+    setNoticeDismissed(true);
+    // Forget it in the history entry too, so that going back and forth does not bring it back.
+    window.history.replaceState(null, '');
+  };
   const title = book ? `${book.title} — Quire` : bookId && !isError ? 'Your book — Quire' : 'Book Not Found — Quire';
   usePageMeta({
     title,
@@ -18,7 +33,10 @@ export function BookWorkspacePage({ bookId }: { bookId: string | undefined }) {
     <div className="flex min-h-dvh flex-col">
       <AppHeader nav={WORKSPACE_NAV} tagline={TAGLINE} account={<UserMenu />} />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-5 py-6 sm:px-8 sm:py-8">
-        <BookWorkspace bookId={bookId} />
+        <BookWorkspace
+          bookId={bookId}
+          notice={failedImports.length > 0 ? <FailedImportsNotice failedImports={failedImports} onDismiss={dismissNotice} /> : undefined}
+        />
       </main>
     </div>
   );

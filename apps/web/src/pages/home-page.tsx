@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
+import type { ImportCollectionResponse } from '@quire/contracts';
 import { ArrowRight } from 'lucide-react';
 import { AppHeader } from '../components/layout/app-header.tsx';
 import { SiteFooter } from '../components/layout/site-footer.tsx';
@@ -11,11 +12,16 @@ import { UserMenu } from '../features/auth/components/user-menu.tsx';
 import { bookKeys } from '../features/books/api/book-keys.ts';
 import { BookList } from '../features/books/components/book-list.tsx';
 import { ImportPanel } from '../features/import/components/import-panel.tsx';
+import { PreferencesCard } from '../features/preferences/components/preferences-card.tsx';
 import { FeaturesSection } from '../features/marketing/components/features-section.tsx';
 import { PricingSection } from '../features/marketing/components/pricing-section.tsx';
+import type { WorkspaceArrival } from './book-workspace-page.tsx';
 import { HOME_NAV, TAGLINE } from './signed-in-nav.ts';
 
-/** `/` for a signed-in user: import, the book list, features and plans. */
+/**
+ * `/` for a signed-in user (accounts spec section 2 "Home"): the hero, then the import panel and the book
+ * list beside a side panel (the preferences card; below the books on narrow screens), then features and plans.
+ */
 export function HomePage() {
   usePageMeta({
     title: 'Your books — Quire',
@@ -40,9 +46,11 @@ export function HomePage() {
     panelRef.current.focus({ preventScroll: true });
   }, [scrollRequest]);
 
-  const onImported = (book: { id: string }) => {
+  const onImported = (book: { id: string }, failedImports: ImportCollectionResponse['failedImports'] = []) => {
     void queryClient.invalidateQueries({ queryKey: bookKeys.all });
-    navigate(`/format/${encodeURIComponent(book.id)}`);
+    // The workspace lists the URLs of a collection that could not be imported (see book-workspace-page.tsx).
+    const arrival: WorkspaceArrival = failedImports.length > 0 ? { failedImports } : null;
+    navigate(`/format/${encodeURIComponent(book.id)}`, arrival ? { state: arrival } : undefined);
   };
 
   return (
@@ -67,11 +75,16 @@ export function HomePage() {
           </div>
         </section>
 
-        <div className="mx-auto flex max-w-6xl flex-col gap-12 px-5 py-10 sm:px-8 sm:py-12">
-          <div id="import-panel">
-            {importOpen && <ImportPanel ref={panelRef} onClose={() => setImportOpen(false)} onImported={onImported} />}
+        <div className="mx-auto grid max-w-6xl gap-10 px-5 py-10 sm:px-8 sm:py-12 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+          <div className="flex min-w-0 flex-col gap-12">
+            <div id="import-panel" className="empty:hidden">
+              {importOpen && <ImportPanel ref={panelRef} onClose={() => setImportOpen(false)} onImported={onImported} />}
+            </div>
+            <BookList onImportClick={openImport} />
           </div>
-          <BookList onImportClick={openImport} />
+          <aside aria-label="Your account" className="flex flex-col gap-4 lg:sticky lg:top-24">
+            <PreferencesCard />
+          </aside>
         </div>
 
         <FeaturesSection className="mt-8" />

@@ -10,10 +10,24 @@ import type { BookMeta } from '../model/book-document.ts';
 import { readGutenbergMeta } from '../read/gutenberg-header.ts';
 import type { CleanPass, PassContext } from './pass.ts';
 import { dropContentsListPass } from './passes/drop-contents-list.ts';
+import { curlQuotesPass } from './passes/curl-quotes.ts';
+import { fixOcrConfusionsPass } from './passes/fix-ocr-confusions.ts';
+import { frenchSpacingPass } from './passes/french-spacing.ts';
+import { joinHyphenatedWordsPass } from './passes/join-hyphenated-words.ts';
+import { joinSplitWordsPass } from './passes/join-split-words.ts';
+import { markFootnotesPass } from './passes/mark-footnotes.ts';
+import { markIllustrationsPass } from './passes/mark-illustrations.ts';
+import { normalizeDashesPass } from './passes/normalize-dashes.ts';
+import { normalizeEllipsesPass } from './passes/normalize-ellipses.ts';
+import { stripPageFurniturePass } from './passes/strip-page-furniture.ts';
+import { stripPageMarkersPass } from './passes/strip-page-markers.ts';
+import { stripScanBoilerplatePass } from './passes/strip-scan-boilerplate.ts';
 import { dropTitleLinesPass } from './passes/drop-title-lines.ts';
 import { escapeMarkdownPass } from './passes/escape-markdown.ts';
 import { markHeadingsPass } from './passes/mark-headings.ts';
+import { markLetterPartsPass } from './passes/mark-letter-parts.ts';
 import { markSceneBreaksPass } from './passes/mark-scene-breaks.ts';
+import { markSpeechesPass } from './passes/mark-speeches.ts';
 import { markVersePass } from './passes/mark-verse.ts';
 import { normalizeWhitespacePass } from './passes/normalize-whitespace.ts';
 import { stripGutenbergBoilerplatePass } from './passes/strip-gutenberg-boilerplate.ts';
@@ -29,16 +43,49 @@ import { unwrapParagraphsPass } from './passes/unwrap-paragraphs.ts';
 export const CLEAN_PASSES: readonly CleanPass[] = [
   normalizeWhitespacePass,
   stripGutenbergBoilerplatePass,
+  // Wrappers and page furniture of scans go before anything reads the line layout (a running head
+  // would pass for a heading); OCR letter fixes before any pass consults the book's vocabulary.
+  stripScanBoilerplatePass,
+  stripPageMarkersPass,
+  stripPageFurniturePass,
+  fixOcrConfusionsPass,
   markSceneBreaksPass,
   stripProductionNotesPass,
   dropContentsListPass,
+  // After the contents pass, which recognises `[Illustration: List of Illustrations]`.
+  markIllustrationsPass,
   dropTitleLinesPass,
   markHeadingsPass,
+  // Footnote ids are numbered per chapter (headings known), before verse can take short note lines.
+  markFootnotesPass,
   markVersePass,
+  // Line-end hyphens are joined while the line ends still exist, verse being protected by now.
+  joinHyphenatedWordsPass,
+  joinSplitWordsPass,
   unwrapParagraphsPass,
+  // Typography works on whole paragraphs, so quotes that open on one line and close on the next pair up.
+  curlQuotesPass,
+  normalizeDashesPass,
+  normalizeEllipsesPass,
+  frenchSpacingPass,
   escapeMarkdownPass,
+  // Roles of whole paragraphs (speeches, letter parts) are read from unwrapped, escaped paragraphs.
+  markSpeechesPass,
+  markLetterPartsPass,
   tidyBlankLinesPass,
 ];
+
+/**
+ * Ids of the passes that remove or rewrite words by design, and report each time they do: boilerplate and
+ * wrappers, credits, the book's own contents list, repeated title lines, page furniture and markers, bare
+ * illustration tags and the `Footnote`/marker labels that become Markdown footnotes, words joined across a
+ * line end or a stray space, OCR misreadings. Every other pass keeps every word (the property tests hold
+ * cleanup to this).
+ */
+export const WORD_CHANGING_PASSES: ReadonlySet<string> = new Set([
+  'boilerplate', 'scanBoilerplate', 'pageMarkers', 'pageFurniture', 'ocrFixes', 'productionNotes', 'contents',
+  'figures', 'titleLines', 'footnotes', 'dehyphenated', 'splitWords',
+]);
 
 /** Ids of the passes, in order. */
 export type CleanPassId = (typeof CLEAN_PASSES)[number]['id'];

@@ -5,10 +5,13 @@
  * `# Title {.part}` a part that holds the chapters after it, `# Title {.front}` / `{.front .preface}`
  * a front-matter section, `# Title {.back}` / `{.back .notes}` a back-matter section; `##`-`######` are
  * headings inside a division; `* * *` a scene break; `::: verse` ... `:::` verse with one line per line
- * (two leading spaces per indent level, blank lines between stanzas); `[^1]` / `[^1]: text` footnotes.
+ * (two leading spaces per indent level, blank lines between stanzas); `[^1]` / `[^1]: text` footnotes;
+ * `::: speech NAME` ... `:::` a play's speech; `::: stage`, `::: dateline`, `::: salutation`,
+ * `::: signature` paragraphs with a role (stage directions, the parts of a letter).
  *
  * Checklist:
  * - [X] paragraphs, sub-headings, scene breaks, block quotes, lists, verse, footnotes, images (figures)
+ * - [X] speeches and paragraph roles (stage directions, datelines, salutations, signatures)
  * - [X] emphasis, strong, links, hard line breaks; code spans and code blocks become plain text
  * - [ ] small caps (`[text]{.smallcaps}` spans): markdown-it has no bracketed-span syntax
  * - [ ] tables: switched off; a table's pipes stay as text
@@ -23,6 +26,7 @@ import type {
   Chapter,
   Division,
   Inline,
+  ParagraphRole,
   Part,
   Section,
   SectionKind,
@@ -52,6 +56,18 @@ const KIND_BY_TITLE: ReadonlyArray<[RegExp, SectionKind]> = [
   [/^index\b/i, 'index'],
 ];
 
+/**
+ * Containers whose paragraphs take a {@link ParagraphRole}: `::: stage` (stage directions), and the parts
+ * of a letter, `::: dateline`, `::: salutation`, `::: signature`, in which line breaks are kept (a
+ * signature's `Your affectionate brother,` / `Robert Walton` stay two lines).
+ */
+const ROLE_CONTAINERS: Readonly<Record<string, { role: ParagraphRole; keepLines: boolean }>> = {
+  stage: { role: 'stageDirection', keepLines: false },
+  dateline: { role: 'dateline', keepLines: true },
+  salutation: { role: 'salutation', keepLines: true },
+  signature: { role: 'signature', keepLines: true },
+};
+
 let parser: MarkdownIt | undefined;
 
 /** The shared markdown-it instance (built once: plugins and rules never change). */
@@ -61,6 +77,9 @@ function getParser(): MarkdownIt {
   md.disable(['table']);
   md.use(markdownItFootnote);
   md.use(markdownItContainer, 'verse');
+  // `::: speech LADY BRACKNELL`: the name follows the container's name.
+  md.use(markdownItContainer, 'speech', { validate: (params: string) => /^speech(?:\s|$)/.test(params.trim()) });
+  for (const name of Object.keys(ROLE_CONTAINERS)) md.use(markdownItContainer, name);
   md.use(headingAttributesPlugin);
   parser = md;
   return md;
@@ -164,6 +183,29 @@ function blocksFrom(state: State, tokens: readonly Token[], from: number, to: nu
           k = itemClose;
         }
         out.push({ type: 'list', ordered: t.type === 'ordered_list_open', items });
+        i = close;
+        break;
+      }
+      case 'container_speech_open': {
+        const close = closingIndex(tokens, i);
+        const name = t.info.trim().replace(/^speech\s*/, '');
+        const speaker = inlineTokensToModel(state.md.parseInline(name, {})[0]?.children ?? [], state.inline);
+        out.push({ type: 'speech', speaker, children: blocksFrom(state, tokens, i + 1, close) });
+        i = close;
+        break;
+      }
+      case 'container_stage_open':
+      case 'container_dateline_open':
+      case 'container_salutation_open':
+      case 'container_signature_open': {
+        const close = closingIndex(tokens, i);
+        const { role, keepLines } = ROLE_CONTAINERS[t.type.slice('container_'.length, -'_open'.length)]!;
+        if (keepLines) {
+          for (let k = i + 1; k < close; k++) {
+            for (const child of tokens[k]!.children ?? []) if (child.type === 'softbreak') child.type = 'hardbreak';
+          }
+        }
+        for (const block of blocksFrom(state, tokens, i + 1, close)) out.push(block.type === 'paragraph' ? { ...block, role } : block);
         i = close;
         break;
       }

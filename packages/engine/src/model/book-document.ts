@@ -42,9 +42,14 @@ export interface VerseLine {
   children: Inline[];
 }
 
+/** What a paragraph is, beyond running text, where the source shows it: the parts of a letter (dateline, salutation, signature) and a play's stage directions. Writers style each role. */
+export type ParagraphRole = 'dateline' | 'salutation' | 'signature' | 'stageDirection';
+
 /** Flow content inside a chapter or section. */
 export type Block =
-  | { type: 'paragraph'; children: Inline[] }
+  | { type: 'paragraph'; children: Inline[]; role?: ParagraphRole }
+  /** A speech in a play: the speaker's name (small capitals in writers) and what they say. */
+  | { type: 'speech'; speaker: Inline[]; children: Block[] }
   /** A heading inside a chapter (sub-section); level 2 is the highest below a chapter title. */
   | { type: 'heading'; level: 2 | 3 | 4 | 5 | 6; children: Inline[] }
   /** A scene break (`* * *` in Markdown): a blank line or an ornament depending on the layout. */

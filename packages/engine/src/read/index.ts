@@ -1,11 +1,23 @@
 /**
- * Plain-text reader: bytes of an uploaded `.txt` file -> text with `\n` line endings + what the
- * Project Gutenberg header says about the book.
+ * The readers' registry: bytes of an upload -> plain text to clean (`.txt`), or a document already in
+ * Quire's Markdown (Markdown, HTML/XHTML, DOCX, EPUB, PDF). Formats are looked up in one plain record
+ * (`READERS`); adding a format means one folder and one line there.
+ *
+ * Plain text: bytes -> text with `\n` line endings + what the Project Gutenberg header says.
  */
 import type { BookMeta } from '../model/book-document.ts';
 import { EngineError } from '../errors.ts';
+import { serializeMarkdown } from '../markdown/serialize.ts';
+import { inspectZip, looksLikeZip } from './archive/zip.ts';
 import { decodeText, normalizeLineEndings, type TextEncodingName } from './decode-text.ts';
+import { readDocx } from './docx/index.ts';
+import { readEpub } from './epub/index.ts';
 import { readGutenbergMeta } from './gutenberg-header.ts';
+import type { ReportLine } from './html/dom.ts';
+import type { DocumentReadResult } from './html/index.ts';
+import { readHtml } from './html/index.ts';
+import { readMarkdown } from './markdown.ts';
+import { readPdf } from './pdf/index.ts';
 
 /**
  * What {@link readText} returns.
@@ -38,6 +50,168 @@ export function readText(bytes: Uint8Array, opts: { fileName?: string } = {}): R
     throw new EngineError('EMPTY_INPUT', `${name} is empty. Upload a file that contains the text of your book.`);
   }
   return { text, encoding, meta: readGutenbergMeta(text) };
+}
+
+/** Every input format a reader exists for. */
+export type InputFormat = 'txt' | 'markdown' | 'html' | 'docx' | 'epub' | 'pdf';
+
+/** User-facing message for files no reader handles (the server answers 415 with it). */
+export const UNSUPPORTED_FORMAT_MESSAGE =
+  'This file type is not supported. Upload a plain-text (.txt), Markdown (.md), HTML (.html, .xhtml), Word (.docx), EPUB (.epub) or PDF (.pdf) file.';
+
+const EXTENSIONS: Readonly<Record<string, InputFormat>> = {
+  txt: 'txt', text: 'txt',
+  md: 'markdown', markdown: 'markdown', mdown: 'markdown', mkd: 'markdown', mkdn: 'markdown',
+  html: 'html', htm: 'html', xhtml: 'html', xht: 'html',
+  docx: 'docx', doc: 'docx',
+  epub: 'epub',
+  pdf: 'pdf',
+};
+
+const CONTENT_TYPES: Readonly<Record<string, InputFormat>> = {
+  'text/plain': 'txt',
+  'text/markdown': 'markdown',
+  'text/x-markdown': 'markdown',
+  'text/html': 'html',
+  'application/xhtml+xml': 'html',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+  'application/msword': 'docx',
+  'application/epub+zip': 'epub',
+  'application/pdf': 'pdf',
+};
+
+const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+
+function fromHints(hints: { fileName?: string; contentType?: string }): InputFormat | undefined {
+  const ext = /\.([A-Za-z0-9]+)$/.exec(hints.fileName ?? '')?.[1]?.toLowerCase();
+  if (ext && EXTENSIONS[ext]) return EXTENSIONS[ext];
+  const type = (hints.contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  return CONTENT_TYPES[type];
+}
+
+/** What a ZIP holds, from its directory and the stored `mimetype` entry; inflates nothing. */
+function zipKind(bytes: Uint8Array): 'docx' | 'epub' | undefined {
+  try {
+    const entries = inspectZip(bytes);
+    if (entries.some((e) => e.name === 'word/document.xml')) return 'docx';
+    if (entries.some((e) => e.name === 'META-INF/container.xml')) return 'epub';
+    const mimetype = entries.find((e) => e.name === 'mimetype' && e.method === 0);
+    if (mimetype) {
+      const at = mimetype.localHeaderOffset;
+      const start = at + 30 + (bytes[at + 26]! | (bytes[at + 27]! << 8)) + (bytes[at + 28]! | (bytes[at + 29]! << 8));
+      const text = new TextDecoder().decode(bytes.subarray(start, start + Math.min(64, mimetype.size)));
+      if (text.trim() === 'application/epub+zip') return 'epub';
+    }
+  } catch {
+    // A broken or hostile directory: the hints decide, and the reader reports the problem.
+  }
+  return undefined;
+}
+
+/** True when the start of a text file is HTML or XHTML markup. */
+function looksLikeHtml(head: string): boolean {
+  const start = head.replace(/^\uFEFF/, '').trimStart().slice(0, 2048).toLowerCase();
+  if (/^<!doctype\s+html/.test(start) || /^<html[\s>]/.test(start)) return true;
+  if (/^<\?xml/.test(start) || /^<!--/.test(start)) return /<html[\s>]|xhtml/.test(start) && /<html[\s>]/.test(head.slice(0, 8192).toLowerCase());
+  return false;
+}
+
+/**
+ * The format of an upload. Sniffs magic bytes first (a ZIP is looked into: `word/document.xml` ->
+ * docx, `META-INF/container.xml` or a stored `mimetype` of `application/epub+zip` -> epub; `%PDF` ->
+ * pdf; text starting with `<!DOCTYPE html`, `<html` or an XML declaration before `<html` -> html), then
+ * the file name's extension, then the content type; other text is `txt`.
+ * @returns the format, or null for binary data no reader handles (images, archives, executables).
+ *   Never throws.
+ */
+export function detectFormat(bytes: Uint8Array, hints: { fileName?: string; contentType?: string } = {}): InputFormat | null {
+  const hinted = fromHints(hints);
+  if (looksLikeZip(bytes)) {
+    const kind = zipKind(bytes);
+    if (kind) return kind;
+    return hinted === 'docx' || hinted === 'epub' ? hinted : null;
+  }
+  const head = bytes.subarray(0, 1024);
+  if (new TextDecoder('latin1').decode(head).includes('%PDF-')) return 'pdf';
+  if (OLE_MAGIC.every((b, i) => bytes[i] === b)) return hinted === 'docx' ? 'docx' : null;
+  let text: string;
+  try {
+    text = decodeText(bytes.subarray(0, 64 * 1024)).text;
+  } catch {
+    return null;
+  }
+  if (looksLikeHtml(text)) return 'html';
+  if (hinted === 'markdown' || hinted === 'html') return hinted;
+  return 'txt';
+}
+
+/**
+ * What {@link readBook} returns.
+ * - `raw` (plain text): the decoded text, to be cleaned with `cleanText`; `meta` from a Gutenberg header.
+ * - `document` (every other format): `markdown` is the book in Quire's Markdown (`serializeMarkdown` of
+ *   the document the reader built); `meta` what the file says (OPF, core properties, `<title>`, PG
+ *   header); `report` what the reader removed or changed, one line per kind with a label and a count.
+ */
+export type ReadOutput =
+  | { kind: 'raw'; format: 'txt'; text: string; encoding: string; meta: Partial<BookMeta> }
+  | {
+      kind: 'document';
+      format: Exclude<InputFormat, 'txt'>;
+      markdown: string;
+      meta: Partial<BookMeta>;
+      report: ReportLine[];
+    };
+
+type DocumentFormat = Exclude<InputFormat, 'txt'>;
+type DocumentReader = (bytes: Uint8Array) => Promise<{ markdown: string; meta: Partial<BookMeta>; report: ReportLine[] }>;
+
+function documentOutput(result: DocumentReadResult): { markdown: string; meta: Partial<BookMeta>; report: DocumentReadResult['report'] } {
+  return { markdown: serializeMarkdown(result.doc), meta: result.meta, report: result.report };
+}
+
+function decodeMarkup(bytes: Uint8Array): string {
+  return normalizeLineEndings(decodeText(bytes).text);
+}
+
+/** The structured readers, by format (plain data: one line per format). */
+const READERS: Readonly<Record<DocumentFormat, DocumentReader>> = {
+  markdown: async (bytes) => documentOutput(readMarkdown(decodeMarkup(bytes))),
+  html: async (bytes) => documentOutput(readHtml(decodeMarkup(bytes))),
+  docx: async (bytes) => documentOutput(await readDocx(bytes)),
+  epub: async (bytes) => documentOutput(readEpub(bytes)),
+  pdf: async (bytes) => readPdf(bytes),
+};
+
+/**
+ * Reads any supported upload (see {@link detectFormat} and {@link ReadOutput}).
+ * @param bytes the file.
+ * @param opts.fileName, opts.contentType hints for the format (magic bytes win) and for messages.
+ * @throws EngineError('UNSUPPORTED_FORMAT') for a type no reader handles (message names the supported
+ *   types; the server answers 415).
+ * @throws EngineError('UNREADABLE_INPUT') for a broken file, an encrypted PDF, a DRM-protected EPUB, a
+ *   password-protected Word file or a scanned PDF with no text layer, each with a message saying so (422).
+ * @throws EngineError('ARCHIVE_TOO_LARGE') for a DOCX or EPUB past the archive limits: a zip bomb (413).
+ * @throws EngineError('EMPTY_INPUT') when the file holds no text.
+ * Anything else a reader throws (a library's own error on a malformed file) becomes UNREADABLE_INPUT.
+ */
+export async function readBook(bytes: Uint8Array, opts: { fileName?: string; contentType?: string } = {}): Promise<ReadOutput> {
+  if (bytes.length === 0) {
+    const name = opts.fileName ? `"${opts.fileName}"` : 'This file';
+    throw new EngineError('EMPTY_INPUT', `${name} is empty. Upload a file that contains the text of your book.`);
+  }
+  const format = detectFormat(bytes, opts);
+  if (!format) throw new EngineError('UNSUPPORTED_FORMAT', UNSUPPORTED_FORMAT_MESSAGE);
+  try {
+    if (format === 'txt') {
+      const r = readText(bytes, opts);
+      return { kind: 'raw', format, text: r.text, encoding: r.encoding, meta: r.meta };
+    }
+    const r = await READERS[format](bytes);
+    return { kind: 'document', format, markdown: r.markdown, meta: r.meta, report: r.report };
+  } catch (err) {
+    if (err instanceof EngineError) throw err;
+    throw new EngineError('UNREADABLE_INPUT', 'This file could not be read: it looks damaged or is not what its name says.', { cause: err });
+  }
 }
 
 export { decodeText, normalizeLineEndings, type TextEncodingName } from './decode-text.ts';

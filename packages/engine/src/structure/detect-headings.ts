@@ -22,6 +22,9 @@
  * - [X] keyword, numeral and title headings; clusters; parts over chapters; front/back matter names
  * - [ ] headings inside illustration tags (`[Illustration: ... Chapter I.]`, pg1342 2020s): left as text
  * - [ ] running heads and page numbers of OCR text (a later pass)
+ * - [X] speeches and stage directions of plays (`detect-speeches.ts`), letter parts (`detect-letters.ts`)
+ * - [ ] dedication (`TO MY ...`) and epigraph (short quotation + attribution) without a heading: left in
+ *       the untitled front section
  */
 import type { SectionKind } from '../model/book-document.ts';
 import { classifyHeadingLine, isAllCaps, isTitleLike, tidyHeadingText, type HeadingLine } from './heading-lines.ts';

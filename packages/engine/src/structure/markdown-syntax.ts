@@ -1,13 +1,22 @@
 /**
  * The few Markdown shapes that cleanup writes and must recognise again when it runs on its own output
- * (cleanup is idempotent): ATX headings, the `::: verse` container, the `* * *` scene break.
+ * (cleanup is idempotent): ATX headings, the `::: verse` and other containers, the `* * *` scene break.
  * The convention itself is described in `../model/README.md` ("Markdown convention").
  */
 
 /** An ATX heading line (`# Title`, `## Section`), CommonMark 4.2. */
 export const HEADING_LINE = /^ {0,3}#{1,6}(?:[ \t]|$)/;
-/** The opening fence of a verse container (markdown-it-container with the name `verse`). */
-export const VERSE_OPEN = /^ {0,3}:::\s*verse\s*$/;
+/**
+ * The opening fence of a container cleanup writes (markdown-it-container): `::: verse`, `::: speech NAME`,
+ * `::: stage`, `::: dateline`, `::: salutation`, `::: signature`. Text passes keep such a container as
+ * one block and leave its lines as they are (verse keeps its line breaks; the others are written from
+ * already unwrapped and escaped paragraphs).
+ */
+export const CONTAINER_OPEN = /^ {0,3}:::\s*(?:verse|speech\s+\S.*|stage|dateline|salutation|signature)\s*$/;
+/** Same as {@link CONTAINER_OPEN} (the name text passes know it by): every cleanup container is kept like verse. */
+export const VERSE_OPEN = CONTAINER_OPEN;
+/** The opening fence of a speech container; group 1 is the speaker's name. */
+export const SPEECH_OPEN = /^ {0,3}:::\s*speech\s+(\S.*?)\s*$/;
 /** The closing fence of a container. */
 export const CONTAINER_CLOSE = /^ {0,3}:::\s*$/;
 /** The scene-break line cleanup writes (a CommonMark thematic break). */

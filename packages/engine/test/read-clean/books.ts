@@ -37,8 +37,10 @@ export function checkGutenbergBook(bytes: Uint8Array): BookRun {
   expect(share, `missing words: ${missing.slice(0, 40).join(' ')}`).toBeGreaterThanOrEqual(0.99);
   expect(cleanText(clean.markdown, { meta: read.meta }).markdown).toBe(clean.markdown);
   expect(clean.report.passes.map((p) => p.id)).toEqual([
-    'whitespace', 'boilerplate', 'sceneBreaks', 'productionNotes', 'contents', 'titleLines', 'headings', 'verse',
-    'unwrapped', 'escaped', 'blankLines',
+    'whitespace', 'boilerplate', 'scanBoilerplate', 'pageMarkers', 'pageFurniture', 'ocrFixes', 'sceneBreaks',
+    'productionNotes', 'contents', 'figures', 'titleLines', 'headings', 'footnotes', 'verse', 'dehyphenated',
+    'splitWords', 'unwrapped', 'quotesCurled', 'dashes', 'ellipses', 'frenchSpaces', 'escaped', 'speeches',
+    'letterParts', 'blankLines',
   ]);
   expect(clean.report.passes.find((p) => p.id === 'boilerplate')!.count).toBeGreaterThan(100);
   const doc = parseMarkdown(clean.markdown, { title: 'Untitled', author: '', language: 'en', ...clean.meta });

@@ -72,12 +72,25 @@ export function words(text: string): string[] {
   return out;
 }
 
-/** Share of `source` words (as a multiset) found in `result`, and the missing words. */
+/**
+ * Text without its footnote apparatus, which is not the author's words and which the footnotes pass
+ * rewrites: Gutenberg's `[Footnote 1:` labels and `[1]` / `[*]` markers (pg731), `(1)` markers glued to
+ * a word or opening a note line (pg1653), and the Markdown `[^c1-1]` / `[^c1-1]:` that replace them.
+ */
+export function withoutNoteApparatus(text: string): string {
+  return text
+    .replace(/\[Footnote\s+[^\s:\]]{1,12}\s*:/g, ' ')
+    .replace(/\[\^[^\]\s]+\]:?/g, ' ')
+    .replace(/\[(?:\d{1,3}|\*)\]/g, ' ')
+    .replace(/(?<=[^\s(])\(\d{1,3}\)|(?<=^|\s)\(\d{1,3}\)(?=\s)/gm, ' ');
+}
+
+/** Share of `source` words (as a multiset) found in `result`, and the missing words (note apparatus aside). */
 export function wordSurvival(source: string, result: string): { share: number; missing: string[]; total: number } {
   const have = new Map<string, number>();
-  for (const w of words(result)) have.set(w, (have.get(w) ?? 0) + 1);
+  for (const w of words(withoutNoteApparatus(result))) have.set(w, (have.get(w) ?? 0) + 1);
   const missing: string[] = [];
-  const all = words(source);
+  const all = words(withoutNoteApparatus(source));
   for (const w of all) {
     const n = have.get(w) ?? 0;
     if (n > 0) have.set(w, n - 1);

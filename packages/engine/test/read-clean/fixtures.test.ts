@@ -15,7 +15,7 @@ describe('fixtures', () => {
     const titles = chapterTitles(run.doc);
     expect(titles).toHaveLength(12);
     expect(titles[0]).toBe('CHAPTER I. Down the Rabbit-Hole');
-    expect(titles[11]).toBe("CHAPTER XII. Alice's Evidence");
+    expect(titles[11]).toBe('CHAPTER XII. Alice’s Evidence');
     expect(run.clean.markdown).toMatch(/::: verse\n(?:.*\n)*?.*Twinkle, twinkle, little bat!/);
     expect(run.clean.markdown.trimEnd().endsWith('THE END')).toBe(true);
   });
@@ -28,7 +28,7 @@ describe('fixtures', () => {
       language: 'en',
     });
     expect(chapterTitles(run.doc)).toEqual(['FIRST ACT', 'SECOND ACT', 'THIRD ACT']);
-    expect(run.clean.markdown).toContain('Algernon. Did you hear what I was playing, Lane?');
+    expect(run.clean.markdown).toContain('::: speech Algernon\nDid you hear what I was playing, Lane?\n:::');
   });
 
   it('The Spirit of Christmas: ALL-CAPS pieces as chapters, contents with page numbers dropped', () => {

@@ -18,7 +18,7 @@ export const books = pgTable(
     title: text('title').notNull(),
     author: text('author').notNull(),
     sourceUrl: text('source_url'),
-    /** `url` or `upload`. */
+    /** `url`, `upload` or `collection` (contracts SOURCE_TYPES). */
     sourceType: text('source_type').notNull(),
     originalText: text('original_text').notNull(),
     cleanedText: text('cleaned_text'),

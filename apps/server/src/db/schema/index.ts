@@ -3,3 +3,4 @@ export * from './users.ts';
 export * from './sessions.ts';
 export * from './books.ts';
 export * from './exports.ts';
+export * from './user-preferences.ts';

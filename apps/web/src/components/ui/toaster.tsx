@@ -41,9 +41,10 @@ export function Toaster() {
           data-variant={variant}
         >
           <VariantIcon variant={variant} />
-          <div className="grid gap-0.5">
+          <div className="grid min-w-0 gap-0.5">
             <Toast.Title className="text-sm font-semibold">{title}</Toast.Title>
-            {description && <Toast.Description className="text-sm text-ink-soft">{description}</Toast.Description>}
+            {/* Long addresses (a failed URL) wrap anywhere rather than run off a phone's screen. */}
+            {description && <Toast.Description className="text-sm [overflow-wrap:anywhere] text-ink-soft">{description}</Toast.Description>}
           </div>
           <Toast.Close
             aria-label="Close notification"

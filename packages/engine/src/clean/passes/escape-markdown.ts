@@ -23,7 +23,8 @@ export function escapeParagraph(line: string): { line: string; escapes: number }
     [/^(\d{1,9})([.)])(?=\s|$)/, (m) => `${m[1]}\\${m[2]}`],
     [/^(:{3,})/, (m) => `\\${m[1]}`],
     [/^(`{3,}|~{3,})/, (m) => `\\${m[1]}`],
-    [/^\[([^\]]*)\]:/, (m) => `\\[${m[1]}]:`],
+    // A footnote definition the footnotes pass wrote (`[^c12-1]: text`) is meant as Markdown.
+    [/^\[(?!\^c\d+-[^\]\s]+\]:)([^\]]*)\]:/, (m) => `\\[${m[1]}]:`],
     [/^([=_-]{3,})\s*$/, (m) => `\\${m[1]}`],
     [/^\|/, () => '\\|'],
     [/^</, () => '\\<'],

@@ -4,10 +4,12 @@
  * - [x] paragraphs (Body Text / First Paragraph), sub-headings (Heading 2–6), scene breaks, verse, block quotes
  * - [x] lists with Word numbering (each ordered list restarts at 1; nesting up to 3 levels)
  * - [x] figures: caption (or description) in the Caption style
+ * - [x] speeches (Speaker paragraph, then the speech) and paragraph roles (Stage Direction, Dateline, Salutation,
+ *   Signature styles)
  * - [ ] images (the model has no image bytes yet)
  */
 import { LevelFormat, AlignmentType, Paragraph, TextRun, type INumberingOptions, type ParagraphChild } from 'docx';
-import type { Block, Inline } from '../../model/book-document.ts';
+import type { Block, Inline, ParagraphRole } from '../../model/book-document.ts';
 import type { Handlers } from '../html/state.ts';
 import { inlineRuns } from './inlines.ts';
 import { STYLE } from './styles.ts';
@@ -54,9 +56,29 @@ function paragraph(node: Extract<Block, { type: 'paragraph' }>, state: DocxState
     state.list = undefined;
     return [new Paragraph({ style: STYLE.listParagraph, numbering: list, children })];
   }
-  const style = paragraphStyle(state);
-  state.afterBreak = false;
+  const style = node.role && !state.inFootnote ? ROLE_STYLE[node.role] : paragraphStyle(state);
+  state.afterBreak = node.role === 'salutation' || node.role === 'dateline';
   return [new Paragraph({ style, children })];
+}
+
+/** Word style of each paragraph role. */
+const ROLE_STYLE: Readonly<Record<ParagraphRole, string>> = {
+  dateline: STYLE.dateline,
+  salutation: STYLE.salutation,
+  signature: STYLE.signature,
+  stageDirection: STYLE.stageDirection,
+};
+
+/** A speech: the speaker's name in the Speaker style (small capitals), then what they say. */
+function speech(node: Extract<Block, { type: 'speech' }>, state: DocxState): Paragraph[] {
+  if (state.inFootnote) {
+    return [new Paragraph({ style: STYLE.footnoteText, children: inlineRuns(node.speaker, state) }), ...renderBlocks(node.children, state)];
+  }
+  const out = [new Paragraph({ style: STYLE.speaker, children: inlineRuns(node.speaker, state) })];
+  state.afterBreak = true;
+  out.push(...renderBlocks(node.children, state));
+  state.afterBreak = true;
+  return out;
 }
 
 function heading(node: Extract<Block, { type: 'heading' }>, state: DocxState): Paragraph[] {
@@ -122,6 +144,7 @@ function figure(node: Extract<Block, { type: 'figure' }>, state: DocxState): Par
 /** One handler per block node type. */
 export const blockHandlers = {
   paragraph,
+  speech,
   heading,
   sceneBreak,
   verse,

@@ -12,6 +12,8 @@
  *   after a title, sub-heading or scene break, no indent (Chicago 2.13).
  * - `Verse`: one paragraph per stanza, lines separated by line breaks. `BlockText` ("Block Text"): block quotes.
  * - `SceneBreak` ("Scene Break"): the centred `* * *`. `Caption`: figure captions. `ListParagraph`: lists.
+ * - `Speaker`: a speaker's name above the speech (small capitals); `StageDirection` ("Stage Direction"): italic,
+ *   indented; `Dateline`, `Signature`: a letter's date and signature, flush right; `Salutation`: flush left.
  * - `FootnoteText`, `Header`, `Footer`.
  *
  * Units: twips (1/20 pt, 1440 per inch) for lengths, half-points for font sizes (OOXML §17.3.2.38 `sz`).
@@ -33,6 +35,11 @@ export const STYLE = {
   caption: 'Caption',
   listParagraph: 'ListParagraph',
   footnoteText: 'FootnoteText',
+  speaker: 'Speaker',
+  stageDirection: 'StageDirection',
+  dateline: 'Dateline',
+  salutation: 'Salutation',
+  signature: 'Signature',
   header: 'Header',
   footer: 'Footer',
 } as const;
@@ -123,6 +130,26 @@ export function docxStyles(layout: Layout): IStylesOptions {
       {
         id: STYLE.sceneBreak, name: 'Scene Break', basedOn: 'Normal', next: STYLE.firstParagraph, quickFormat: true,
         paragraph: { alignment: AlignmentType.CENTER, spacing: { before: line, after: line }, keepNext: true },
+      },
+      {
+        id: STYLE.speaker, name: 'Speaker', basedOn: 'Normal', next: STYLE.firstParagraph, quickFormat: true,
+        run: { smallCaps: true }, paragraph: { alignment: AlignmentType.LEFT, spacing: { before: 120 }, keepNext: true },
+      },
+      {
+        id: STYLE.stageDirection, name: 'Stage Direction', basedOn: 'Normal', next: STYLE.bodyText, quickFormat: true,
+        run: { italics: true }, paragraph: { alignment: AlignmentType.LEFT, indent: { left: 720 }, spacing: { before: 120, after: 120 } },
+      },
+      {
+        id: STYLE.dateline, name: 'Dateline', basedOn: 'Normal', next: STYLE.bodyText, quickFormat: true,
+        paragraph: { alignment: AlignmentType.RIGHT, spacing: { after: 120 } },
+      },
+      {
+        id: STYLE.salutation, name: 'Salutation', basedOn: 'Normal', next: STYLE.firstParagraph, quickFormat: true,
+        paragraph: { alignment: AlignmentType.LEFT, spacing: { after: 120 } },
+      },
+      {
+        id: STYLE.signature, name: 'Signature', basedOn: 'Normal', next: STYLE.bodyText, quickFormat: true,
+        paragraph: { alignment: AlignmentType.RIGHT, spacing: { before: 120 } },
       },
       {
         id: STYLE.footnoteText, name: 'footnote text', basedOn: 'Normal', next: STYLE.footnoteText,

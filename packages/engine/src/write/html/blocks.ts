@@ -6,17 +6,47 @@
  * - [x] sub-headings h2–h6, scene breaks, verse with indented lines, block quotes, lists
  * - [x] figures: image (HTML outputs only, http/https) + caption; EPUB has no image bytes, so caption and alt only
  * - [x] footnotes: written at the end of the unit that first references them
+ * - [x] speeches (`div.speech`, `span.speaker`) and paragraph roles (classes `dateline`, `salutation`,
+ *   `signature`, `stage-direction`)
  * - [ ] embedded images in EPUB (the model carries no image bytes yet)
  */
-import type { Block, VerseLine } from '../../model/book-document.ts';
+import type { Block, ParagraphRole, VerseLine } from '../../model/book-document.ts';
 import { escapeXml, safeImageSrc } from './escape.ts';
 import { noteId, noteRefId, renderInlines } from './inlines.ts';
 import { semantics, type Handlers, type HtmlState } from './state.ts';
 
+/** Class of a paragraph role (`stageDirection` -> `stage-direction`); the style sheet styles each. */
+export const ROLE_CLASS: Readonly<Record<ParagraphRole, string>> = {
+  dateline: 'dateline',
+  salutation: 'salutation',
+  signature: 'signature',
+  stageDirection: 'stage-direction',
+};
+
 function paragraph(node: Extract<Block, { type: 'paragraph' }>, state: HtmlState): string {
-  const cls = state.afterBreak ? ' class="first"' : '';
+  const classes = [state.afterBreak ? 'first' : '', node.role ? ROLE_CLASS[node.role] : ''].filter(Boolean).join(' ');
   state.afterBreak = false;
-  return `<p${cls}>${renderInlines(node.children, state)}</p>\n`;
+  return `<p${classes ? ` class="${classes}"` : ''}>${renderInlines(node.children, state)}</p>\n`;
+}
+
+/**
+ * A speech: `<div class="speech">`, the speaker in `<span class="speaker">` (small capitals in the style
+ * sheet) run in at the start of the first paragraph when the speech opens with plain prose, else a
+ * `<p class="speaker">` line of its own (above verse, Faust).
+ */
+function speech(node: Extract<Block, { type: 'speech' }>, state: HtmlState): string {
+  const speaker = renderInlines(node.speaker, state);
+  const [first, ...rest] = node.children;
+  let inner: string;
+  if (first && first.type === 'paragraph' && !first.role) {
+    state.afterBreak = false;
+    inner = `<p class="first"><span class="speaker">${speaker}</span> ${renderInlines(first.children, state)}</p>\n${renderBlocks(rest, state)}`;
+  } else {
+    state.afterBreak = true;
+    inner = `<p class="speaker">${speaker}</p>\n${renderBlocks(node.children, state)}`;
+  }
+  state.afterBreak = true;
+  return `<div class="speech">\n${inner}</div>\n`;
 }
 
 function heading(node: Extract<Block, { type: 'heading' }>, state: HtmlState): string {
@@ -88,6 +118,7 @@ function figure(node: Extract<Block, { type: 'figure' }>, state: HtmlState): str
 /** One handler per block node type. */
 export const blockHandlers = {
   paragraph,
+  speech,
   heading,
   sceneBreak,
   verse,

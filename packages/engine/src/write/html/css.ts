@@ -54,6 +54,14 @@ hr.scene-break::after { content: "* * *"; }
 .verse .stanza { text-indent: 0; margin: 0 0 1em 0; }
 ${[1, 2, 3, 4, 5, 6].map((i) => `.verse .indent-${i} { padding-left: ${i}em; }`).join('\n')}
 blockquote { margin: 1em 2em; }
+.speech { margin: 0.5em 0; }
+.speech p { text-indent: 0; padding-left: 1em; }
+.speech p:first-child { text-indent: -1em; }
+.speaker { font-variant: small-caps; }
+.speech p.speaker { text-align: center; padding-left: 0; text-indent: 0; margin-top: 1em; }
+p.stage-direction { font-style: italic; text-indent: 0; margin-left: 2em; }
+p.dateline, p.signature { text-align: right; text-indent: 0; }
+p.salutation { text-indent: 0; }
 figure.illustration { margin: 1em 0; text-align: center; page-break-inside: avoid; break-inside: avoid; }
 figure.illustration img { max-width: 100%; }
 figcaption { font-size: 0.9em; font-style: italic; }

@@ -3,7 +3,7 @@
  * line (a paragraph break in Typst). The `quire-*` functions called here are defined by the
  * template in `template.ts`.
  */
-import type { Block, VerseLine } from '../../model/book-document.ts';
+import type { Block, ParagraphRole, VerseLine } from '../../model/book-document.ts';
 import { escapeTypst } from './escape.ts';
 import { renderInlines } from './inlines.ts';
 import type { Handlers, TypstState } from './state.ts';
@@ -12,7 +12,9 @@ import type { Handlers, TypstState } from './state.ts';
 const MAX_VERSE_INDENT = 12;
 
 const blockHandlers = {
-  paragraph: (node, state) => renderInlines(node.children, state),
+  paragraph: (node, state) =>
+    node.role ? `#quire-role("${TYPST_ROLE[node.role]}")[${renderInlines(node.children, state)}]` : renderInlines(node.children, state),
+  speech: (node, state) => renderSpeech(node, state),
   heading: (node, state) => `#quire-subhead(${node.level})[${renderInlines(node.children, state)}]`,
   sceneBreak: () => '#quire-scene-break()',
   verse: (node, state) => node.stanzas.map((stanza) => renderStanza(stanza, state)).join('\n\n'),
@@ -28,6 +30,29 @@ const blockHandlers = {
     return caption === '' ? '' : `#quire-figure[${caption}]`;
   },
 } satisfies Handlers<Block, TypstState>;
+
+/** Role names the template's `quire-role` knows (a closed set: never user text). */
+const TYPST_ROLE: Readonly<Record<ParagraphRole, string>> = {
+  dateline: 'dateline',
+  salutation: 'salutation',
+  signature: 'signature',
+  stageDirection: 'stage',
+};
+
+/**
+ * A speech: the speaker's name in small capitals, run in at the start of the first paragraph when the
+ * speech opens with plain prose (`ALGERNON. Did you hear ...`, the usual setting of prose drama), or on a
+ * line of its own above verse (Faust) or a stage direction.
+ */
+function renderSpeech(node: Extract<Block, { type: 'speech' }>, state: TypstState): string {
+  const speaker = renderInlines(node.speaker, state);
+  const [first, ...rest] = node.children;
+  if (first && first.type === 'paragraph' && !first.role) {
+    const lead = `#quire-speaker[${speaker}];${renderInlines(first.children, state)}`;
+    return `#quire-speech[\n${[lead, renderBlocks(rest, state)].filter((x) => x !== '').join('\n\n')}\n]`;
+  }
+  return `#quire-speech[\n${[`#quire-speaker-line[${speaker}]`, renderBlocks(node.children, state)].filter((x) => x !== '').join('\n\n')}\n]`;
+}
 
 /**
  * One stanza: `#quire-stanza((indent, [line]), ...)`; each line is its own paragraph, so line breaks

@@ -188,6 +188,24 @@ export function typstTemplate(meta: BookMeta, layout: Layout): string {
   show regex("\\\\p{Ll}+"): it => text(size: 0.8em, upper(it))
   body
 }
+// A play's speech (Chicago 13.45: speakers' names in small capitals): hanging indent, no first-line indent.
+#let quire-speech(body) = block(width: 100%, above: quire-line * 0.6, below: quire-line * 0.6, {
+  set par(first-line-indent: 0pt, hanging-indent: 1em)
+  body
+})
+#let quire-speaker(name) = [#quire-sc(name).#h(0.5em)]
+#let quire-speaker-line(name) = block(sticky: true, below: quire-line * 0.4, align(center, quire-sc(name)))
+// Paragraph roles: stage directions in italics and indented; a letter's dateline and signature set
+// flush right, its salutation flush left (Chicago 13.40 on letters set as extracts).
+#let quire-role(role, body) = {
+  if role == "stage" {
+    block(width: 100%, inset: (left: 2em), { set par(first-line-indent: 0pt); text(style: "italic", body) })
+  } else if role == "dateline" or role == "signature" {
+    block(width: 100%, align(right, { set par(justify: false, first-line-indent: 0pt); body }))
+  } else {
+    block(width: 100%, { set par(first-line-indent: 0pt); body })
+  }
+}
 #let quire-toc-entry(level, target, body) = {
   let indent = if level > 1 { 1.5em } else { 0em }
   let styled = if level == 0 { text(weight: "bold", body) } else { body }

@@ -43,10 +43,16 @@ function BookCard({ book }: { book: BookSummary }) {
         <div className="mt-auto flex items-end justify-between gap-3 pt-3">
           <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
             <BookStatusBadge status={book.status} />
-            <p className="text-xs text-muted">
-              <time dateTime={book.createdAt}>{formatDate(book.createdAt)}</time>
+            <p className="min-w-0 text-xs text-muted">
+              {/* Date and word count each stay whole; a narrow card breaks the line between them. */}
+              <time dateTime={book.createdAt} className="whitespace-nowrap">
+                {formatDate(book.createdAt)}
+              </time>
               {book.wordCount > 0 && (
-                <span className="hidden sm:inline"> · {book.wordCount.toLocaleString('en-US')} words</span>
+                <>
+                  <span className="hidden sm:inline"> </span>
+                  <span className="hidden whitespace-nowrap sm:inline">· {book.wordCount.toLocaleString('en-US')} words</span>
+                </>
               )}
             </p>
           </div>

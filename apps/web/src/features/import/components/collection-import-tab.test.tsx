@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ImportCollectionBodySchema } from '@quire/contracts';
 import { jsonResponse, renderWithProviders } from '../../../testing/render-with-providers.tsx';
 import { CollectionImportTab } from './collection-import-tab.tsx';
 
@@ -68,7 +69,9 @@ describe('CollectionImportTab', () => {
   });
 
   it('posts the collection, leaving out a blank author, and reports the new book', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, { book: { id: 'c1', title: 'Two Tales' }, successfulImports: 2 }));
+    fetchMock.mockResolvedValue(
+      jsonResponse(201, { book: { id: 'c1', title: 'Two Tales' }, successfulImports: 2, failedImports: [] }),
+    );
     const onImported = vi.fn();
     const user = userEvent.setup();
     renderWithProviders(<CollectionImportTab onImported={onImported} />);
@@ -79,14 +82,62 @@ describe('CollectionImportTab', () => {
     await user.click(screen.getByLabelText(/By author/));
     await user.click(screen.getByRole('button', { name: 'Create Collection' }));
 
-    await waitFor(() => expect(onImported).toHaveBeenCalledWith({ id: 'c1', title: 'Two Tales' }));
+    await waitFor(() => expect(onImported).toHaveBeenCalledWith({ id: 'c1', title: 'Two Tales' }, []));
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/books/import-multiple');
-    expect(JSON.parse(String(init.body))).toEqual({
+    expect(init.method).toBe('POST');
+    const sent = JSON.parse(String(init.body)) as unknown;
+    expect(sent).toEqual({
       urls: ['https://a.example/1.txt', 'https://a.example/2.txt'],
       collectionTitle: 'Two Tales',
       combineMethod: 'by_author',
     });
+    // What the form sends is what the server's contract accepts.
+    expect(ImportCollectionBodySchema.safeParse(sent).success).toBe(true);
+    expect(await screen.findByText('Collection created successfully')).toBeInTheDocument();
+    expect(screen.getByText('2 books combined into “Two Tales”.')).toBeInTheDocument();
+  });
+
+  it('sends the author when given and the default combine method, and names the URLs that failed', async () => {
+    const failedImports = [{ url: 'https://a.example/3.txt', message: 'The address answered 404 Not Found' }];
+    fetchMock.mockResolvedValue(
+      jsonResponse(201, { book: { id: 'c2', title: 'Three Tales' }, successfulImports: 2, failedImports }),
+    );
+    const onImported = vi.fn();
+    const user = userEvent.setup();
+    renderWithProviders(<CollectionImportTab onImported={onImported} />);
+    await user.click(screen.getByRole('button', { name: 'Add URL' }));
+    const inputs = urlInputs();
+    for (const [i, input] of inputs.entries()) await user.type(input, `https://a.example/${i + 1}.txt`);
+    await user.type(screen.getByLabelText('Collection title'), 'Three Tales');
+    await user.type(screen.getByLabelText(/Collection author/), '  Various Hands ');
+    await user.click(screen.getByRole('button', { name: 'Create Collection' }));
+
+    await waitFor(() => expect(onImported).toHaveBeenCalledWith({ id: 'c2', title: 'Three Tales' }, failedImports));
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1].body))).toEqual({
+      urls: ['https://a.example/1.txt', 'https://a.example/2.txt', 'https://a.example/3.txt'],
+      collectionTitle: 'Three Tales',
+      collectionAuthor: 'Various Hands',
+      combineMethod: 'sequential',
+    });
+    expect(await screen.findByText('Collection created successfully')).toBeInTheDocument();
+    expect(
+      screen.getByText('2 books combined into “Three Tales”. Not imported: https://a.example/3.txt.'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the pending label while the collection is being created', async () => {
+    let answer: (response: Response) => void = () => {};
+    fetchMock.mockReturnValue(new Promise<Response>((resolve) => (answer = resolve)));
+    const user = userEvent.setup();
+    renderWithProviders(<CollectionImportTab onImported={() => {}} />);
+    const [first, second] = urlInputs();
+    await user.type(first!, 'https://a.example/1.txt');
+    await user.type(second!, 'https://a.example/2.txt');
+    await user.type(screen.getByLabelText('Collection title'), 'Two Tales');
+    await user.click(screen.getByRole('button', { name: 'Create Collection' }));
+    expect(await screen.findByRole('button', { name: 'Creating Collection...' })).toBeDisabled();
+    answer(jsonResponse(201, { book: { id: 'c1', title: 'Two Tales' }, successfulImports: 2, failedImports: [] }));
     expect(await screen.findByText('Collection created successfully')).toBeInTheDocument();
   });
 

@@ -1,6 +1,7 @@
 import { useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Trash2 } from 'lucide-react';
+import { COLLECTION_MAX_URLS, COLLECTION_MIN_URLS, type CombineMethod, type ImportCollectionResponse } from '@quire/contracts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, FieldError } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -8,15 +9,13 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { cn } from '../../../lib/cn.ts';
 import {
-  COLLECTION_MAX_URLS,
-  COLLECTION_MIN_URLS,
   CollectionFormSchema,
   toImportCollectionBody,
   useImportCollection,
   type CollectionFormInput,
   type CollectionFormValues,
-  type CombineMethod,
 } from '../api/import-collection.ts';
+import { collectionSuccessDescription } from '../lib/collection-notice.ts';
 import { collectionImportErrorMessage } from '../lib/import-errors.ts';
 
 const COMBINE_OPTIONS: { value: CombineMethod; label: string; description: string }[] = [
@@ -25,7 +24,10 @@ const COMBINE_OPTIONS: { value: CombineMethod; label: string; description: strin
   { value: 'by_title', label: 'By title', description: 'Books are sorted by title.' },
 ];
 
-type CollectionImportTabProps = { onImported: (book: { id: string; title: string }) => void };
+type CollectionImportTabProps = {
+  /** Called with the new book, and the URLs that could not be imported (empty when all were). */
+  onImported: (book: { id: string; title: string }, failedImports: ImportCollectionResponse['failedImports']) => void;
+};
 
 /** Collection tab: 2 to 10 URLs combined into one book (accounts spec section 2). */
 export function CollectionImportTab({ onImported }: CollectionImportTabProps) {
@@ -48,12 +50,8 @@ export function CollectionImportTab({ onImported }: CollectionImportTabProps) {
   const onSubmit = form.handleSubmit((values) => {
     collectionImport.mutate(toImportCollectionBody(values), {
       onSuccess: (result) => {
-        toast({
-          variant: 'success',
-          title: 'Collection created successfully',
-          description: `${result.successfulImports} books combined into “${result.book.title}”.`,
-        });
-        onImported(result.book);
+        toast({ variant: 'success', title: 'Collection created successfully', description: collectionSuccessDescription(result) });
+        onImported(result.book, result.failedImports);
       },
       onError: (error) =>
         toast({ variant: 'destructive', title: 'Multi-import failed', description: collectionImportErrorMessage(error) }),

@@ -1,6 +1,6 @@
 import type { Ref } from 'react';
 import { BookCopy, BookPlus, X } from 'lucide-react';
-import type { ImportResponse } from '@quire/contracts';
+import type { ImportCollectionResponse, ImportResponse } from '@quire/contracts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
@@ -9,8 +9,11 @@ import { SingleImportTab } from './single-import-tab.tsx';
 
 type ImportPanelProps = {
   onClose: () => void;
-  /** Called with the new book after a successful single or collection import. */
-  onImported: (book: Pick<ImportResponse, 'id' | 'title'>) => void;
+  /**
+   * Called with the new book after a successful single or collection import; a collection also passes the
+   * URLs that could not be imported (empty when all were).
+   */
+  onImported: (book: Pick<ImportResponse, 'id' | 'title'>, failedImports?: ImportCollectionResponse['failedImports']) => void;
   ref?: Ref<HTMLElement>;
 };
 
@@ -24,7 +27,7 @@ export function ImportPanel({ onClose, onImported, ref }: ImportPanelProps) {
             <h2 id="import-title" className="font-display text-2xl font-semibold tracking-tight">
               Import Books
             </h2>
-            <p className="mt-1 text-sm text-muted">Bring in a public text by its address, a file, or a whole collection.</p>
+            <p className="mt-1 text-sm text-muted">Bring in a public text by its address, a file (text, Markdown, HTML, Word, EPUB or PDF), or a whole collection.</p>
           </div>
           <Button variant="ghost" size="icon" onClick={onClose} aria-label="Close import panel">
             <X aria-hidden="true" />

@@ -12,6 +12,7 @@ import { toast } from '../../../components/ui/use-toast.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useImportBookFromFile, useImportBookFromUrl } from '../api/import-book.ts';
 import { singleImportErrorMessage } from '../lib/import-errors.ts';
+import { UPLOAD_ACCEPT, UPLOAD_KINDS_HINT, uploadProblem } from '../lib/upload-rules.ts';
 
 export const SIZE_HINT = 'Files must be smaller than 10MB and contain less than 5MB of text.';
 
@@ -23,15 +24,18 @@ function formatBytes(bytes: number): string {
 
 type SingleImportTabProps = { onImported: (book: ImportResponse) => void };
 
-/** Single Book tab: a public text URL, or a .txt file. */
+/** Single Book tab: a public text URL, or an uploaded file of any supported type (see `upload-rules.ts`). */
 export function SingleImportTab({ onImported }: SingleImportTabProps) {
   const urlId = useId();
   const fileInputId = useId();
   const hintId = useId();
+  const fileHintId = useId();
+  const fileErrorId = useId();
   const urlErrorId = useId();
   const fileInputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [dragging, setDragging] = useState(false);
+  const fileError = file ? uploadProblem(file) : null;
 
   const urlImport = useImportBookFromUrl();
   const fileImport = useImportBookFromFile();
@@ -67,7 +71,7 @@ export function SingleImportTab({ onImported }: SingleImportTabProps) {
   };
 
   const importFile = () => {
-    if (!file) return;
+    if (!file || fileError) return;
     fileImport.mutate(file, { onSuccess: handleSuccess, onError: handleError });
   };
 
@@ -137,17 +141,19 @@ export function SingleImportTab({ onImported }: SingleImportTabProps) {
         >
           <Upload aria-hidden="true" className="size-6 text-accent" />
           <span className="text-sm font-medium text-ink">
-            Drop a .txt file here, or <span className="text-accent-ink underline underline-offset-4">choose one</span>
+            Drop a file here, or <span className="text-accent-ink underline underline-offset-4">choose one</span>
           </span>
-          <span className="text-xs text-muted">Plain text, smaller than 10MB</span>
+          <span id={fileHintId} className="max-w-md text-xs text-balance text-muted">
+            {UPLOAD_KINDS_HINT}, smaller than 10MB
+          </span>
           <input
             ref={fileInputRef}
             id={fileInputId}
             type="file"
-            accept=".txt,text/plain"
+            accept={UPLOAD_ACCEPT}
             className="sr-only"
             disabled={busy}
-            aria-describedby={hintId}
+            aria-describedby={`${fileHintId} ${hintId}`}
             onChange={(event) => setFile(event.target.files?.[0] ?? null)}
           />
         </label>
@@ -173,12 +179,13 @@ export function SingleImportTab({ onImported }: SingleImportTabProps) {
                 <X aria-hidden="true" />
               </Button>
             </div>
-            <Button onClick={importFile} disabled={busy}>
+            <Button onClick={importFile} disabled={busy || fileError !== null} aria-describedby={fileError ? fileErrorId : undefined}>
               {fileImport.isPending && <Spinner />}
               {fileImport.isPending ? 'Importing Book...' : 'Import File'}
             </Button>
           </div>
         )}
+        {fileError && <FieldError id={fileErrorId}>{fileError}</FieldError>}
       </div>
     </div>
   );

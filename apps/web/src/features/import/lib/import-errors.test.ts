@@ -11,6 +11,10 @@ describe('singleImportErrorMessage (notice title "Import failed")', () => {
     [err(413, 'The file is too large'), 'The file is too large. Please use files smaller than 10MB.'],
     [err(502, 'Could not fetch the URL'), 'Could not access the URL. Please check if the URL is correct and publicly accessible.'],
     [err(422, 'The file is not readable text'), 'The file is not readable text'],
+    // 415 and 422 name the exact problem: shown as written, even when a catalogue keyword occurs in it.
+    [err(415, 'Quire cannot read .rtf files. Supported types: .txt, .md, .docx'), 'Quire cannot read .rtf files. Supported types: .txt, .md, .docx'],
+    [err(422, 'This PDF has no text layer: it is a scan'), 'This PDF has no text layer: it is a scan'],
+    [err(422, 'The EPUB is too large once unpacked, so it was refused'), 'The EPUB is too large once unpacked, so it was refused'],
     [new Error('500: '), 'Failed to import book'],
     [new Error('500: <html>oops</html>'), 'Failed to import book'],
   ])('%s -> %s', (error, expected) => {

@@ -1,4 +1,4 @@
-import { getErrorMessage, NETWORK_ERROR_MESSAGE } from '../../../lib/errors.ts';
+import { getErrorMessage, getErrorStatus, NETWORK_ERROR_MESSAGE } from '../../../lib/errors.ts';
 
 /**
  * Error catalogue of the import panel (accounts spec section 8). The raw error text (status and body)
@@ -14,9 +14,20 @@ function isUnreachable(error: unknown): boolean {
   return error instanceof TypeError;
 }
 
+/**
+ * 415 (a file type Quire does not read) and 422 (a file it cannot read: a scanned PDF without text, an
+ * encrypted PDF, a DRM-protected EPUB, a broken archive) carry a sentence written for the person, which
+ * names the problem exactly; it is shown as the server wrote it rather than bent to a keyword rule.
+ */
+function isPreciseRefusal(error: unknown): boolean {
+  const status = getErrorStatus(error);
+  return status === 415 || status === 422;
+}
+
 /** Notice text of a failed single import (title 'Import failed'). */
 export function singleImportErrorMessage(error: unknown): string {
   if (isUnreachable(error)) return NETWORK_ERROR_MESSAGE;
+  if (isPreciseRefusal(error)) return getErrorMessage(error, 'Failed to import book');
   const raw = rawText(error);
   if (raw.includes('timeout') || raw.includes('timed out')) {
     return 'The import timed out. The file might be too large or the server is slow to respond.';

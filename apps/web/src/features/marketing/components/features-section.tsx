@@ -5,7 +5,7 @@ const FEATURES = [
   {
     icon: ListChecks,
     title: 'Cleanup you can see',
-    text: 'Each cleanup pass reports what it changed: boilerplate lines removed, paragraphs rejoined, verse kept, chapters and parts found.',
+    text: 'Each cleanup pass reports what it changed: boilerplate and page numbers removed, broken words and paragraphs rejoined, quotes curled, footnotes linked, chapters and parts found. Changed your mind? Undo it.',
   },
   {
     icon: BookOpenCheck,

@@ -4,12 +4,12 @@ const STEPS = [
   {
     title: 'Import',
     icon: FileInput,
-    text: 'Paste the address of a public text (a Project Gutenberg book, for example) or upload a .txt manuscript under 10MB.',
+    text: 'Paste the address of a public text (a Project Gutenberg book, for example), combine up to 10 into a collection, or upload a file under 10MB: text, Markdown, HTML, Word, EPUB or PDF.',
   },
   {
     title: 'Clean',
     icon: Sparkles,
-    text: 'Cleanup strips library boilerplate, joins hard-wrapped lines, keeps verse as verse and finds the chapters. Every change is counted in a report.',
+    text: 'Cleanup strips library boilerplate and scan page numbers, rejoins broken words and lines, curls quotes, links footnotes, keeps verse as verse and finds the chapters. Every change is counted in a report.',
   },
   {
     title: 'Format',

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Book } from '@quire/contracts';
 import { jsonResponse, renderWithProviders } from '../../../../testing/render-with-providers.tsx';
@@ -12,7 +12,7 @@ const imported: Book = {
   title: 'Pride and Prejudice',
   author: 'Jane Austen',
   sourceUrl: null,
-  sourceType: 'file',
+  sourceType: 'upload',
   originalText: 'Chapter 1\n\nIt is a truth universally acknowledged.',
   cleanedText: null,
   formattedText: null,
@@ -67,6 +67,59 @@ describe('BookWorkspace', () => {
     await user.click(await screen.findByRole('button', { name: 'Clean Text' }));
     expect(await screen.findByText('Cleaning failed')).toBeInTheDocument();
     expect(screen.getByText('The text is empty')).toBeInTheDocument();
+  });
+
+  it('names the source type in the header', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { ...imported, sourceType: 'collection' }));
+    renderWithProviders(<BookWorkspace bookId="b1" />);
+    expect(await screen.findByText('Collection')).toBeInTheDocument();
+  });
+
+  it('undoes cleanup after confirmation: the book is back on the Clean step', async () => {
+    const undone: Book = { ...imported };
+    fetchMock.mockImplementation(async (url, init) =>
+      url === '/api/books/b1/undo-clean' && init.method === 'POST' ? jsonResponse(200, undone) : jsonResponse(200, cleaned),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<BookWorkspace bookId="b1" />);
+    await user.click(await screen.findByRole('tab', { name: 'Clean' }));
+
+    // Cancelling sends nothing.
+    await user.click(screen.getByRole('button', { name: 'Undo cleanup' }));
+    let dialog = await screen.findByRole('alertdialog', { name: 'Undo cleanup?' });
+    expect(within(dialog).getByText(/the original text is always kept/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/goes back to Imported/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Keep cleaned text' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => url.includes('undo-clean'))).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Undo cleanup' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Undo cleanup?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Undo cleanup' }));
+
+    expect(await screen.findByText('Cleanup undone')).toBeInTheDocument();
+    const undoCall = fetchMock.mock.calls.find(([url]) => url === '/api/books/b1/undo-clean');
+    expect(undoCall?.[1].method).toBe('POST');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Clean Text' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Undo cleanup' })).not.toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Format' })).toBeDisabled();
+    expect(screen.getByRole('tab', { name: 'Clean' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('says "Undo failed" with the server message and keeps the cleaned text', async () => {
+    fetchMock.mockImplementation(async (url) =>
+      url === '/api/books/b1/undo-clean' ? jsonResponse(409, { message: 'The book is being exported' }) : jsonResponse(200, cleaned),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<BookWorkspace bookId="b1" />);
+    await user.click(await screen.findByRole('tab', { name: 'Clean' }));
+    await user.click(screen.getByRole('button', { name: 'Undo cleanup' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Undo cleanup' }));
+    expect(await screen.findByText('Undo failed')).toBeInTheDocument();
+    expect(screen.getByText('The book is being exported')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Text Cleaned' })).toBeDisabled();
   });
 
   it('opens a ready book on Export and names a failed export by its format', async () => {

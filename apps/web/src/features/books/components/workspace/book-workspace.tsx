@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ArrowLeft, BookX } from 'lucide-react';
 import type { Book } from '@quire/contracts';
@@ -63,7 +63,7 @@ function WorkspaceSkeleton() {
   );
 }
 
-function Workspace({ book }: { book: Book }) {
+function Workspace({ book, notice }: { book: Book; notice?: ReactNode }) {
   const state = getWorkspaceState(book);
   const [chosenTab, setChosenTab] = useState<WorkspaceTab | null>(null);
   const tab = chosenTab && !state.disabledTabs[chosenTab] ? chosenTab : state.initialTab;
@@ -74,6 +74,7 @@ function Workspace({ book }: { book: Book }) {
   return (
     <div className="flex flex-col gap-8">
       <WorkspaceHeader book={book} />
+      {notice}
       <ProgressStrip steps={state.steps} />
       <Tabs value={tab} onValueChange={(value) => setChosenTab(value as WorkspaceTab)}>
         <div className="overflow-x-auto pb-1">
@@ -110,11 +111,14 @@ function Workspace({ book }: { book: Book }) {
   );
 }
 
-/** The book workspace (workspace spec section 2): loading, not found, or the book's steps and tabs. */
-export function BookWorkspace({ bookId }: { bookId: string | undefined }) {
+/**
+ * The book workspace (workspace spec section 2): loading, not found, or the book's steps and tabs.
+ * `notice` (optional) is shown under the header once the book is loaded, e.g. what an import could not do.
+ */
+export function BookWorkspace({ bookId, notice }: { bookId: string | undefined; notice?: ReactNode }) {
   const query = useBook(bookId ?? '');
   if (!bookId) return <BookNotFound />;
   if (query.isPending) return <WorkspaceSkeleton />;
   if (query.isError || !query.data) return <BookNotFound />;
-  return <Workspace book={query.data} />;
+  return <Workspace book={query.data} notice={notice} />;
 }

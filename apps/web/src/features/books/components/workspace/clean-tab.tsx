@@ -5,14 +5,20 @@ import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { toast } from '../../../../components/ui/use-toast.ts';
 import { getErrorMessage } from '../../../../lib/errors.ts';
 import { useCleanBook } from '../../api/clean-book.ts';
+import { AiCleanupPanel } from './ai-cleanup-panel.tsx';
 import { CleanReportView } from './clean-report.tsx';
 import { TextPreview } from './text-preview.tsx';
+import { UndoCleanButton } from './undo-clean-button.tsx';
 
+/** What the cleanup passes of the engine do (their list: packages/engine/src/clean/index.ts). */
 const CLEANUP_POINTS = [
-  'Removes library headers, licence text and other boilerplate around the book',
-  'Drops e-text credits and the original contents list (Quire makes its own)',
-  'Joins lines broken inside paragraphs, and keeps verse line by line',
-  'Finds chapters, parts, prefaces and notes, and marks scene breaks',
+  'Removes library headers and licences (Project Gutenberg, Internet Archive, Wikisource), e-text credits and the original contents list (Quire makes its own)',
+  'Removes page numbers, running heads and [Pg 23] markers left over from the printed pages',
+  'Joins words broken at line ends and lines broken inside paragraphs, and keeps verse line by line',
+  'Spells out ligatures and the long s, and fixes OCR misreadings such as “tbe” only where the book’s own words confirm the fix',
+  'Sets the typography: curly quotes and apostrophes, em dashes, ellipses',
+  'Turns [Illustration: …] into captions and [Footnote 1: …] into real footnotes',
+  'Finds chapters, parts, prefaces and notes, and marks scene breaks, the speakers of a play and letters',
 ] as const;
 
 /** Clean tab: what cleanup does, the Clean Text action, the report and the text. */
@@ -52,16 +58,19 @@ export function CleanTab({ book, onCleaned }: { book: Book; onCleaned: () => voi
               ))}
             </ul>
           </div>
-          <Button
-            size="lg"
-            variant={cleaned ? 'secondary' : 'primary'}
-            onClick={clean}
-            disabled={cleaned || cleanBook.isPending}
-            className="md:min-w-44"
-          >
-            {cleanBook.isPending ? <Spinner /> : cleaned ? <Check aria-hidden="true" /> : <Sparkles aria-hidden="true" />}
-            {cleanBook.isPending ? 'Cleaning Text...' : cleaned ? 'Text Cleaned' : 'Clean Text'}
-          </Button>
+          <div className="flex flex-col items-stretch gap-2 md:items-end">
+            <Button
+              size="lg"
+              variant={cleaned ? 'secondary' : 'primary'}
+              onClick={clean}
+              disabled={cleaned || cleanBook.isPending}
+              className="md:min-w-44"
+            >
+              {cleanBook.isPending ? <Spinner /> : cleaned ? <Check aria-hidden="true" /> : <Sparkles aria-hidden="true" />}
+              {cleanBook.isPending ? 'Cleaning Text...' : cleaned ? 'Text Cleaned' : 'Clean Text'}
+            </Button>
+            {cleaned && <UndoCleanButton book={book} />}
+          </div>
         </div>
         {cleanBook.isPending && (
           <p role="status" className="mt-4 rounded-lg bg-accent-soft/60 px-4 py-3 text-sm text-accent-ink">
@@ -70,6 +79,7 @@ export function CleanTab({ book, onCleaned }: { book: Book; onCleaned: () => voi
         )}
       </section>
       {book.cleanReport && <CleanReportView report={book.cleanReport} />}
+      {book.cleanedText && <AiCleanupPanel book={book} />}
       <TextPreview book={book} />
     </div>
   );

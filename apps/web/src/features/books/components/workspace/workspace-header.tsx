@@ -1,20 +1,24 @@
 import { Link } from 'wouter';
 import { ArrowLeft } from 'lucide-react';
-import type { Book } from '@quire/contracts';
+import type { Book, SourceType } from '@quire/contracts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { BookStatusBadge } from '../book-status-badge.tsx';
 
-const SOURCE_LABELS: Record<string, string> = {
+/** Words for each of the contract's `SOURCE_TYPES`. */
+export const SOURCE_LABELS: Record<SourceType, string> = {
   url: 'Web address',
-  file: 'Uploaded file',
   upload: 'Uploaded file',
   collection: 'Collection',
-  gutenberg: 'Project Gutenberg',
 };
+
+/** The label of a book's source type; a value this version does not know is shown as it is. */
+export function sourceLabel(sourceType: string): string {
+  return Object.hasOwn(SOURCE_LABELS, sourceType) ? SOURCE_LABELS[sourceType as SourceType] : sourceType;
+}
 
 /** Header of the workspace: back, status, title, author, source and status. */
 export function WorkspaceHeader({ book }: { book: Book }) {
-  const source = SOURCE_LABELS[book.sourceType] ?? book.sourceType;
+  const source = sourceLabel(book.sourceType);
   return (
     <header className="flex flex-col gap-4">
       <Button asChild variant="ghost" size="sm" className="-ml-2 self-start">

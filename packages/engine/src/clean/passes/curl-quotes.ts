@@ -1,0 +1,63 @@
+/**
+ * Pass `quotesCurled`: typewriter quotes become typographer's quotes (Chicago Manual of Style 6.115,
+ * "smart quotes"; Standard Ebooks `typography.py`), as plain-text e-texts type `"` and `'` for both.
+ * - `"`: opening after the start of a line, a space, an opening bracket or quote, or a dash; else closing.
+ * - `'` between letters or digits is an apostrophe (`don't`, `o'clock`) -> ’.
+ * - `'` before a clipped word is an apostrophe, not an opening quote: `'tis`, `'twas`, `'em`, `'n'`
+ *   (`rock 'n' roll`), `'cause`, `'bout`, ..., and before a decade or year (`the '90s`, `in '45`) -> ’.
+ * - otherwise `'` opens after the start, a space, a bracket, a dash or an opening double quote, and closes
+ *   (or is a plural possessive, `the dogs'`) elsewhere -> ‘ or ’.
+ * Markdown written by cleanup (fences, heading attributes) has no quotes and is unaffected. Count:
+ * quotes changed.
+ */
+import type { CleanPass, PassContext } from '../pass.ts';
+
+/** Words that drop their first letters in informal or poetic English, written with an apostrophe. */
+const ELISION = /^(?:tis|twas|twere|twill|twould|em|n|nuff|cause|cos|til|bout|gainst|neath|prentice)(?![\p{L}])/iu;
+const OPENING_CONTEXT = /[\s([{“‘—–\-/]/u;
+
+function curlLine(line: string, counter: { n: number }): string {
+  if (!line.includes('"') && !line.includes("'")) return line;
+  let out = '';
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i]!;
+    if (ch !== '"' && ch !== "'") {
+      out += ch;
+      continue;
+    }
+    const prev = i > 0 ? line[i - 1]! : '';
+    const next = line[i + 1] ?? '';
+    const opensHere = prev === '' || OPENING_CONTEXT.test(prev);
+    let curled: string;
+    if (ch === '"') {
+      curled = opensHere && next !== '' && !/\s/.test(next) ? '“' : '”';
+    } else if (/[\p{L}\p{N}]/u.test(prev) && /[\p{L}\p{N}]/u.test(next)) {
+      curled = '’';
+    } else if (opensHere && (/^\d{2}(?!\d)/.test(line.slice(i + 1)) || ELISION.test(line.slice(i + 1)))) {
+      curled = '’';
+    } else {
+      curled = opensHere && next !== '' && !/\s/.test(next) ? '‘' : '’';
+    }
+    counter.n++;
+    out += curled;
+  }
+  return out;
+}
+
+function curlQuotes(text: string, ctx: PassContext): string {
+  if (!text.includes('"') && !text.includes("'")) return text;
+  const counter = { n: 0 };
+  const out = text
+    .split('\n')
+    .map((line) => curlLine(line, counter))
+    .join('\n');
+  if (counter.n === 0) return text;
+  ctx.count(counter.n);
+  return out;
+}
+
+export const curlQuotesPass: CleanPass = {
+  id: 'quotesCurled',
+  label: 'Straight quotes and apostrophes curled',
+  run: curlQuotes,
+};

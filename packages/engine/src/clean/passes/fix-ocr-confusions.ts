@@ -1,0 +1,76 @@
+/**
+ * Pass `ocrFixes`: characters and words that OCR of old print gets wrong in well-known ways.
+ * - Always (they are typesetting, not spelling): the ligatures U+FB00-U+FB06 (ﬀ ﬁ ﬂ ﬃ ﬄ ﬅ ﬆ) become
+ *   their letters, and the long s (ſ, U+017F) becomes s (Unicode's compatibility decompositions; Standard
+ *   Ebooks modernises the long s the same way).
+ * - Only where the book confirms it: a small table of classic confusions of 19th-century type (`h`/`b`,
+ *   `li`/`h`, `u`/`n`: `tbe`, `tliat`, `aud`), applied when the right word is frequent in the book (at
+ *   least {@link MIN_RIGHT} times) and the wrong one rare (at most 1 in {@link MAX_WRONG_RATIO} of the
+ *   right one's uses), so that a book that really writes `aud` keeps it. Case follows the wrong word
+ *   (`Tbe` -> `The`). Count: characters and words fixed.
+ */
+import type { CleanPass, PassContext } from '../pass.ts';
+import { countWords, mapWords } from '../vocabulary.ts';
+
+const LIGATURES: Record<string, string> = {
+  '\ufb00': 'ff', '\ufb01': 'fi', '\ufb02': 'fl', '\ufb03': 'ffi', '\ufb04': 'ffl', '\ufb05': 'st', '\ufb06': 'st',
+  '\u017f': 's',
+};
+const LIGATURE = /[\ufb00-\ufb06\u017f]/g;
+
+/** Wrong reading -> right word (lowercase). */
+const CONFUSIONS: Record<string, string> = {
+  tbe: 'the', tlie: 'the', thc: 'the', tiie: 'the', tbat: 'that', tliat: 'that', thiat: 'that',
+  aud: 'and', aad: 'and', tbis: 'this', tliis: 'this', wbich: 'which', wliich: 'which', whicli: 'which',
+  wben: 'when', wlien: 'when', tbey: 'they', tliey: 'they', tbeir: 'their', tlieir: 'their', tbem: 'them',
+  tliem: 'them', tbere: 'there', tliere: 'there', wbo: 'who', wlio: 'who', bave: 'have', liave: 'have',
+  liis: 'his', bim: 'him', liim: 'him', witb: 'with', witli: 'with', wbat: 'what', wliat: 'what',
+  liad: 'had', sbould: 'should', sliould: 'should', mucb: 'much', mucli: 'much',
+  tbrough: 'through', tlirough: 'through', otber: 'other', otlier: 'other',
+};
+
+const MIN_RIGHT = 20;
+const MAX_WRONG_RATIO = 50;
+
+function matchCase(wrong: string, right: string): string {
+  if (wrong === wrong.toUpperCase() && wrong.length > 1) return right.toUpperCase();
+  if (wrong[0] === wrong[0]!.toUpperCase()) return right[0]!.toUpperCase() + right.slice(1);
+  return right;
+}
+
+function fixOcrConfusions(text: string, ctx: PassContext): string {
+  let fixed = 0;
+  let out = text.replace(LIGATURE, (ch) => {
+    fixed++;
+    return LIGATURES[ch]!;
+  });
+  const anyWrong = new RegExp(`(?<![\\p{L}])(?:${Object.keys(CONFUSIONS).join('|')})(?![\\p{L}])`, 'iu');
+  if (!anyWrong.test(out)) {
+    if (fixed > 0) ctx.count(fixed);
+    return fixed > 0 ? out : text;
+  }
+  const counts = countWords(out);
+  const apply = new Map<string, string>();
+  for (const [wrong, right] of Object.entries(CONFUSIONS)) {
+    const w = counts.get(wrong) ?? 0;
+    const r = counts.get(right) ?? 0;
+    if (w > 0 && r >= MIN_RIGHT && w * MAX_WRONG_RATIO <= r) apply.set(wrong, right);
+  }
+  if (apply.size > 0) {
+    out = mapWords(out, (word) => {
+      const right = apply.get(word.toLowerCase());
+      if (!right) return word;
+      fixed++;
+      return matchCase(word, right);
+    });
+  }
+  if (fixed === 0) return text;
+  ctx.count(fixed);
+  return out;
+}
+
+export const fixOcrConfusionsPass: CleanPass = {
+  id: 'ocrFixes',
+  label: 'OCR misreadings fixed (ligatures, long s, words like “tbe”) where the book confirms them',
+  run: fixOcrConfusions,
+};

@@ -1,0 +1,31 @@
+/**
+ * Pass `ellipses`: three full stops, typed close (`...`) or spaced (`. . .`), become the ellipsis
+ * character … (U+2026; Standard Ebooks `typography.py`; Chicago 13.50 sets the points as one unit that
+ * never breaks across lines). Runs of four or more stops (dot leaders of a contents list, `....`) are
+ * left alone, as they are not an ellipsis. Count: ellipses written.
+ */
+import type { CleanPass, PassContext } from '../pass.ts';
+
+const CLOSE = /(?<![.…])\.{3}(?![.…])/g;
+const SPACED = /(?<![.…] ?)\. \. \.(?! ?[.…])/g;
+
+function normalizeEllipses(text: string, ctx: PassContext): string {
+  if (!text.includes('...') && !text.includes('. . .')) return text;
+  let changed = 0;
+  const out = text.replace(CLOSE, () => {
+    changed++;
+    return '…';
+  }).replace(SPACED, () => {
+    changed++;
+    return '…';
+  });
+  if (changed === 0) return text;
+  ctx.count(changed);
+  return out;
+}
+
+export const normalizeEllipsesPass: CleanPass = {
+  id: 'ellipses',
+  label: 'Three dots turned into an ellipsis',
+  run: normalizeEllipses,
+};

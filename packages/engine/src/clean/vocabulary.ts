@@ -1,0 +1,91 @@
+/**
+ * The book's own vocabulary, for the passes that only repair a word when the book itself confirms the
+ * repair (line-end hyphenation, OCR confusions, words split by a stray space): a word is "a word of the
+ * book" when the book uses it elsewhere. Standard Ebooks' `se dehyphenate`/`se modernize-spelling` work
+ * from a dictionary; a scan of a 19th-century medical treatise is better served by its own words.
+ */
+
+/** Lowercase counts of the book's words: runs of letters (hyphenated compounds give each part). */
+export type WordCounts = Map<string, number>;
+
+const LETTER = /\p{L}/u;
+
+function isLetter(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  if (c < 128) return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+  return LETTER.test(text[i]!);
+}
+
+/**
+ * Counts every word of `text` (lowercased runs of letters; `well-known` counts `well` and `known`).
+ * Linear in the text, with a hand-written scan (a Unicode regex over War and Peace takes several times
+ * longer).
+ */
+export function countWords(text: string): WordCounts {
+  const counts: WordCounts = new Map();
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    if (!isLetter(text, i)) {
+      i++;
+      continue;
+    }
+    const start = i;
+    while (i < n && isLetter(text, i)) i++;
+    const word = text.slice(start, i).toLowerCase();
+    counts.set(word, (counts.get(word) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/**
+ * Counts the hyphenated compounds written on one line (`to-day`, `well-known`), lowercased. Scans from
+ * each hyphen, not with a regex over every position (ten times faster on a 1.7 MB OCR text).
+ */
+export function countCompounds(text: string): WordCounts {
+  const counts: WordCounts = new Map();
+  let from = 0;
+  for (;;) {
+    const h = text.indexOf('-', from);
+    if (h < 0) break;
+    from = h + 1;
+    if (h === 0 || !isLetter(text, h - 1) || h + 1 >= text.length || !isLetter(text, h + 1)) continue;
+    let start = h - 1;
+    while (start > 0 && (isLetter(text, start - 1) || (text[start - 1] === '-' && start > 1 && isLetter(text, start - 2)))) start--;
+    let end = h + 1;
+    while (end < text.length && (isLetter(text, end) || (text[end] === '-' && end + 1 < text.length && isLetter(text, end + 1)))) end++;
+    if (start > 0 && text[start - 1] === '-') continue;
+    const word = text.slice(start, end).toLowerCase();
+    counts.set(word, (counts.get(word) ?? 0) + 1);
+    from = end;
+  }
+  return counts;
+}
+
+/**
+ * Rewrites the words of `text` (runs of letters) through `fn`; `fn` returns the word itself to keep it.
+ * Characters between words are copied as they are.
+ */
+export function mapWords(text: string, fn: (word: string) => string): string {
+  const parts: string[] = [];
+  const n = text.length;
+  let copied = 0;
+  let i = 0;
+  while (i < n) {
+    if (!isLetter(text, i)) {
+      i++;
+      continue;
+    }
+    const start = i;
+    while (i < n && isLetter(text, i)) i++;
+    const word = text.slice(start, i);
+    const next = fn(word);
+    if (next !== word) {
+      parts.push(text.slice(copied, start), next);
+      copied = i;
+    }
+  }
+  if (copied === 0) return text;
+  parts.push(text.slice(copied));
+  return parts.join('');
+}

@@ -1,0 +1,321 @@
+/**
+ * {@link BookDocument} -> Quire Markdown, in the convention of `../model/README.md`, so that
+ * `parseMarkdown(serializeMarkdown(doc), doc.meta)` gives back the same document (the round-trip tests
+ * in `test/readers/serialize.test.ts` check it on the corpus). Readers of structured formats (HTML,
+ * DOCX, EPUB) build a document and hand the user this Markdown to edit.
+ *
+ * One handler per block type (like the writers); `escapeText` is the one place where text meets
+ * Markdown syntax, and `escapeLineStart` the one place for what a line may not begin with.
+ *
+ * Checklist:
+ * - [X] front/back sections with their kind, parts with their chapters, untitled leading section
+ * - [X] paragraphs, headings, scene breaks, verse (stanzas, indents), block quotes, lists, figures
+ * - [X] emphasis, strong, links, footnote references and definitions, hard line breaks
+ * - [-] small caps: the Markdown convention has no syntax for them yet; written as plain text
+ * - [-] not representable, degraded: verse inside block quotes, lists or footnotes (the parser reads
+ *       verse lines from the raw source, so it must stand at the top level: it is written as lines with
+ *       hard breaks there); a chapter after a part that does not belong to it (the parser files every
+ *       chapter after a part under it); a figure's `alt` different from its caption (one text is kept)
+ */
+import type { Block, BookDocument, Inline, Section, VerseLine } from '../model/book-document.ts';
+
+/** Where a block is written: verse needs the top level (see the module checklist). */
+interface BlockContext {
+  topLevel: boolean;
+}
+
+/**
+ * Escapes text for Markdown inline content: every character markdown-it could read as syntax
+ * (CommonMark 0.31 section 2.4: any ASCII punctuation may be backslash-escaped).
+ * - `\` `` ` `` `*` `~` always (escapes, code, emphasis, strikethrough); `[` before `^` (footnote
+ *   references), `^` before `[` (inline footnotes, markdown-it-footnote), `]` before `(` or `[` (link
+ *   texts), `<` before a letter (autolinks);
+ * - `_` unless it stands between two letters or digits (CommonMark 6.2: intraword `_` cannot open or
+ *   close emphasis, so `snake_case` stays readable);
+ * - `&` only when it starts an entity or numeric reference (`&amp;` would be decoded);
+ * - `{` when the text ends with a `{...}` group (a heading would read it as attributes).
+ */
+export function escapeText(text: string): string {
+  let out = text.replace(/[\\`*~]/g, '\\$&');
+  // Brackets only where they could open a footnote reference or close a link text; `<` only where it
+  // could open an autolink. Elsewhere `[sic]` and `a < b` stay as written.
+  out = out.replace(/\[(?=\^)|\](?=[([])|<(?=[A-Za-z])|\^(?=\[)/g, '\\$&');
+  out = out.replace(/_/g, (m, i: number, s: string) =>
+    /[\p{L}\p{N}]/u.test(s[i - 1] ?? '') && /[\p{L}\p{N}]/u.test(s[i + 1] ?? '') ? m : '\\_',
+  );
+  out = out.replace(/&(?=#[0-9]{1,7};|#[xX][0-9a-fA-F]{1,6};|[A-Za-z][A-Za-z0-9]{1,31};)/g, '\\&');
+  out = out.replace(/\{([^{}]*)\}(\s*)$/, '\\{$1}$2');
+  return out;
+}
+
+/**
+ * Escapes what would make a line start a block construct instead of continuing text (CommonMark 4.x):
+ * ATX headings `#`, block quotes `>`, list markers `-` `+` (and `1.` / `1)`), setext underlines and
+ * thematic breaks `=` `-`, containers `:::`, reference definitions `[x]:`, and leading spaces or tabs (indented code; dropped).
+ */
+export function escapeLineStart(line: string): string {
+  const trimmed = line.replace(/^[ \t]+/, '');
+  if (/^#/.test(trimmed) || /^[>+=-]/.test(trimmed) || /^:::/.test(trimmed) || /^\[[^\]]*\]:/.test(trimmed)) {
+    return `\\${trimmed}`;
+  }
+  const ordered = /^(\d{1,9})([.)])(?=\s|$)/.exec(trimmed);
+  if (ordered) return `${ordered[1]}\\${trimmed.slice(ordered[1]!.length)}`;
+  return trimmed;
+}
+
+/** True for letters and digits (what makes a `_` or `*` run intraword). */
+function isWordChar(ch: string | undefined): boolean {
+  return ch !== undefined && /[\p{L}\p{N}]/u.test(ch);
+}
+
+/** Serializes phrasing content to one line of Markdown (line breaks become `\` + newline). */
+export function serializeInlines(inlines: readonly Inline[]): string {
+  let out = '';
+  for (let i = 0; i < inlines.length; i++) {
+    const node = inlines[i]!;
+    switch (node.type) {
+      case 'text':
+        out += escapeText(node.value.replace(/\s*\n\s*/g, ' '));
+        break;
+      case 'lineBreak':
+        out = out.replace(/[ \t]+$/, '');
+        out += '\\\n';
+        break;
+      case 'footnoteRef':
+        out += `[^${node.id.replace(/^fn-/, '')}]`;
+        break;
+      case 'link': {
+        const inner = serializeInlines(node.children);
+        const href = /[\s()<>]/.test(node.href) ? `<${node.href.replace(/[<>]/g, encodeURIComponent)}>` : node.href;
+        out += `[${inner}](${href})`;
+        break;
+      }
+      case 'emphasis':
+      case 'strong':
+      case 'smallCaps': {
+        const inner = serializeInlines(node.children);
+        if (node.type === 'smallCaps') {
+          out += inner;
+          break;
+        }
+        // Delimiters must hug non-space text (CommonMark 6.2 flanking rules): move edge spaces outside.
+        const m = /^(\s*)([\s\S]*?)(\s*)$/.exec(inner)!;
+        const [lead, core, trail] = [m[1]!, m[2]!, m[3]!];
+        if (!core) {
+          out += inner;
+          break;
+        }
+        const before = out.slice(-1) || undefined;
+        const next = inlines[i + 1];
+        const after = next?.type === 'text' ? next.value[0] : undefined;
+        const intraword = (!lead && isWordChar(before)) || (!trail && isWordChar(after));
+        // CommonMark 6.2: a delimiter before punctuation opens only after a space or punctuation, and one
+        // after punctuation closes only before them; between a letter and punctuation nothing can.
+        const cannotOpen = !lead && isWordChar(before) && /^[\p{P}\p{S}]/u.test(core);
+        const cannotClose = !trail && isWordChar(after) && /[\p{P}\p{S}]$/u.test(core);
+        if (cannotOpen || cannotClose) {
+          out += inner;
+          break;
+        }
+        // `_` cannot open or close inside a word (CommonMark 6.2); `*` can.
+        const mark = node.type === 'strong' ? '**' : intraword ? '*' : '_';
+        out += `${lead}${mark}${core}${mark}${trail}`;
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** Inline content as one or more lines, each safe at the start of a line. */
+function inlineLines(inlines: readonly Inline[]): string[] {
+  // A hard break at either end of a paragraph is not one in Markdown (a final `\` is text): drop it.
+  let from = 0;
+  let to = inlines.length;
+  while (from < to && inlines[from]!.type === 'lineBreak') from++;
+  while (to > from && inlines[to - 1]!.type === 'lineBreak') to--;
+  return serializeInlines(inlines.slice(from, to))
+    .split('\n')
+    .map((line) => escapeLineStart(line));
+}
+
+function verseLine(line: VerseLine): string {
+  // Inside `::: verse` one source line is one verse line: hard breaks cannot be kept there.
+  const text = serializeInlines(line.children.map((n) => (n.type === 'lineBreak' ? { type: 'text', value: ' ' } : n)))
+    .replace(/\\\n/g, ' ')
+    .trim();
+  const safe = /^:::/.test(text) ? `\\${text}` : text;
+  return `${'  '.repeat(Math.max(0, Math.min(8, line.indent)))}${safe}`;
+}
+
+/** Verse as `::: verse` at the top level, else as lines joined by hard breaks (see the checklist). */
+function serializeVerse(stanzas: readonly VerseLine[][], ctx: BlockContext): string {
+  const kept = stanzas.map((s) => s.filter((l) => l.children.length > 0)).filter((s) => s.length > 0);
+  if (kept.length === 0) return '';
+  if (ctx.topLevel) {
+    return ['::: verse', kept.map((s) => s.map(verseLine).join('\n')).join('\n\n'), ':::'].join('\n');
+  }
+  return kept
+    .map((s) =>
+      s
+        .map((l) => escapeLineStart(serializeInlines(l.children)))
+        .join('\\\n'),
+    )
+    .join('\n\n');
+}
+
+/** Prefixes every line (blank lines get the prefix without trailing space). */
+function prefixLines(text: string, first: string, rest: string): string {
+  return text
+    .split('\n')
+    .map((line, i) => {
+      const p = i === 0 ? first : rest;
+      return line === '' ? p.trimEnd() : p + line;
+    })
+    .join('\n');
+}
+
+/** Container name of each paragraph role (see `parse.ts`). */
+const ROLE_CONTAINER: Readonly<Record<NonNullable<Extract<Block, { type: 'paragraph' }>['role']>, string>> = {
+  dateline: 'dateline',
+  salutation: 'salutation',
+  signature: 'signature',
+  stageDirection: 'stage',
+};
+
+type BlockHandlers = {
+  [K in Block['type']]: (node: Extract<Block, { type: K }>, ctx: BlockContext, prev: Block | undefined) => string;
+};
+
+const blockHandlers = {
+  paragraph: (node, ctx) => {
+    const text = inlineLines(node.children).join('\n');
+    // A role is a container (`::: signature` ...), which the parser reads at the top level.
+    return node.role && ctx.topLevel && text ? `::: ${ROLE_CONTAINER[node.role]}\n${text}\n:::` : text;
+  },
+  speech: (node, ctx) => {
+    const speaker = serializeInlines(node.speaker).replace(/\\\n/g, ' ').replace(/\s+/g, ' ').trim();
+    const inner = serializeBlocks(node.children, ctx);
+    if (!ctx.topLevel || !speaker) return [speaker, inner].filter(Boolean).join('\n\n');
+    // Containers inside (verse, stage directions) close with `:::`: the speech's fence is longer.
+    const fence = node.children.some((b) => b.type === 'verse' || (b.type === 'paragraph' && b.role)) ? '::::' : ':::';
+    return `${fence} speech ${speaker}\n${inner}\n${fence}`;
+  },
+  heading: (node) => `${'#'.repeat(node.level)} ${escapeHeadingEnd(serializeInlines(node.children).replace(/\\\n/g, ' '))}`.trimEnd(),
+  sceneBreak: () => '* * *',
+  verse: (node, ctx) => serializeVerse(node.stanzas, ctx),
+  blockQuote: (node) => {
+    const inner = serializeBlocks(node.children, { topLevel: false });
+    return prefixLines(inner, '> ', '> ');
+  },
+  list: (node, _ctx, prev) => {
+    // Two lists in a row of the same kind would merge: the second uses the other marker (CommonMark 5.3).
+    const alternate = prev?.type === 'list' && prev.ordered === node.ordered;
+    const items = node.items.map((blocks, i) => {
+      const marker = node.ordered ? `${i + 1}${alternate ? ')' : '.'} ` : alternate ? '* ' : '- ';
+      const inner = serializeBlocks(blocks, { topLevel: false });
+      if (!inner) return marker.trimEnd();
+      return prefixLines(inner, marker, ' '.repeat(marker.length));
+    });
+    const tight = node.items.every((b) => b.length <= 1 && (b[0] === undefined || b[0].type === 'paragraph'));
+    return items.join(tight ? '\n' : '\n\n');
+  },
+  figure: (node) => {
+    const text = node.caption.length > 0 ? serializeInlines(node.caption).replace(/\\\n/g, ' ') : escapeText(node.alt);
+    const src = node.src ? (/[\s()<>]/.test(node.src) ? `<${node.src.replace(/[<>]/g, encodeURIComponent)}>` : node.src) : '';
+    return `![${text}](${src})`;
+  },
+} satisfies BlockHandlers;
+
+/** A heading must not end in `#` (an ATX closing sequence) nor `{...}` (attributes, escaped in text). */
+function escapeHeadingEnd(text: string): string {
+  return text.replace(/(^|\s)(#+)$/, (_m, sp: string, hashes: string) => `${sp}${hashes.replace(/#/g, '\\#')}`);
+}
+
+/** Serializes blocks separated by one blank line; unknown block types degrade to their text. */
+function serializeBlocks(blocks: readonly Block[], ctx: BlockContext): string {
+  const parts: string[] = [];
+  let prev: Block | undefined;
+  for (const block of blocks) {
+    const handler = (blockHandlers as Record<string, ((n: Block, c: BlockContext, p: Block | undefined) => string) | undefined>)[
+      block.type
+    ];
+    const text = handler ? handler(block, ctx, prev) : fallbackBlock(block, ctx);
+    if (text) parts.push(text);
+    prev = block;
+  }
+  return parts.join('\n\n');
+}
+
+/** A block type this serializer does not know yet: its inline and block content, so nothing is lost. */
+function fallbackBlock(block: Block, ctx: BlockContext): string {
+  const node = block as unknown as { children?: unknown; speaker?: unknown };
+  const out: string[] = [];
+  if (Array.isArray(node.speaker)) out.push(inlineLines(node.speaker as Inline[]).join('\n'));
+  if (Array.isArray(node.children) && node.children.length > 0) {
+    const first = node.children[0] as { type?: string };
+    const isBlocks = typeof first.type === 'string' && first.type in blockHandlers;
+    out.push(isBlocks ? serializeBlocks(node.children as Block[], ctx) : inlineLines(node.children as Inline[]).join('\n'));
+  }
+  return out.filter(Boolean).join('\n\n');
+}
+
+/** `# Title {classes}` with the title escaped; an empty title keeps only the attributes. */
+function divisionHeading(title: readonly Inline[], classes: string[]): string {
+  const text = escapeHeadingEnd(serializeInlines(title).replace(/\\\n/g, ' ').trim());
+  const attrs = classes.length > 0 ? `{${classes.map((c) => `.${c}`).join(' ')}}` : '';
+  return ['#', text, attrs].filter(Boolean).join(' ');
+}
+
+function sectionHeading(section: Section, where: 'front' | 'back'): string {
+  return divisionHeading(section.title, [where, section.kind]);
+}
+
+/** Footnote definitions: `[^label]: first block`, further blocks indented by four spaces. */
+function serializeFootnotes(footnotes: Record<string, Block[]>): string {
+  const out: string[] = [];
+  for (const [id, blocks] of Object.entries(footnotes)) {
+    const label = id.replace(/^fn-/, '');
+    const inner = serializeBlocks(blocks, { topLevel: false });
+    out.push(prefixLines(inner || escapeText(label), `[^${label}]: `, '    '));
+  }
+  return out.join('\n\n');
+}
+
+/**
+ * Serializes a document to Quire Markdown (see `../model/README.md`, "Markdown convention").
+ * - Front sections first (`# Title {.front .kind}`; an untitled first section of kind `other` is
+ *   written as the text before the first heading), then parts (`# Title {.part}`) with their chapters,
+ *   top-level chapters (`# Title`), back sections (`# Title {.back .kind}`), then footnote definitions.
+ * - Blocks are separated by one blank line; the result ends with one newline.
+ * - `meta` is not written: it travels beside the Markdown (the book's metadata fields).
+ * A document with nothing in it serializes to the empty string. Never throws.
+ */
+export function serializeMarkdown(doc: BookDocument): string {
+  const out: string[] = [];
+  const top: BlockContext = { topLevel: true };
+  doc.front.forEach((section, i) => {
+    if (!(i === 0 && section.kind === 'other' && section.title.length === 0)) out.push(sectionHeading(section, 'front'));
+    out.push(serializeBlocks(section.blocks, top));
+  });
+  for (const division of doc.body) {
+    if (division.type === 'part') {
+      out.push(divisionHeading(division.title, ['part']));
+      out.push(serializeBlocks(division.blocks, top));
+      for (const chapter of division.chapters) {
+        out.push(divisionHeading(chapter.title, []));
+        out.push(serializeBlocks(chapter.blocks, top));
+      }
+    } else {
+      out.push(divisionHeading(division.title, []));
+      out.push(serializeBlocks(division.blocks, top));
+    }
+  }
+  for (const section of doc.back) {
+    out.push(sectionHeading(section, 'back'));
+    out.push(serializeBlocks(section.blocks, top));
+  }
+  out.push(serializeFootnotes(doc.footnotes));
+  const text = out.filter((s) => s !== '').join('\n\n');
+  return text ? `${text}\n` : '';
+}

@@ -1,0 +1,64 @@
+/**
+ * EPUB 2 and 3 reader (two stages: archive + package document -> {@link EpubPackage}, then every
+ * spine document through the HTML converter into one {@link BookDocument}).
+ *
+ * Checklist:
+ * - [X] archive inspected before anything is inflated (`../archive/zip.ts`); DRM refused
+ * - [X] spine order; a document without a heading is a chapter named by its nav/NCX label
+ * - [X] metadata from the OPF wins over what the XHTML says
+ * - [X] skipped and counted: cover, title page, contents, imprint/colophon/copyright pages (by
+ *       `epub:type` on the body or a section, EPUB 3 landmarks vocabulary), image-only pages
+ * - [X] Project Gutenberg EPUBs: header and licence removed as in their HTML editions
+ * - [ ] images stored (only their captions are kept for now)
+ */
+import { decodeText } from '../decode-text.ts';
+import { openZip } from '../archive/zip.ts';
+import { Report } from '../html/dom.ts';
+import { epubTypes } from '../html/dom.ts';
+import type { SourceDocument } from '../html/convert.ts';
+import { htmlDocumentsToBook, type DocumentReadResult } from '../html/index.ts';
+import { findFirst, parseHtml, textContent, type XmlElement } from '../xml.ts';
+import { checkDrm, readPackage } from './package-document.ts';
+
+/** Landmark types of pages that are not the book's text (EPUB 3 Structural Semantics Vocabulary). */
+const SKIPPED_TYPES = new Set(['cover', 'titlepage', 'halftitlepage', 'toc', 'imprint', 'colophon', 'copyright-page', 'loi', 'lot', 'landmarks']);
+/** Nav labels of such pages when the XHTML carries no `epub:type`. */
+const SKIPPED_TITLES = /^(?:cover|title\s*page|half\s*title|(?:table\s+of\s+)?contents|copyright|imprint|colophon|uncopyright|about\s+this\s+(?:e-?)?book)$/i;
+
+/** True when a spine document is a cover, title page, contents, imprint or colophon. */
+function isFurniture(root: XmlElement, title: string | undefined): boolean {
+  const body = findFirst(root, 'body');
+  if (!body) return true;
+  const types = [...epubTypes(body), ...body.children.flatMap((c) => (c.type === 'element' ? epubTypes(c) : []))];
+  if (types.some((t) => SKIPPED_TYPES.has(t))) return true;
+  if (title && SKIPPED_TITLES.test(title.trim())) return true;
+  return !/\S/.test(textContent(body));
+}
+
+/**
+ * Reads an EPUB.
+ * @throws EngineError('ARCHIVE_TOO_LARGE') for a zip bomb or an archive past the limits.
+ * @throws EngineError('UNREADABLE_INPUT') for a broken archive or package, or a DRM-protected book.
+ * @throws EngineError('EMPTY_INPUT') when no text is found.
+ */
+export function readEpub(bytes: Uint8Array): DocumentReadResult {
+  const zip = openZip(bytes);
+  checkDrm(zip);
+  const pkg = readPackage(zip);
+  const report = new Report();
+  const docs: SourceDocument[] = [];
+  let skipped = 0;
+  for (const item of pkg.spine) {
+    if (!zip.find(item.path)) continue;
+    const { text } = decodeText(zip.read(item.path));
+    const root = parseHtml(text);
+    const title = pkg.titles.get(item.path);
+    if (isFurniture(root, title)) {
+      skipped++;
+      continue;
+    }
+    docs.push({ root, href: item.path, ...(title ? { title } : {}) });
+  }
+  report.add('epubPages', 'Cover, title, contents and colophon pages skipped', skipped);
+  return htmlDocumentsToBook(docs, { meta: pkg.meta, report });
+}

@@ -1,0 +1,120 @@
+/**
+ * HTML / XHTML reader (two stages: parse into a tree, then tree -> {@link BookDocument}).
+ * Project Gutenberg HTML editions lose their header, licence, page numbers and linked contents;
+ * the book keeps its headings, italics, small caps, footnotes, verse and block quotes. Markup is never
+ * passed through: only text and the model's own nodes come out.
+ */
+import type { BookDocument, BookMeta } from '../../model/book-document.ts';
+import { EngineError } from '../../errors.ts';
+import { readGutenbergMeta } from '../gutenberg-header.ts';
+import { attr, findAll, findFirst, parseHtml, textContent, type XmlElement } from '../xml.ts';
+import { HtmlConverter, type SourceDocument } from './convert.ts';
+import { Report, type ReportLine } from './dom.ts';
+import { stripGutenbergHtml } from './gutenberg.ts';
+import { buildDivisions } from './structure.ts';
+
+/** What the structured readers return before serialization: the document, its metadata, the report. */
+export interface DocumentReadResult {
+  doc: BookDocument;
+  meta: Partial<BookMeta>;
+  report: ReportLine[];
+}
+
+/** Options of {@link htmlDocumentsToBook}. */
+export interface HtmlToBookOptions {
+  /** Metadata known from elsewhere (EPUB package, DOCX); wins over what the HTML says. */
+  meta?: Partial<BookMeta>;
+  /** Strip Project Gutenberg boilerplate (default true). */
+  gutenberg?: boolean;
+  /** A report to add to (the EPUB reader shares one across files). */
+  report?: Report;
+  /** Metadata used only where nothing better is known (an HTML `<title>`). */
+  fallbackMeta?: Partial<BookMeta>;
+}
+
+/** Title, author and language from `<title>`, `<meta name="author|dc.*">` and `<html lang>`. */
+export function htmlMeta(root: XmlElement): Partial<BookMeta> {
+  const meta: Partial<BookMeta> = {};
+  for (const m of findAll(root, 'meta')) {
+    const name = (attr(m, 'name') ?? '').toLowerCase();
+    const content = (attr(m, 'content') ?? '').trim();
+    if (!content) continue;
+    if (name === 'dc.title' || name === 'dcterms.title') meta.title ??= content;
+    if (name === 'author' || name === 'dc.creator' || name === 'dcterms.creator') meta.author ??= content;
+    if (name === 'description' || name === 'dc.description') meta.description ??= content;
+  }
+  const title = findFirst(root, 'title');
+  const titleText = title ? textContent(title).replace(/\s+/g, ' ').trim() : '';
+  if (titleText && !meta.title) {
+    // PG: "Alice's Adventures in Wonderland, by Lewis Carroll" / "The Project Gutenberg eBook of X, by Y".
+    const m = /^(?:The Project Gutenberg e-?Book of\s+)?(.+?)(?:,\s+by\s+(.+))?$/i.exec(titleText);
+    if (m) {
+      meta.title = m[1]!.trim();
+      if (m[2] && !meta.author) meta.author = m[2].trim();
+    }
+  }
+  const html = findFirst(root, 'html');
+  const lang = html ? (attr(html, 'lang') ?? attr(html, 'xml:lang')) : undefined;
+  if (lang && /^[a-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/i.test(lang)) meta.language = lang;
+  return meta;
+}
+
+/**
+ * Converts parsed (X)HTML documents (one HTML file, or an EPUB's spine) into one book.
+ * @throws EngineError('EMPTY_INPUT') when no text is left.
+ */
+export function htmlDocumentsToBook(docs: readonly SourceDocument[], opts: HtmlToBookOptions = {}): DocumentReadResult {
+  const report = opts.report ?? new Report();
+  let meta: Partial<BookMeta> = {};
+  if (opts.gutenberg !== false) {
+    for (const d of docs) {
+      const stripped = stripGutenbergHtml(d.root);
+      report.add('gutenbergBoilerplate', 'Blocks of Project Gutenberg header, licence and footer removed', stripped.removedBlocks);
+      if (stripped.headerText) meta = { ...readGutenbergMeta(stripped.headerText.replace(/\r\n?/g, '\n')), ...meta };
+    }
+  }
+  meta = { ...definedOnly(opts.fallbackMeta), ...meta, ...definedOnly(opts.meta) };
+  const converter = new HtmlConverter(docs, report);
+  const items = converter.convert();
+  const divisions = buildDivisions(items, meta, report);
+  const empty = divisions.body.length === 0 && divisions.front.length === 0 && divisions.back.length === 0;
+  if (empty) throw new EngineError('EMPTY_INPUT', 'This file contains no text that Quire can import.');
+  const untitledOnly = divisions.body.length === 0 && divisions.back.length === 0 && divisions.front.every((s) => s.title.length === 0);
+  if (untitledOnly && !meta.title) {
+    // No heading and no title known: the text stays before any heading, which the Markdown convention
+    // reads as one chapter named after the book's title once the user or the server sets it.
+  } else if (divisions.body.length === 0) {
+    // Front or back matter only (no headings at all): the text is one chapter, as the Markdown convention says.
+    const all = [...divisions.front, ...divisions.back];
+    divisions.body = [{ type: 'chapter', id: 'ch-1', title: [{ type: 'text', value: meta.title ?? 'Untitled' }], blocks: all.flatMap((s) => s.blocks) }];
+    if (all.some((s) => s.title.length > 0)) {
+      divisions.body = [];
+      let n = 0;
+      for (const s of all) divisions.body.push({ type: 'chapter', id: `ch-${++n}`, title: s.title.length > 0 ? s.title : [{ type: 'text', value: meta.title ?? 'Untitled' }], blocks: s.blocks });
+    }
+    divisions.front = [];
+    divisions.back = [];
+  }
+  const fullMeta: BookMeta = { title: meta.title ?? 'Untitled', author: meta.author ?? 'Unknown', language: meta.language ?? 'en', ...meta };
+  return { doc: { meta: fullMeta, ...divisions, footnotes: converter.footnotes }, meta, report: report.toArray() };
+}
+
+/**
+ * Reads an HTML or XHTML book (any Project Gutenberg HTML generation included).
+ * @param text the decoded file.
+ * @returns the document, the metadata found (PG header, `<title>`, `<meta>`, `lang`), the report.
+ * @throws EngineError('EMPTY_INPUT') when nothing readable is left.
+ */
+export function readHtml(text: string, opts: { meta?: Partial<BookMeta> } = {}): DocumentReadResult {
+  const root = parseHtml(text);
+  const fromHtml = htmlMeta(root);
+  // A Project Gutenberg header is more precise than <title> ("X, by Y"): the title is the fallback.
+  return htmlDocumentsToBook([{ root, href: '' }], { fallbackMeta: fromHtml, ...(opts.meta ? { meta: opts.meta } : {}) });
+}
+
+/** Fields of `meta` that are set (not undefined or empty). */
+export function definedOnly(meta: Partial<BookMeta> | undefined): Partial<BookMeta> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(meta ?? {})) if (v !== undefined && v !== '') out[k] = v;
+  return out as Partial<BookMeta>;
+}

@@ -1,0 +1,245 @@
+/**
+ * Headings and blocks (from `convert.ts`) -> the divisions of a {@link BookDocument}.
+ *
+ * Levels are decided by the book's own usage, not by tag names: the highest heading level used at
+ * least twice holds the chapters; when the level below it has at least twice as many headings and
+ * the upper ones are named like parts (`BOOK I`, `PART ONE`, `VOLUME II`) or the lower ones like
+ * chapters (`CHAPTER I`), the upper level holds parts. Deeper headings become headings inside the
+ * chapter. Headings before the first chapter that repeat the book's title or say `By <author>` are
+ * title-page lines (the writers make a title page from the metadata) and are dropped and counted.
+ *
+ * Checklist:
+ * - [X] parts above chapters, sub-headings inside chapters, untitled text before the first heading
+ * - [X] front matter by title (preface, foreword, introduction, dedication, epigraph) before the first
+ *       chapter; back matter (notes, appendix, glossary, index, afterword) after the last chapter
+ * - [X] EPUB: a spine document without a heading opens a chapter named by the nav/NCX label
+ * - [X] scene breaks at the start or end of a division (PG's `<hr>` between chapters) dropped
+ * - [ ] plays (acts/scenes) and letters: left to the Markdown structure passes
+ */
+import type { Block, BookDocument, BookMeta, Chapter, Division, Inline, Part, Section, SectionKind } from '../../model/book-document.ts';
+import type { HeadingItem, Item } from './convert.ts';
+import type { Report } from './dom.ts';
+
+const PART_TITLE = /^(?:the\s+)?(?:(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)\s+)?(?:book|part|volume|vol\.|tome)\b/i;
+const CHAPTER_TITLE = /^(?:chapter|chap\.|letter)\b/i;
+const CONTENTS = /^(?:table\s+of\s+)?contents\.?$/i;
+const FRONT_KINDS: ReadonlyArray<[RegExp, SectionKind]> = [
+  [/^(?:the\s+)?(?:author['’]s\s+|translator['’]s\s+)?preface\b/i, 'preface'],
+  [/^(?:the\s+)?foreword\b/i, 'foreword'],
+  [/^(?:the\s+)?introduct/i, 'introduction'],
+  [/^(?:the\s+)?dedication\b/i, 'dedication'],
+  [/^(?:the\s+)?epigraph\b/i, 'epigraph'],
+];
+const BACK_KINDS: ReadonlyArray<[RegExp, SectionKind]> = [
+  [/^(?:end\s*|foot\s*)?notes\b/i, 'notes'],
+  [/^appendi/i, 'appendix'],
+  [/^glossary\b/i, 'glossary'],
+  [/^index\b/i, 'index'],
+  [/^(?:the\s+)?afterword\b/i, 'afterword'],
+];
+
+/** Letters and digits only, lowercased: for comparing a heading with the title. */
+function norm(s: string): string {
+  return s.toLowerCase().normalize('NFKD').replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/** True when a heading repeats the title (either contains the other) or is `By <author>`. */
+function isTitleLine(text: string, meta: Partial<BookMeta>): boolean {
+  const t = norm(text);
+  if (!t) return false;
+  const title = norm(meta.title ?? '');
+  if (title.length >= 4 && (t === title || (t.length >= 8 && (title.startsWith(t) || t.startsWith(title))))) return true;
+  const author = norm(meta.author ?? '');
+  const by = /^\s*by\s+(.+)$/i.exec(text);
+  return Boolean(by && author && (norm(by[1]!).includes(author) || author.includes(norm(by[1]!))));
+}
+
+function kindOf(text: string, table: ReadonlyArray<[RegExp, SectionKind]>): SectionKind | undefined {
+  for (const [re, kind] of table) if (re.test(text.trim())) return kind;
+  return undefined;
+}
+
+/** Chapter and part levels from the headings' use (see the module comment). */
+function levels(headings: readonly HeadingItem[]): { chapter: number; part?: number } {
+  const counts = new Map<number, HeadingItem[]>();
+  for (const h of headings) counts.set(h.level, [...(counts.get(h.level) ?? []), h]);
+  const used = [...counts.keys()].sort((a, b) => a - b);
+  const repeated = used.filter((l) => counts.get(l)!.length >= 2);
+  const top = repeated[0] ?? used[0] ?? 1;
+  const below = repeated.find((l) => l > top);
+  if (below !== undefined) {
+    const upper = counts.get(top)!;
+    const lower = counts.get(below)!;
+    const partLike = upper.filter((h) => PART_TITLE.test(h.text)).length * 2 >= upper.length;
+    const chapterLike = lower.filter((h) => CHAPTER_TITLE.test(h.text)).length * 2 >= lower.length;
+    if (lower.length >= 2 * upper.length && (partLike || chapterLike)) return { chapter: below, part: top };
+  }
+  return { chapter: top };
+}
+
+/** The divisions of the book, before ids are given. */
+interface Draft {
+  front: Section[];
+  body: Division[];
+  back: Section[];
+}
+
+/**
+ * Builds front matter, body and back matter from the converted items.
+ * @param items headings, blocks and EPUB file boundaries in reading order.
+ * @param meta title and author (for title-page lines; `title` names a book without headings).
+ * @param report counts dropped title-page lines and empty contents/notes headings.
+ */
+export function buildDivisions(items: readonly Item[], meta: Partial<BookMeta>, report: Report): Pick<BookDocument, 'front' | 'body' | 'back'> {
+  // EPUB files without a heading are opened by their nav label.
+  const withFiles: Item[] = [];
+  for (let i = 0; i < items.length; i++) {
+    const it = items[i]!;
+    if (it.kind !== 'file') {
+      withFiles.push(it);
+      continue;
+    }
+    let hasHeading = false;
+    for (let k = i + 1; k < items.length && items[k]!.kind !== 'file'; k++) if (items[k]!.kind === 'heading') hasHeading = true;
+    if (!hasHeading && it.title) withFiles.push({ kind: 'heading', level: 0, title: [{ type: 'text', value: it.title }], text: it.title, ids: [] });
+  }
+  const headings = withFiles.filter((x): x is HeadingItem => x.kind === 'heading');
+  const firstRealChapter = headings.findIndex((h) => !isTitleLine(h.text, meta) && !CONTENTS.test(h.text));
+  const dropped = new Set<HeadingItem>();
+  headings.forEach((h, i) => {
+    if (i < Math.max(0, firstRealChapter) || (firstRealChapter < 0)) {
+      if (isTitleLine(h.text, meta)) dropped.add(h);
+    }
+  });
+  // Title-page lines may also stand right before the first chapter-level heading (a title, then "By X").
+  const kept = headings.filter((h) => !dropped.has(h));
+  const { chapter: chapterLevel, part: partLevel } = levels(kept.filter((h) => h.level > 0));
+  const firstDivisionIndex = kept.findIndex((h) => h.level === 0 || h.level <= chapterLevel);
+  for (const h of kept.slice(0, Math.max(0, firstDivisionIndex))) if (isTitleLine(h.text, meta)) dropped.add(h);
+  report.add('titleLines', 'Title-page lines repeating the title and author removed', dropped.size);
+
+  const draft: Draft = { front: [], body: [], back: [] };
+  const leading: Block[] = [];
+  let target: Block[] | undefined;
+  let part: Part | undefined;
+  let sawChapter = false;
+  let inBack = false;
+  const pendingFront: Section[] = [];
+
+  const open = (h: HeadingItem): void => {
+    const title = h.title;
+    const isPart = partLevel !== undefined && h.level === partLevel;
+    const back = sawChapter ? kindOf(h.text, BACK_KINDS) : undefined;
+    if (inBack || back) {
+      inBack = true;
+      const s: Section = { type: 'section', kind: back ?? 'other', id: '', title, blocks: [] };
+      draft.back.push(s);
+      target = s.blocks;
+      part = undefined;
+      return;
+    }
+    const front = !sawChapter && !isPart ? kindOf(h.text, FRONT_KINDS) : undefined;
+    if (front) {
+      const s: Section = { type: 'section', kind: front, id: '', title, blocks: [] };
+      pendingFront.push(s);
+      target = s.blocks;
+      return;
+    }
+    if (isPart) {
+      part = { type: 'part', id: '', title, blocks: [], chapters: [] };
+      draft.body.push(part);
+      target = part.blocks;
+      sawChapter = true;
+      return;
+    }
+    const ch: Chapter = { type: 'chapter', id: '', title, blocks: [] };
+    if (part) part.chapters.push(ch);
+    else draft.body.push(ch);
+    target = ch.blocks;
+    sawChapter = true;
+  };
+
+  for (const it of withFiles) {
+    if (it.kind === 'file') continue;
+    if (it.kind === 'block') {
+      (target ?? leading).push(it.block);
+      continue;
+    }
+    if (dropped.has(it)) continue;
+    if (it.level === 0 || it.level <= chapterLevel) {
+      open(it);
+      continue;
+    }
+    const level = Math.min(6, Math.max(2, 2 + (it.level - chapterLevel - 1))) as 2 | 3 | 4 | 5 | 6;
+    (target ?? leading).push({ type: 'heading', level, children: it.title });
+  }
+
+  if (leading.some((b) => b.type !== 'sceneBreak')) {
+    draft.front.push({ type: 'section', kind: 'other', id: '', title: [], blocks: leading });
+  }
+  draft.front.push(...pendingFront);
+
+  // Tidy: scene breaks at the edges; empty "Contents" and "Notes" divisions (their content moved or went).
+  const tidy = (blocks: Block[]): Block[] => {
+    const out: Block[] = [];
+    for (const b of blocks) {
+      if (b.type === 'sceneBreak' && (out.length === 0 || out[out.length - 1]!.type === 'sceneBreak')) continue;
+      out.push(b);
+    }
+    while (out.length > 0 && out[out.length - 1]!.type === 'sceneBreak') out.pop();
+    return out;
+  };
+  const emptyDroppable = (title: Inline[], blocks: Block[]): boolean => {
+    const text = title.map((n) => (n.type === 'text' ? n.value : '')).join('').trim();
+    return blocks.length === 0 && (CONTENTS.test(text) || /^(?:foot|end)?notes\.?$/i.test(text));
+  };
+  let droppedEmpty = 0;
+  const tidySections = (sections: Section[]): Section[] =>
+    sections
+      .map((s) => ({ ...s, blocks: tidy(s.blocks) }))
+      .filter((s) => {
+        const keep = !emptyDroppable(s.title, s.blocks) && (s.title.length > 0 || s.blocks.length > 0);
+        if (!keep && s.title.length > 0) droppedEmpty++;
+        return keep;
+      });
+  draft.front = tidySections(draft.front);
+  draft.back = tidySections(draft.back);
+  draft.body = draft.body
+    .map((d): Division =>
+      d.type === 'part'
+        ? { ...d, blocks: tidy(d.blocks), chapters: d.chapters.map((c) => ({ ...c, blocks: tidy(c.blocks) })) }
+        : { ...d, blocks: tidy(d.blocks) },
+    )
+    .filter((d) => {
+      const keep = !(d.type === 'chapter' && emptyDroppable(d.title, d.blocks));
+      if (!keep) droppedEmpty++;
+      return keep;
+    });
+  // Headings left at the very end with nothing under them (an EPUB's "More..." page once its links and
+  // the Gutenberg trailer went) are not part of the book.
+  while (draft.back.length === 0 && draft.body.length > 1) {
+    const last = draft.body[draft.body.length - 1]!;
+    if (last.blocks.length > 0 || (last.type === 'part' && last.chapters.length > 0)) break;
+    draft.body.pop();
+    droppedEmpty++;
+  }
+  report.add('navigation', 'Navigation links and contents lists removed', droppedEmpty);
+
+  if (draft.body.length === 0 && draft.front.length === 0 && draft.back.length === 0) return { front: [], body: [], back: [] };
+  return assignIds(draft);
+}
+
+/** Ids in document order per prefix, as `parseMarkdown` gives them (`front-N`, `part-N`, `ch-N`, `back-N`). */
+function assignIds(draft: Draft): Pick<BookDocument, 'front' | 'body' | 'back'> {
+  let ch = 0;
+  let pt = 0;
+  return {
+    front: draft.front.map((s, i) => ({ ...s, id: `front-${i + 1}` })),
+    body: draft.body.map((d) =>
+      d.type === 'part'
+        ? { ...d, id: `part-${++pt}`, chapters: d.chapters.map((c) => ({ ...c, id: `ch-${++ch}` })) }
+        : { ...d, id: `ch-${++ch}` },
+    ),
+    back: draft.back.map((s, i) => ({ ...s, id: `back-${i + 1}` })),
+  };
+}

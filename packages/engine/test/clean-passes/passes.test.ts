@@ -1,0 +1,237 @@
+/**
+ * The cleanup passes of issue 3, each alone on `input -> expected` cases (Standard Ebooks' golden-test
+ * idea, kept inline): the output and the count are checked, the pass runs again on its own output and
+ * must change nothing (idempotence), and a pass that keeps words is checked word by word.
+ */
+import { describe, expect, it } from 'vitest';
+import type { CleanPass, PassContext } from '../../src/clean/pass.ts';
+import { curlQuotesPass } from '../../src/clean/passes/curl-quotes.ts';
+import { fixOcrConfusionsPass } from '../../src/clean/passes/fix-ocr-confusions.ts';
+import { frenchSpacingPass } from '../../src/clean/passes/french-spacing.ts';
+import { joinHyphenatedWordsPass } from '../../src/clean/passes/join-hyphenated-words.ts';
+import { joinSplitWordsPass } from '../../src/clean/passes/join-split-words.ts';
+import { markFootnotesPass } from '../../src/clean/passes/mark-footnotes.ts';
+import { markIllustrationsPass } from '../../src/clean/passes/mark-illustrations.ts';
+import { normalizeDashesPass } from '../../src/clean/passes/normalize-dashes.ts';
+import { normalizeEllipsesPass } from '../../src/clean/passes/normalize-ellipses.ts';
+import { stripPageFurniturePass } from '../../src/clean/passes/strip-page-furniture.ts';
+import { stripPageMarkersPass } from '../../src/clean/passes/strip-page-markers.ts';
+import { stripScanBoilerplatePass } from '../../src/clean/passes/strip-scan-boilerplate.ts';
+import { WORD_CHANGING_PASSES } from '../../src/clean/index.ts';
+import { parseMarkdown } from '../../src/markdown/parse.ts';
+import type { BookMeta } from '../../src/model/book-document.ts';
+import { wordSurvival } from '../read-clean/corpus-helpers.ts';
+
+interface Case {
+  name: string;
+  input: string;
+  expected: string;
+  count?: number;
+  meta?: Partial<BookMeta>;
+}
+
+function run(pass: CleanPass, input: string, meta: Partial<BookMeta> = {}): { text: string; count: number } {
+  let count = 0;
+  const ctx: PassContext = { meta, count: (n = 1) => void (count += n) };
+  return { text: pass.run(input, ctx), count };
+}
+
+function table(pass: CleanPass, cases: Case[]): void {
+  describe(`pass ${pass.id}`, () => {
+    for (const c of cases) {
+      it(c.name, () => {
+        const once = run(pass, c.input, c.meta);
+        expect(once.text).toBe(c.expected);
+        if (c.count !== undefined) expect(once.count).toBe(c.count);
+        expect(run(pass, once.text, c.meta).text).toBe(once.text);
+        if (!WORD_CHANGING_PASSES.has(pass.id)) expect(wordSurvival(c.input, once.text).missing).toEqual([]);
+      });
+    }
+  });
+}
+
+/** `n` lines of body text, each ending a sentence. */
+const prose = (n: number, tag = 'a') =>
+  Array.from({ length: n }, (_, i) => `Line ${i + 1} of the ${tag} page holds text that runs to the margin.`).join('\n');
+
+table(stripScanBoilerplatePass, [
+  {
+    name: 'Internet Archive preamble (ocr/ia-b22027257)',
+    input: 'Digitized by the Internet Archive\nin 2015\n\n\n\nhttps://archive.org/details/b22027257\n\n\n\n\nLECTURES\n',
+    expected: 'LECTURES\n',
+    count: 3,
+  },
+  {
+    name: 'Google usage guidelines page with its logo line (ocr/ia-silentfriendame00cogoog)',
+    input:
+      'Google\n\n\n\nThis is a digital copy of a book that was preserved for generations on library shelves before it was carefully scanned by Google\n\nUsage guidelines\n\nAbout Google Book Search\n\nat |http: //books .google .com/I\n\n\n\nTHE\n\nSILENT FEIEND;\n\nDigitized by VjOOQIC\n\nText.\n',
+    expected: 'THE\n\nSILENT FEIEND;\n\n\nText.\n',
+    count: 6,
+  },
+  {
+    name: 'Wikisource page head and footer',
+    input: 'The Raven\nFrom Wikisource\nJump to navigation Jump to search\n\nOnce upon a midnight dreary.\n\nRetrieved from "https://en.wikisource.org/w/index.php?title=The_Raven&oldid=1"\nCategories: Poems\n',
+    expected: 'The Raven\n\nOnce upon a midnight dreary.\n',
+    count: 4,
+  },
+  { name: 'a book that talks about Google keeps it', input: 'He searched Google for it.\n', expected: 'He searched Google for it.\n', count: 0 },
+]);
+
+table(stripPageMarkersPass, [
+  { name: '[Pg 23] inside a line, at its end, alone', input: 'the end of [Pg 23] the line\nwords [Pg xii]\n[Page 4]\nnext\n', expected: 'the end of the line\nwords\nnext\n', count: 3 },
+  {
+    name: '{N} braces stay: pg131 numbers its sections with them',
+    input: '{1} When at the first I took my pen in hand\nas {2} said\n',
+    expected: '{1} When at the first I took my pen in hand\nas {2} said\n',
+    count: 0,
+  },
+]);
+
+/** Pages of a scan as IA OCR gives them: running head, text, folio; a page break inside a word. */
+function scannedPages(): { input: string; expected: string } {
+  const pages: string[] = [];
+  const kept: string[] = [];
+  for (let p = 1; p <= 6; p++) {
+    const body = `${prose(3, `p${p}`)}\nthe last line of page ${p} breaks a sen-`;
+    pages.push(`ON HERNIA.\n\n\n\n${p === 1 ? 'tence begun before.' : 'tence that goes on.'}\n${body}\n\n\n\n${100 + p}\n\n\n\n`);
+    kept.push(`${p === 1 ? 'tence begun before.' : 'tence that goes on.'}\n${body}`);
+  }
+  const head = 'LECTURE XXV.\n\nON HERNIA.\n\nWe shall now proceed to the subject of hernia.\n\n\n\n';
+  return {
+    input: `${head}${pages.join('')}THE END\n`,
+    // Page 1 continues the section's first sentence and the last page breaks a word before THE END: both joined.
+    expected: `${head.trimEnd()}\n${kept.join('\n')}\nTHE END\n`,
+  };
+}
+
+table(stripPageFurniturePass, [
+  { name: 'running heads and folios of a scan; the section title after LECTURE stays', ...scannedPages(), count: 12 },
+  {
+    name: 'section numbers between finished sentences stay (Whitman)',
+    input: `1\n\n${prose(2)}\n\n2\n\n${prose(2)}\n\n3\n\n${prose(2)}\n\n4\n\n${prose(2)}\n\n5\n\n${prose(2)}\n\n6\n\n${prose(2)}\n`,
+    expected: `1\n\n${prose(2)}\n\n2\n\n${prose(2)}\n\n3\n\n${prose(2)}\n\n4\n\n${prose(2)}\n\n5\n\n${prose(2)}\n\n6\n\n${prose(2)}\n`,
+    count: 0,
+  },
+  {
+    name: 'repeated speaker labels over new speeches stay (pg1653 The Voice of the Disciple)',
+    input: `The Voice of the Disciple\n\n${prose(2)}\n\nThe Voice of the Disciple\n\n${prose(2)}\n\nThe Voice of the Disciple\n\n${prose(2)}\n`,
+    expected: `The Voice of the Disciple\n\n${prose(2)}\n\nThe Voice of the Disciple\n\n${prose(2)}\n\nThe Voice of the Disciple\n\n${prose(2)}\n`,
+    count: 0,
+  },
+]);
+
+table(fixOcrConfusionsPass, [
+  { name: 'ligatures and long s, always', input: 'The ﬁrst ﬂower of the ſeaſon, ﬀ ﬃ ﬄ\n', expected: 'The first flower of the season, ff ffi ffl\n', count: 7 },
+  {
+    name: 'tbe/aud fixed where the book uses the right word often',
+    input: `${'the and '.repeat(120)}\nTbe man aud tbe dog.\n`,
+    expected: `${'the and '.repeat(120)}\nThe man and the dog.\n`,
+    count: 3,
+  },
+  { name: 'a rare right word confirms nothing', input: 'tbe the\n', expected: 'tbe the\n', count: 0 },
+]);
+
+table(joinHyphenatedWordsPass, [
+  {
+    name: 'a broken word is joined when the book has the whole word; a known compound keeps its hyphen',
+    input: 'It was produced here, and to-day it is.\n\nThe book was pro-\nduced slowly, as we see to-\nday in the shop.\n',
+    expected: 'It was produced here, and to-day it is.\n\nThe book was produced\nslowly, as we see to-day\nin the shop.\n',
+    count: 2,
+  },
+  {
+    name: 'parts that are not words are joined; two words with neither form attested keep the hyphen',
+    input: 'The surgeon was com-\npletely right about the hip and the bone, said the hip-\nbone man.\n',
+    expected: 'The surgeon was completely\nright about the hip and the bone, said the hip-bone\nman.\n',
+    count: 2,
+  },
+  { name: 'a capital after the break keeps the hyphen', input: 'the Anglo-\nSaxon kings\n', expected: 'the Anglo-Saxon\nkings\n', count: 1 },
+  { name: 'verse and dashes are left alone', input: '::: verse\nsome-\nthing\n:::\n\nwait--\nno\n', expected: '::: verse\nsome-\nthing\n:::\n\nwait--\nno\n', count: 0 },
+]);
+
+table(joinSplitWordsPass, [
+  {
+    name: 'halves that are not words of the book, whole word elsewhere',
+    input: 'A wonderful day.\nIt was won derful.\nSo won derful again\n',
+    expected: 'A wonderful day.\nIt was won derful.\nSo wonderful again\n',
+    count: 1,
+  },
+  { name: 'real words stay apart', input: 'a rose and arose, a rose\n', expected: 'a rose and arose, a rose\n', count: 0 },
+]);
+
+table(curlQuotesPass, [
+  { name: 'double quotes open and close', input: '"Well," said he, "so it is."\n', expected: '“Well,” said he, “so it is.”\n', count: 4 },
+  { name: 'apostrophes in contractions and possessives', input: "Don't take the dogs' bone, it's Alice's.\n", expected: 'Don’t take the dogs’ bone, it’s Alice’s.\n', count: 4 },
+  { name: "elisions and years: 'tis, rock 'n' roll, the '90s", input: "'Tis rock 'n' roll from the '90s.\n", expected: '’Tis rock ’n’ roll from the ’90s.\n', count: 4 },
+  { name: 'single quotes as quotation marks', input: "She said, 'Come here.'\n", expected: 'She said, ‘Come here.’\n', count: 2 },
+  { name: 'a quote after a dash opens', input: 'He cried--"Stop!"\n', expected: 'He cried--“Stop!”\n', count: 2 },
+]);
+
+table(normalizeDashesPass, [
+  { name: 'double and triple hyphens', input: 'peace--and war---and more\n', expected: 'peace—and war—and more\n', count: 2 },
+  { name: 'spaced dash closes up; a 2-em dash for a name', input: 'peace -- and Mr. ---- came\n', expected: 'peace—and Mr. —— came\n', count: 2 },
+  { name: 'a line of hyphens stays', input: 'text\n\n---\n', expected: 'text\n\n---\n', count: 0 },
+]);
+
+table(normalizeEllipsesPass, [
+  { name: 'close and spaced dots', input: 'Wait... then . . . go\n', expected: 'Wait… then … go\n', count: 2 },
+  { name: 'dot leaders stay', input: 'Chapter I ........ 1\n', expected: 'Chapter I ........ 1\n', count: 0 },
+]);
+
+table(frenchSpacingPass, [
+  {
+    name: 'French: narrow no-break space before ; ! ? » and after «, no-break space before :',
+    input: 'Quoi ? Il dit : « Oui » ; enfin!\n',
+    expected: 'Quoi\u202f? Il dit\u00a0: «\u202fOui\u202f»\u202f; enfin\u202f!\n',
+    count: 6,
+    meta: { language: 'fr' },
+  },
+  { name: 'URLs and times are untouched', input: 'Voir http://x.fr à 10:30.\n', expected: 'Voir http://x.fr à 10:30.\n', count: 0, meta: { language: 'fr' } },
+  { name: 'English is left alone', input: 'What ? No !\n', expected: 'What ? No !\n', count: 0, meta: { language: 'en' } },
+]);
+
+table(markIllustrationsPass, [
+  {
+    name: 'a caption over two lines becomes a figure; a bare tag is removed',
+    input: 'Text.\n\n[Illustration: “Why, it’s only\n  a map”]\n\n[Illustration]\n\nMore.\n',
+    expected: 'Text.\n\n![“Why, it’s only a map”]()\n\nMore.\n',
+    count: 2,
+  },
+  { name: 'brackets in the caption are escaped', input: '[Illustration: The [lost] key]\n', expected: '![The \\[lost\\] key]()\n', count: 1 },
+  { name: 'a tag inside a paragraph stays text', input: 'See [Illustration: x] here.\n', expected: 'See [Illustration: x] here.\n', count: 0 },
+]);
+
+table(markFootnotesPass, [
+  {
+    name: 'Gibbon: [Footnote N: ...] blocks and [N] markers, ids per chapter',
+    input:
+      '# Chapter I\n\nThe first volume only [1] of the work.\n\n[Footnote 1: The first volume of the quarto,\nwhich [sic] contained sixteen chapters.]\n\n# Chapter II\n\nAnother note [1] here.\n[Footnote 1: Dion Cassius.] Bentinck\nStreet.\n',
+    expected:
+      '# Chapter I\n\nThe first volume only [^c1-1] of the work.\n\n[^c1-1]: The first volume of the quarto,\nwhich [sic] contained sixteen chapters.\n\n# Chapter II\n\nAnother note [^c2-1] here.\n\n[^c2-1]: Dion Cassius.\n\nBentinck\nStreet.\n',
+    count: 2,
+  },
+  {
+    name: 'Imitation of Christ: (N) markers and the notes at the chapter end',
+    input: '# CHAPTER I\n\nHe that followeth me,(1) saith the Lord.(2) And more.\n\n(1) John viii. 12.   (2) Revelations ii. 17.\n',
+    expected: '# CHAPTER I\n\nHe that followeth me,[^c1-1] saith the Lord.[^c1-2] And more.\n\n[^c1-1]: John viii. 12.\n\n[^c1-2]: Revelations ii. 17.\n',
+    count: 2,
+  },
+  { name: 'a note with no marker stays text', input: 'Text.\n\n[Footnote 3: Orphan.]\n', expected: 'Text.\n\n[Footnote 3: Orphan.]\n', count: 0 },
+]);
+
+describe('_underscores_ stay Markdown emphasis', () => {
+  it('no typography pass touches them', () => {
+    for (const pass of [curlQuotesPass, normalizeDashesPass, normalizeEllipsesPass, joinSplitWordsPass]) {
+      expect(run(pass, 'An _italic_ word.\n').text).toBe('An _italic_ word.\n');
+    }
+  });
+});
+
+describe('what the passes write parses into the model', () => {
+  it('a caption-only illustration is a figure without src; footnotes are linked', () => {
+    const md = '# Chapter I\n\nText.[^c1-1]\n\n![The Dodo]()\n\n[^c1-1]: A note.\n';
+    const doc = parseMarkdown(md, { title: 'T', author: 'A', language: 'en' });
+    const blocks = doc.body[0]!.type === 'chapter' ? doc.body[0]!.blocks : [];
+    expect(blocks.find((b) => b.type === 'figure')).toEqual({ type: 'figure', alt: 'The Dodo', caption: [{ type: 'text', value: 'The Dodo' }] });
+    expect(Object.values(doc.footnotes)).toHaveLength(1);
+  });
+});

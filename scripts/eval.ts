@@ -1,0 +1,155 @@
+/**
+ * `npm run eval`: how well cleanup and structure detection do on the shared corpus (`../shared/corpus`
+ * beside the repository), per book and overall, against the issue's targets:
+ * - chapters found vs the Standard Ebooks table of contents (precision, recall, F1; matching rules in
+ *   `eval/structure.ts`): overall F1 >= 0.97 and no book below 0.9;
+ * - words of the Gutenberg body preserved (every `gutenberg/` book): >= 99.5% overall;
+ * - licence lines left: zero;
+ * - OCR measures from `eval/ocr.ts` (`ocrMetrics()`), when that module exists: folios and running heads
+ *   left in the OCR texts (>= 95% removed) and hyphenated line ends joined as the ICDAR ground truth has them.
+ * Exits with status 1 when a target is missed, so it can run as a check.
+ *
+ *   npm run eval
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { allChapters, cleanText, inlineText, parseMarkdown, readText } from '@quire/engine';
+import { chapterScores, gutenbergBody, licenceLines, readSeToc, wordsPreserved } from './eval/structure.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const corpus = path.resolve(root, '../shared/corpus');
+
+/** Gutenberg texts compared with a Standard Ebooks production (corpus SOURCES.md), by file prefix. */
+const SE_BOOKS: ReadonlyArray<{ prefix: string; dir: string; onlyFiles?: RegExp }> = [
+  { prefix: 'pg11-', dir: 'pg11-alice-in-wonderland' },
+  { prefix: 'pg84-', dir: 'pg84-frankenstein' },
+  { prefix: 'pg1342-', dir: 'pg1342-pride-and-prejudice' },
+  { prefix: 'pg1653-', dir: 'pg1653-imitation-of-christ' },
+  // SE has both parts; the Gutenberg text is Part 1 only (SOURCES.md): compare part 1.
+  { prefix: 'pg131-', dir: 'pg131-pilgrims-progress', onlyFiles: /^part-1\.xhtml$/ },
+];
+
+const TARGET_F1 = 0.97;
+const TARGET_BOOK_F1 = 0.9;
+const TARGET_WORDS = 0.995;
+const TARGET_FURNITURE = 0.95;
+
+/** What `eval/ocr.ts` (the OCR measures) exports. */
+interface OcrModule {
+  ocrMetrics(): {
+    perBook: { book: string; foliosBefore: number; foliosLeft: number; runningHeadsBefore: number; runningHeadsLeft: number }[];
+    hyphenation: { joinedCorrectly: number; total: number };
+  };
+}
+
+interface Row {
+  file: string;
+  chapters?: { ours: number; truth: number; matched: number; precision: number; recall: number; f1: number };
+  words: { share: number; total: number; missing: number };
+  licence: number;
+}
+
+function pct(x: number): string {
+  return `${(x * 100).toFixed(2)}%`;
+}
+
+function pad(s: string, n: number): string {
+  return s.length >= n ? s.slice(0, n) : s + ' '.repeat(n - s.length);
+}
+
+async function main(): Promise<number> {
+  if (!fs.existsSync(corpus)) {
+    console.error(`The corpus is missing: expected ${corpus} (../shared/corpus beside the repository).`);
+    return 2;
+  }
+  const dir = path.join(corpus, 'gutenberg');
+  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.txt')).sort();
+  const rows: Row[] = [];
+  for (const file of files) {
+    const read = readText(new Uint8Array(fs.readFileSync(path.join(dir, file))));
+    const clean = cleanText(read.text, { meta: read.meta });
+    const doc = parseMarkdown(clean.markdown, { title: 'Untitled', author: '', language: 'en', ...clean.meta });
+    const row: Row = {
+      file,
+      words: wordsPreserved(gutenbergBody(read.text), clean.markdown),
+      licence: licenceLines(clean.markdown),
+    };
+    const se = SE_BOOKS.find((b) => file.startsWith(b.prefix));
+    if (se) {
+      const truth = readSeToc(path.join(corpus, 'standardebooks', se.dir, 'toc.xhtml'))
+        .filter((e) => !se.onlyFiles || se.onlyFiles.test(e.file))
+        .map((e) => e.title);
+      const ours = allChapters(doc).map((c) => inlineText(c.title));
+      row.chapters = { ours: ours.length, truth: truth.length, ...chapterScores(ours, truth) };
+    }
+    rows.push(row);
+  }
+
+  console.log('Chapters vs Standard Ebooks, words preserved, licence lines (corpus: ../shared/corpus)\n');
+  console.log(`${pad('book', 52)} ${pad('ours', 5)} ${pad('SE', 5)} ${pad('P', 6)} ${pad('R', 6)} ${pad('F1', 6)} ${pad('words', 8)} licence`);
+  let matched = 0;
+  let ours = 0;
+  let truth = 0;
+  let total = 0;
+  let missing = 0;
+  let licence = 0;
+  const failures: string[] = [];
+  for (const r of rows) {
+    const c = r.chapters;
+    const cols = c
+      ? `${pad(String(c.ours), 5)} ${pad(String(c.truth), 5)} ${pad(c.precision.toFixed(3), 6)} ${pad(c.recall.toFixed(3), 6)} ${pad(c.f1.toFixed(3), 6)}`
+      : `${pad('-', 5)} ${pad('-', 5)} ${pad('-', 6)} ${pad('-', 6)} ${pad('-', 6)}`;
+    console.log(`${pad(r.file, 52)} ${cols} ${pad(pct(r.words.share), 8)} ${r.licence}`);
+    if (c) {
+      matched += c.matched;
+      ours += c.ours;
+      truth += c.truth;
+      if (c.f1 < TARGET_BOOK_F1) failures.push(`${r.file}: chapter F1 ${c.f1.toFixed(3)} < ${TARGET_BOOK_F1}`);
+    }
+    total += r.words.total;
+    missing += r.words.missing;
+    licence += r.licence;
+  }
+  const precision = ours === 0 ? 0 : matched / ours;
+  const recall = truth === 0 ? 1 : matched / truth;
+  const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
+  const share = total === 0 ? 1 : 1 - missing / total;
+  console.log(`${pad('OVERALL', 52)} ${pad(String(ours), 5)} ${pad(String(truth), 5)} ${pad(precision.toFixed(3), 6)} ${pad(recall.toFixed(3), 6)} ${pad(f1.toFixed(3), 6)} ${pad(pct(share), 8)} ${licence}`);
+  if (f1 < TARGET_F1) failures.push(`overall chapter F1 ${f1.toFixed(3)} < ${TARGET_F1}`);
+  if (share < TARGET_WORDS) failures.push(`words preserved ${pct(share)} < ${pct(TARGET_WORDS)}`);
+  if (licence > 0) failures.push(`${licence} licence lines left`);
+
+  console.log('');
+  const ocrModule = path.join(root, 'scripts/eval/ocr.ts');
+  const ocr = fs.existsSync(ocrModule) ? ((await import(pathToFileURL(ocrModule).href)) as Partial<OcrModule>) : {};
+  if (typeof ocr.ocrMetrics === 'function') {
+    const m = ocr.ocrMetrics();
+    console.log('OCR texts: page furniture left after cleanup (left / in the raw text)\n');
+    console.log(`${pad('book', 60)} ${pad('folios', 12)} running heads`);
+    let before = 0;
+    let left = 0;
+    for (const b of m.perBook) {
+      console.log(`${pad(b.book, 60)} ${pad(`${b.foliosLeft}/${b.foliosBefore}`, 12)} ${b.runningHeadsLeft}/${b.runningHeadsBefore}`);
+      before += b.foliosBefore + b.runningHeadsBefore;
+      left += b.foliosLeft + b.runningHeadsLeft;
+    }
+    const removed = before === 0 ? 1 : 1 - left / before;
+    const h = m.hyphenation;
+    console.log(`folios and running heads removed: ${pct(removed)}`);
+    console.log(`hyphenated line ends joined as the ICDAR 2017 ground truth has them: ${h.joinedCorrectly}/${h.total} (${pct(h.total === 0 ? 1 : h.joinedCorrectly / h.total)})`);
+    if (removed < TARGET_FURNITURE) failures.push(`folios and running heads removed ${pct(removed)} < ${pct(TARGET_FURNITURE)}`);
+  } else {
+    console.log('OCR metrics: not available');
+  }
+
+  console.log(`\nTargets: overall chapter F1 >= ${TARGET_F1}, every book >= ${TARGET_BOOK_F1}; words preserved >= ${pct(TARGET_WORDS)}; 0 licence lines; >= ${pct(TARGET_FURNITURE)} of folios and running heads removed.`);
+  if (failures.length > 0) {
+    console.log(`MISSED:\n  ${failures.join('\n  ')}`);
+    return 1;
+  }
+  console.log('All targets met.');
+  return 0;
+}
+
+process.exitCode = await main();
