@@ -21,6 +21,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { wordSurvival } from '../../packages/engine/test/read-clean/corpus-helpers.ts';
 
 /** The leaf entries of an SE `toc.xhtml` navigation: target file and plain title, in order. */
 export interface TocEntry {
@@ -232,25 +233,12 @@ export function gutenbergBody(text: string): string {
   return lines.slice(start, end).join('\n');
 }
 
-function words(text: string): string[] {
-  const out: string[] = [];
-  for (const token of text.split(/[\s—–]+|--+/)) {
-    const w = token.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
-    if (w) out.push(w);
-  }
-  return out;
-}
-
-/** Share of the words of `source` (as a multiset) found in `result`. */
+/**
+ * Share of the words of `source` (as a multiset) found in `result`: the same comparison as the engine's
+ * corpus tests, with the note apparatus (`[Footnote 3:`, `[3]`, `(3)`, `[^c2-3]`) set aside, because
+ * cleanup turns it into real footnotes rather than losing words.
+ */
 export function wordsPreserved(source: string, result: string): { share: number; total: number; missing: number } {
-  const have = new Map<string, number>();
-  for (const w of words(result)) have.set(w, (have.get(w) ?? 0) + 1);
-  let missing = 0;
-  const all = words(source);
-  for (const w of all) {
-    const n = have.get(w) ?? 0;
-    if (n > 0) have.set(w, n - 1);
-    else missing++;
-  }
-  return { share: all.length === 0 ? 1 : 1 - missing / all.length, total: all.length, missing };
+  const survival = wordSurvival(source, result);
+  return { share: survival.share, total: survival.total, missing: survival.missing.length };
 }
