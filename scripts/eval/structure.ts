@@ -21,6 +21,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+// The corpus tests' definitions of a Gutenberg body and of word survival, so that the figures agree.
 import { wordSurvival } from '../../packages/engine/test/read-clean/corpus-helpers.ts';
 
 /** The leaf entries of an SE `toc.xhtml` navigation: target file and plain title, in order. */
@@ -197,41 +198,6 @@ export function licenceLines(markdown: string): number {
   return n;
 }
 
-/**
- * The body of a raw Gutenberg text as the corpus notes (SOURCES.md) define it: after the START marker
- * (which may wrap onto a second line) or after the `*END*THE SMALL PRINT` line of 1990s files, up to the
- * END marker, the `End of ... Project Gutenberg` line, or the 1990s footer line.
- */
-export function gutenbergBody(text: string): string {
-  const lines = text.replace(/\r\n?/g, '\n').split('\n');
-  let start = 0;
-  let old = false;
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    if (/^\s*\*{3}\s*START OF (THE|THIS) PROJECT GUTENBERG/i.test(line)) {
-      start = /\*{3}\s*$/.test(line) ? i + 1 : i + 2;
-      break;
-    }
-    if (/^\*END\*?\s*THE SMALL PRINT/i.test(line)) {
-      start = i + 1;
-      old = true;
-      break;
-    }
-  }
-  let end = lines.length;
-  for (let i = start; i < lines.length; i++) {
-    const line = lines[i]!;
-    if (
-      /^\s*\*{3}\s*END OF (THE|THIS) PROJECT GUTENBERG/i.test(line) ||
-      /^\s*End of (the |this )?Project Gutenberg/i.test(line) ||
-      (old && /^Project Gutenberg Etext/i.test(line))
-    ) {
-      end = i;
-      break;
-    }
-  }
-  return lines.slice(start, end).join('\n');
-}
 
 /**
  * Share of the words of `source` (as a multiset) found in `result`: the same comparison as the engine's
