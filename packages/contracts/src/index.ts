@@ -5,4 +5,5 @@ export * from './books.ts';
 export * from './errors.ts';
 export * from './exports.ts';
 export * from './imports.ts';
+export * from './layout.ts';
 export * from './preferences.ts';

@@ -6,8 +6,25 @@
 export type { BookDocument, BookMeta, Block, Inline, Chapter, Part, Section, Division } from './model/book-document.ts';
 export { inlineText, allChapters } from './model/book-document.ts';
 export { EngineError, type EngineErrorCode } from './errors.ts';
-export type { Layout } from './layout/layout.ts';
-export { getLayout, layouts } from './layout/index.ts';
+export type {
+  Layout,
+  AcademicLayout,
+  FolioPosition,
+  RunningHeadContent,
+  ChapterBreak,
+  ChapterTitleFormat,
+  ChapterNumberStyle,
+  DialogueFormat,
+  EmphasisStyle,
+  HeadingLevelStyle,
+} from './layout/layout.ts';
+export { getLayout, layouts, listTemplates, listStyleGuides } from './layout/index.ts';
+export type { FormattingTemplate, TemplateGenre } from './layout/templates/types.ts';
+export type { StyleGuideTemplate, StyleGuideRequirements } from './layout/style-guides/types.ts';
+export { settingsToLayout, layoutToSettings, type FormattingSettings } from './layout/settings.ts';
+export { trimSizes, pageSizeWithBleed, type TrimSize, type TrimSizeId, type PaperType } from './layout/trim-sizes.ts';
+export { applyKdpRules, kdpMinimumGutterIn, type KdpRulesResult, type KdpAdjustment } from './layout/kdp-rules.ts';
+export { shippedFonts, describeFont, type ShippedFont } from './layout/fonts.ts';
 export { readText, readBook, detectFormat, type ReadResult, type ReadOutput, type InputFormat } from './read/index.ts';
 export { cleanText, type CleanResult, type CleanReport } from './clean/index.ts';
 export {

@@ -3,7 +3,7 @@
  * with a report of every change. The pass order lives here and only here.
  *
  * Cleanup changes formatting, never content: apart from the boilerplate lines it reports, the book's
- * own contents list, and title lines that repeat the metadata, every word of the input is in the output
+ * own contents list, e-text credits, and title lines that repeat the metadata, every word of the input is in the output
  * (the corpus tests check this word by word).
  */
 import type { BookMeta } from '../model/book-document.ts';
@@ -19,10 +19,13 @@ import { markFootnotesPass } from './passes/mark-footnotes.ts';
 import { markIllustrationsPass } from './passes/mark-illustrations.ts';
 import { normalizeDashesPass } from './passes/normalize-dashes.ts';
 import { normalizeEllipsesPass } from './passes/normalize-ellipses.ts';
+import { unmarkItalicPunctuationPass } from './passes/unmark-italic-punctuation.ts';
 import { stripPageFurniturePass } from './passes/strip-page-furniture.ts';
 import { stripPageMarkersPass } from './passes/strip-page-markers.ts';
 import { stripScanBoilerplatePass } from './passes/strip-scan-boilerplate.ts';
 import { dropTitleLinesPass } from './passes/drop-title-lines.ts';
+import { dropCreditLinesPass } from './passes/drop-credit-lines.ts';
+import { markFrontMatterPass } from './passes/mark-front-matter.ts';
 import { escapeMarkdownPass } from './passes/escape-markdown.ts';
 import { markHeadingsPass } from './passes/mark-headings.ts';
 import { markLetterPartsPass } from './passes/mark-letter-parts.ts';
@@ -54,8 +57,13 @@ export const CLEAN_PASSES: readonly CleanPass[] = [
   dropContentsListPass,
   // After the contents pass, which recognises `[Illustration: List of Illustrations]`.
   markIllustrationsPass,
+  // Volunteer credits are recognised by the title line that follows them, before that line is dropped.
+  dropCreditLinesPass,
   dropTitleLinesPass,
   markHeadingsPass,
+  // Dedication and epigraph pages are found in the text before the first heading, while the raw line
+  // layout still shows verse and flush-right source lines.
+  markFrontMatterPass,
   // Footnote ids are numbered per chapter (headings known), before verse can take short note lines.
   markFootnotesPass,
   markVersePass,
@@ -67,6 +75,7 @@ export const CLEAN_PASSES: readonly CleanPass[] = [
   curlQuotesPass,
   normalizeDashesPass,
   normalizeEllipsesPass,
+  unmarkItalicPunctuationPass,
   frenchSpacingPass,
   escapeMarkdownPass,
   // Roles of whole paragraphs (speeches, letter parts) are read from unwrapped, escaped paragraphs.
@@ -84,7 +93,7 @@ export const CLEAN_PASSES: readonly CleanPass[] = [
  */
 export const WORD_CHANGING_PASSES: ReadonlySet<string> = new Set([
   'boilerplate', 'scanBoilerplate', 'pageMarkers', 'pageFurniture', 'ocrFixes', 'productionNotes', 'contents',
-  'figures', 'titleLines', 'footnotes', 'dehyphenated', 'splitWords',
+  'figures', 'titleLines', 'creditLines', 'footnotes', 'dehyphenated', 'splitWords',
 ]);
 
 /** Ids of the passes, in order. */
@@ -128,7 +137,8 @@ export function countWords(markdown: string): number {
   let words = 0;
   for (const line of markdown.split('\n')) {
     if (/^ {0,3}:::/.test(line)) continue;
-    const text = line.replace(/^#{1,6}\s+/, '').replace(/\s\{[.#][^{}]*\}\s*$/, '');
+    // `# {.front .dedication}`: an untitled heading's attributes are no words either.
+    const text = line.replace(/^#{1,6}\s+/, '').replace(/(?:^|\s)\{[.#][^{}]*\}\s*$/, '');
     for (const token of text.split(/\s+/)) if (/[\p{L}\p{N}]/u.test(token)) words++;
   }
   return words;

@@ -3,11 +3,13 @@
  * `# Preface {.front .preface}`, `# Notes {#notes .back}` (the syntax of markdown-it-attrs and pandoc's
  * `header_attributes`). Only headings take attributes: markdown-it-attrs would also read a trailing
  * `{1}` of a paragraph as attributes and drop it from the text (Pilgrim's Progress numbers its sections
- * `{1}`, `{2}`), which cleanup must never do. An escaped brace (`\{`) is text.
+ * `{1}`, `{2}`), which cleanup must never do. An escaped brace (`\{`) is text, and so is a group right
+ * after `]` (the end of a `[text]{.smallcaps}` span).
  */
 import type { MarkdownIt, StateCore } from 'markdown-it';
 
-const TRAILING = /(^|[^\\])\{([^{}]*)\}[ \t]*$/;
+// Not after `]`: `## [Finis]{.smallcaps}` ends with a small-caps span (`small-caps.ts`), not attributes.
+const TRAILING = /(^|[^\\\]])\{([^{}]*)\}[ \t]*$/;
 const ITEM = /^(?:\.[\w-]+|#[\w-]+|[\w-]+=(?:"[^"]*"|[^\s"]*))$/;
 
 /** Parses `.a .b #id key=val` into attribute pairs; undefined when anything else is inside. */

@@ -1,7 +1,8 @@
 /**
  * markdown-it inline tokens -> model {@link Inline} nodes (phrasing content).
  * Soft line breaks become spaces; hard breaks `lineBreak`; code spans and images (inside text) plain
- * text; `footnote_ref` a `footnoteRef` to the id the document gives the note.
+ * text; `footnote_ref` a `footnoteRef` to the id the document gives the note; `smallcaps_open` /
+ * `smallcaps_close` (`small-caps.ts`) a `smallCaps` node.
  */
 import type { Token } from 'markdown-it';
 import type { Inline } from '../model/book-document.ts';
@@ -63,12 +64,16 @@ export function inlineTokensToModel(tokens: readonly Token[], ctx: InlineContext
       case 'link_open':
         open({ type: 'link', href: String(t.attrGet('href') ?? ''), children: [] }, 'link_close');
         break;
+      case 'smallcaps_open':
+        open({ type: 'smallCaps', children: [] }, 'smallcaps_close');
+        break;
       case 's_open':
         open(undefined, 's_close');
         break;
       case 'em_close':
       case 'strong_close':
       case 'link_close':
+      case 'smallcaps_close':
       case 's_close':
         close(t.type);
         break;

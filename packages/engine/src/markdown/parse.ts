@@ -7,33 +7,38 @@
  * headings inside a division; `* * *` a scene break; `::: verse` ... `:::` verse with one line per line
  * (two leading spaces per indent level, blank lines between stanzas); `[^1]` / `[^1]: text` footnotes;
  * `::: speech NAME` ... `:::` a play's speech; `::: stage`, `::: dateline`, `::: salutation`,
- * `::: signature` paragraphs with a role (stage directions, the parts of a letter).
+ * `::: signature` paragraphs with a role (stage directions, the parts of a letter); `[text]{.smallcaps}`
+ * small capitals. Verse may stand in any block (a footnote definition, a list item, a block quote, a
+ * speech); its lines are parsed with the document's footnotes like any other text (`verse-block.ts`).
  *
  * Checklist:
  * - [X] paragraphs, sub-headings, scene breaks, block quotes, lists, verse, footnotes, images (figures)
  * - [X] speeches and paragraph roles (stage directions, datelines, salutations, signatures)
  * - [X] emphasis, strong, links, hard line breaks; code spans and code blocks become plain text
- * - [ ] small caps (`[text]{.smallcaps}` spans): markdown-it has no bracketed-span syntax
+ * - [X] small caps (`[text]{.smallcaps}` spans, `small-caps.ts`)
  * - [ ] tables: switched off; a table's pipes stay as text
  */
 import markdownIt, { type MarkdownIt, type Token } from 'markdown-it';
 import markdownItContainer from 'markdown-it-container';
 import markdownItFootnote from 'markdown-it-footnote';
-import type {
-  Block,
-  BookDocument,
-  BookMeta,
-  Chapter,
-  Division,
-  Inline,
-  ParagraphRole,
-  Part,
-  Section,
-  SectionKind,
-  VerseLine,
+import {
+  inlineText,
+  type Block,
+  type BookDocument,
+  type BookMeta,
+  type Chapter,
+  type Division,
+  type Inline,
+  type ParagraphRole,
+  type Part,
+  type Section,
+  type SectionKind,
+  type VerseLine,
 } from '../model/book-document.ts';
 import { headingAttributesPlugin } from './heading-attributes.ts';
 import { inlineTokensToModel, type InlineContext } from './inlines.ts';
+import { smallCapsPlugin } from './small-caps.ts';
+import { verseBlockPlugin } from './verse-block.ts';
 
 const SECTION_KINDS: readonly SectionKind[] = [
   'preface', 'foreword', 'introduction', 'dedication', 'epigraph', 'prologue', 'epilogue', 'afterword',
@@ -76,11 +81,12 @@ function getParser(): MarkdownIt {
   const md = markdownIt('default', { html: false, linkify: false, typographer: false });
   md.disable(['table']);
   md.use(markdownItFootnote);
-  md.use(markdownItContainer, 'verse');
+  md.use(verseBlockPlugin);
   // `::: speech LADY BRACKNELL`: the name follows the container's name.
   md.use(markdownItContainer, 'speech', { validate: (params: string) => /^speech(?:\s|$)/.test(params.trim()) });
   for (const name of Object.keys(ROLE_CONTAINERS)) md.use(markdownItContainer, name);
   md.use(headingAttributesPlugin);
+  md.use(smallCapsPlugin);
   parser = md;
   return md;
 }
@@ -96,7 +102,6 @@ function footnoteId(label: string, used: Set<string>): string {
 
 interface State {
   md: MarkdownIt;
-  lines: string[];
   inline: InlineContext;
 }
 
@@ -110,27 +115,23 @@ function closingIndex(tokens: readonly Token[], open: number): number {
   return tokens.length - 1;
 }
 
-/** Verse lines from the container's source lines: indentation = levels of two spaces. */
-function verseFromSource(state: State, token: Token): Block {
-  const [start, end] = token.map ?? [0, 0];
-  const source = state.lines.slice(start + 1, end);
-  if (source.length > 0 && /^ {0,3}:::\s*$/.test(source[source.length - 1]!)) source.pop();
+/** A verse block from the tokens of `verse-block.ts` between `verse_open` (at `open`) and its close. */
+function verseFromTokens(state: State, tokens: readonly Token[], open: number, close: number): Extract<Block, { type: 'verse' }> {
   const stanzas: VerseLine[][] = [];
-  let stanza: VerseLine[] = [];
-  // Lines inside a container may be indented as a whole (a nested list item); measure from the least.
-  const base = Math.min(...source.filter((l) => l.trim() !== '').map((l) => l.length - l.trimStart().length), 0);
-  for (const line of source) {
-    if (line.trim() === '') {
-      if (stanza.length > 0) stanzas.push(stanza);
+  let stanza: VerseLine[] | undefined;
+  let indent = 0;
+  for (let k = open + 1; k < close; k++) {
+    const t = tokens[k]!;
+    if (t.type === 'verse_stanza_open') {
       stanza = [];
-      continue;
+      stanzas.push(stanza);
+    } else if (t.type === 'verse_line_open') {
+      indent = (t.meta as { indent?: number } | null)?.indent ?? 0;
+    } else if (t.type === 'inline' && stanza) {
+      stanza.push({ indent, children: inlineTokensToModel(t.children ?? [], state.inline) });
     }
-    const spaces = line.length - line.trimStart().length - base;
-    const children = inlineTokensToModel(state.md.parseInline(line.trim(), {})[0]?.children ?? [], state.inline);
-    stanza.push({ indent: Math.min(8, Math.floor(spaces / 2)), children });
   }
-  if (stanza.length > 0) stanzas.push(stanza);
-  return { type: 'verse', stanzas };
+  return { type: 'verse', stanzas: stanzas.filter((s) => s.length > 0) };
 }
 
 /** Converts block tokens `from` .. `to - 1` to model blocks; heading levels 1 are not expected here. */
@@ -146,9 +147,11 @@ function blocksFrom(state: State, tokens: readonly Token[], from: number, to: nu
         const only = inline?.children?.filter((c) => !(c.type === 'text' && c.content.trim() === '')) ?? [];
         if (only.length === 1 && only[0]!.type === 'image') {
           const img = only[0]!;
-          const alt = img.children ? inlineTokensToModel(img.children, state.inline) : [];
+          const caption = img.children ? inlineTokensToModel(img.children, state.inline) : [];
+          // The alt is the caption's plain text (markdown-it's `content` is the source, escapes and all).
+          const alt = inlineText(caption);
           const src = img.attrGet('src');
-          out.push(src ? { type: 'figure', src: String(src), alt: img.content, caption: alt } : { type: 'figure', alt: img.content, caption: alt });
+          out.push(src ? { type: 'figure', src: String(src), alt, caption } : { type: 'figure', alt, caption });
         } else if (children.length > 0) {
           out.push({ type: 'paragraph', children });
         }
@@ -209,9 +212,12 @@ function blocksFrom(state: State, tokens: readonly Token[], from: number, to: nu
         i = close;
         break;
       }
-      case 'container_verse_open': {
-        out.push(verseFromSource(state, t));
-        i = closingIndex(tokens, i);
+      case 'verse_open': {
+        const close = closingIndex(tokens, i);
+        // A verse that held only footnote definitions (see `verse-block.ts`) leaves no block.
+        const verse = verseFromTokens(state, tokens, i, close);
+        if (verse.stanzas.length > 0) out.push(verse);
+        i = close;
         break;
       }
       case 'code_block':
@@ -260,7 +266,6 @@ function build(markdown: string, meta: BookMeta): BookDocument {
   const footnoteIds = new Map<number, string>();
   const state: State = {
     md,
-    lines: markdown.split('\n'),
     inline: {
       footnoteId(index: number, label: string | undefined) {
         let id = footnoteIds.get(index);

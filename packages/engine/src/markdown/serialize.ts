@@ -11,17 +11,20 @@
  * - [X] front/back sections with their kind, parts with their chapters, untitled leading section
  * - [X] paragraphs, headings, scene breaks, verse (stanzas, indents), block quotes, lists, figures
  * - [X] emphasis, strong, links, footnote references and definitions, hard line breaks
- * - [-] small caps: the Markdown convention has no syntax for them yet; written as plain text
- * - [-] not representable, degraded: verse inside block quotes, lists or footnotes (the parser reads
- *       verse lines from the raw source, so it must stand at the top level: it is written as lines with
- *       hard breaks there); a chapter after a part that does not belong to it (the parser files every
- *       chapter after a part under it); a figure's `alt` different from its caption (one text is kept)
+ * - [X] small caps as `[text]{.smallcaps}` (brackets in the text escaped); verse in any block (footnote
+ *       definitions, list items, block quotes, speeches)
+ * - [-] not representable, degraded: small caps inside a link's text (written as plain text: a link's
+ *       text cannot hold a bracketed span); a chapter after a part that does not belong to it (the parser
+ *       files every chapter after a part under it); a figure's `alt` different from its caption's plain
+ *       text (one Markdown image text holds both; the parser sets `alt` to the caption's text)
  */
 import type { Block, BookDocument, Inline, Section, VerseLine } from '../model/book-document.ts';
 
-/** Where a block is written: verse needs the top level (see the module checklist). */
+/** Where a block is written: containers of speeches and paragraph roles are written at the top level only. */
 interface BlockContext {
   topLevel: boolean;
+  /** Set by `serializeBlocks` for a list right after a list of the same kind written with the usual marker. */
+  alternateList?: boolean;
 }
 
 /**
@@ -33,18 +36,24 @@ interface BlockContext {
  * - `_` unless it stands between two letters or digits (CommonMark 6.2: intraword `_` cannot open or
  *   close emphasis, so `snake_case` stays readable);
  * - `&` only when it starts an entity or numeric reference (`&amp;` would be decoded);
- * - `{` when the text ends with a `{...}` group (a heading would read it as attributes).
+ * - `{` when the text ends with a `{...}` group (a heading would read it as attributes), and before
+ *   `.smallcaps}` (a small-caps span, `small-caps.ts`);
+ * - with `brackets: true` (text inside a link's text or a small-caps span) every `[` and `]`, so the
+ *   span's own brackets stay the outermost pair.
  */
-export function escapeText(text: string): string {
+export function escapeText(text: string, opts: { brackets?: boolean } = {}): string {
   let out = text.replace(/[\\`*~]/g, '\\$&');
   // Brackets only where they could open a footnote reference or close a link text; `<` only where it
   // could open an autolink. Elsewhere `[sic]` and `a < b` stay as written.
-  out = out.replace(/\[(?=\^)|\](?=[([])|<(?=[A-Za-z])|\^(?=\[)/g, '\\$&');
+  out = opts.brackets
+    ? out.replace(/[[\]]|<(?=[A-Za-z])|\^(?=\[)/g, '\\$&')
+    : out.replace(/\[(?=\^)|\](?=[([])|<(?=[A-Za-z])|\^(?=\[)/g, '\\$&');
   out = out.replace(/_/g, (m, i: number, s: string) =>
     /[\p{L}\p{N}]/u.test(s[i - 1] ?? '') && /[\p{L}\p{N}]/u.test(s[i + 1] ?? '') ? m : '\\_',
   );
   out = out.replace(/&(?=#[0-9]{1,7};|#[xX][0-9a-fA-F]{1,6};|[A-Za-z][A-Za-z0-9]{1,31};)/g, '\\&');
-  out = out.replace(/\{([^{}]*)\}(\s*)$/, '\\{$1}$2');
+  const group = /\{[^{}]*\}\s*$/.exec(out);
+  out = out.replace(/\{/g, (m, i: number, s: string) => (i === group?.index || s.startsWith('.smallcaps}', i + 1) ? '\\{' : m));
   return out;
 }
 
@@ -52,10 +61,14 @@ export function escapeText(text: string): string {
  * Escapes what would make a line start a block construct instead of continuing text (CommonMark 4.x):
  * ATX headings `#`, block quotes `>`, list markers `-` `+` (and `1.` / `1)`), setext underlines and
  * thematic breaks `=` `-`, containers `:::`, reference definitions `[x]:`, and leading spaces or tabs (indented code; dropped).
+ * A line that opens with a footnote reference and a colon (`[^1]: ...`) would define the note: its colon
+ * is escaped (`[^1]\:`), keeping the reference.
  */
 export function escapeLineStart(line: string): string {
   const trimmed = line.replace(/^[ \t]+/, '');
-  if (/^#/.test(trimmed) || /^[>+=-]/.test(trimmed) || /^:::/.test(trimmed) || /^\[[^\]]*\]:/.test(trimmed)) {
+  const reference = /^\[\^[^\]\s]+\]:/.exec(trimmed);
+  if (reference) return `${trimmed.slice(0, reference[0].length - 1)}\\${trimmed.slice(reference[0].length - 1)}`;
+  if (/^#/.test(trimmed) || /^[>+=-]/.test(trimmed) || /^:::/.test(trimmed) || /^\[(?:[^\]\\]|\\.)*\]:/.test(trimmed)) {
     return `\\${trimmed}`;
   }
   const ordered = /^(\d{1,9})([.)])(?=\s|$)/.exec(trimmed);
@@ -68,14 +81,23 @@ function isWordChar(ch: string | undefined): boolean {
   return ch !== undefined && /[\p{L}\p{N}]/u.test(ch);
 }
 
+/**
+ * Where phrasing content is written: `brackets` inside a link's text or a small-caps span (text brackets
+ * escaped, see {@link escapeText}); `inLink` inside a link's text (small caps written as plain text).
+ */
+export interface InlineContext {
+  brackets?: boolean;
+  inLink?: boolean;
+}
+
 /** Serializes phrasing content to one line of Markdown (line breaks become `\` + newline). */
-export function serializeInlines(inlines: readonly Inline[]): string {
+export function serializeInlines(inlines: readonly Inline[], ctx: InlineContext = {}): string {
   let out = '';
   for (let i = 0; i < inlines.length; i++) {
     const node = inlines[i]!;
     switch (node.type) {
       case 'text':
-        out += escapeText(node.value.replace(/\s*\n\s*/g, ' '));
+        out += escapeText(node.value.replace(/\s*\n\s*/g, ' '), ctx);
         break;
       case 'lineBreak':
         out = out.replace(/[ \t]+$/, '');
@@ -85,19 +107,23 @@ export function serializeInlines(inlines: readonly Inline[]): string {
         out += `[^${node.id.replace(/^fn-/, '')}]`;
         break;
       case 'link': {
-        const inner = serializeInlines(node.children);
+        const inner = serializeInlines(node.children, { brackets: true, inLink: true });
         const href = /[\s()<>]/.test(node.href) ? `<${node.href.replace(/[<>]/g, encodeURIComponent)}>` : node.href;
         out += `[${inner}](${href})`;
         break;
       }
-      case 'emphasis':
-      case 'strong':
       case 'smallCaps': {
-        const inner = serializeInlines(node.children);
-        if (node.type === 'smallCaps') {
-          out += inner;
+        if (ctx.inLink) {
+          out += serializeInlines(node.children, ctx);
           break;
         }
+        const inner = serializeInlines(node.children, { ...ctx, brackets: true });
+        if (inner) out += `[${inner}]{.smallcaps}`;
+        break;
+      }
+      case 'emphasis':
+      case 'strong': {
+        const inner = serializeInlines(node.children, ctx);
         // Delimiters must hug non-space text (CommonMark 6.2 flanking rules): move edge spaces outside.
         const m = /^(\s*)([\s\S]*?)(\s*)$/.exec(inner)!;
         const [lead, core, trail] = [m[1]!, m[2]!, m[3]!];
@@ -144,24 +170,16 @@ function verseLine(line: VerseLine): string {
   const text = serializeInlines(line.children.map((n) => (n.type === 'lineBreak' ? { type: 'text', value: ' ' } : n)))
     .replace(/\\\n/g, ' ')
     .trim();
-  const safe = /^:::/.test(text) ? `\\${text}` : text;
+  // A line is text up to the closing fence; a leading `[^1]:` would define a note (`verse-block.ts`).
+  const safe = /^:::/.test(text) ? `\\${text}` : /^\[\^[^\]\s]+\]:/.test(text) ? escapeLineStart(text) : text;
   return `${'  '.repeat(Math.max(0, Math.min(8, line.indent)))}${safe}`;
 }
 
-/** Verse as `::: verse` at the top level, else as lines joined by hard breaks (see the checklist). */
-function serializeVerse(stanzas: readonly VerseLine[][], ctx: BlockContext): string {
+/** Verse as `::: verse`, in any block (the caller indents or prefixes the lines for its container). */
+function serializeVerse(stanzas: readonly VerseLine[][]): string {
   const kept = stanzas.map((s) => s.filter((l) => l.children.length > 0)).filter((s) => s.length > 0);
   if (kept.length === 0) return '';
-  if (ctx.topLevel) {
-    return ['::: verse', kept.map((s) => s.map(verseLine).join('\n')).join('\n\n'), ':::'].join('\n');
-  }
-  return kept
-    .map((s) =>
-      s
-        .map((l) => escapeLineStart(serializeInlines(l.children)))
-        .join('\\\n'),
-    )
-    .join('\n\n');
+  return ['::: verse', kept.map((s) => s.map(verseLine).join('\n')).join('\n\n'), ':::'].join('\n');
 }
 
 /** Prefixes every line (blank lines get the prefix without trailing space). */
@@ -198,19 +216,21 @@ const blockHandlers = {
     const inner = serializeBlocks(node.children, ctx);
     if (!ctx.topLevel || !speaker) return [speaker, inner].filter(Boolean).join('\n\n');
     // Containers inside (verse, stage directions) close with `:::`: the speech's fence is longer.
-    const fence = node.children.some((b) => b.type === 'verse' || (b.type === 'paragraph' && b.role)) ? '::::' : ':::';
+    // (verse at any depth: a `:::` indented by a list item still closes a container).
+    const nested = node.children.some((b) => (b.type === 'paragraph' && b.role) || JSON.stringify(b).includes('"type":"verse"'));
+    const fence = nested ? '::::' : ':::';
     return `${fence} speech ${speaker}\n${inner}\n${fence}`;
   },
   heading: (node) => `${'#'.repeat(node.level)} ${escapeHeadingEnd(serializeInlines(node.children).replace(/\\\n/g, ' '))}`.trimEnd(),
   sceneBreak: () => '* * *',
-  verse: (node, ctx) => serializeVerse(node.stanzas, ctx),
+  verse: (node) => serializeVerse(node.stanzas),
   blockQuote: (node) => {
     const inner = serializeBlocks(node.children, { topLevel: false });
     return prefixLines(inner, '> ', '> ');
   },
-  list: (node, _ctx, prev) => {
+  list: (node, ctx) => {
     // Two lists in a row of the same kind would merge: the second uses the other marker (CommonMark 5.3).
-    const alternate = prev?.type === 'list' && prev.ordered === node.ordered;
+    const alternate = ctx.alternateList === true;
     const items = node.items.map((blocks, i) => {
       const marker = node.ordered ? `${i + 1}${alternate ? ')' : '.'} ` : alternate ? '* ' : '- ';
       const inner = serializeBlocks(blocks, { topLevel: false });
@@ -221,7 +241,10 @@ const blockHandlers = {
     return items.join(tight ? '\n' : '\n\n');
   },
   figure: (node) => {
-    const text = node.caption.length > 0 ? serializeInlines(node.caption).replace(/\\\n/g, ' ') : escapeText(node.alt);
+    const text =
+      node.caption.length > 0
+        ? serializeInlines(node.caption, { brackets: true }).replace(/\\\n/g, ' ')
+        : escapeText(node.alt, { brackets: true });
     const src = node.src ? (/[\s()<>]/.test(node.src) ? `<${node.src.replace(/[<>]/g, encodeURIComponent)}>` : node.src) : '';
     return `![${text}](${src})`;
   },
@@ -236,13 +259,17 @@ function escapeHeadingEnd(text: string): string {
 function serializeBlocks(blocks: readonly Block[], ctx: BlockContext): string {
   const parts: string[] = [];
   let prev: Block | undefined;
+  let prevAlternate = false;
   for (const block of blocks) {
     const handler = (blockHandlers as Record<string, ((n: Block, c: BlockContext, p: Block | undefined) => string) | undefined>)[
       block.type
     ];
-    const text = handler ? handler(block, ctx, prev) : fallbackBlock(block, ctx);
+    // Lists of one kind in a row take turns with the two markers (`-` / `*`, `1.` / `1)`).
+    const alternateList: boolean = block.type === 'list' && prev?.type === 'list' && prev.ordered === block.ordered && !prevAlternate;
+    const text = handler ? handler(block, { ...ctx, alternateList }, prev) : fallbackBlock(block, ctx);
     if (text) parts.push(text);
     prev = block;
+    prevAlternate = alternateList;
   }
   return parts.join('\n\n');
 }

@@ -23,10 +23,12 @@
  * - [ ] headings inside illustration tags (`[Illustration: ... Chapter I.]`, pg1342 2020s): left as text
  * - [ ] running heads and page numbers of OCR text (a later pass)
  * - [X] speeches and stage directions of plays (`detect-speeches.ts`), letter parts (`detect-letters.ts`)
- * - [ ] dedication (`TO MY ...`) and epigraph (short quotation + attribution) without a heading: left in
- *       the untitled front section
+ * - [X] front-matter names of older and non-English books (`ADVERTISEMENT`, `THE AUTHOR'S APOLOGY FOR
+ *       HIS BOOK`, `Zueignung.`, `_Dedication_`; `detect-front-matter.ts`), before the body only
+ * - [X] dedication and epigraph without a heading: `detect-front-matter.ts`, pass `frontMatter`
  */
 import type { SectionKind } from '../model/book-document.ts';
+import { classifyFrontHeading } from './detect-front-matter.ts';
 import { classifyHeadingLine, isAllCaps, isTitleLike, tidyHeadingText, type HeadingLine } from './heading-lines.ts';
 
 /** The input of detection: one block of the text (lines without blank lines, blank lines before it). */
@@ -64,6 +66,11 @@ interface Candidate {
   /** Blocks `start` .. `end - 1` that this heading replaces. */
   start: number;
   end: number;
+  /**
+   * Set for a front-matter name of `detect-front-matter.ts`: it heads a front section only before the
+   * body; after that, the title reading of the line (or `none`: no heading).
+   */
+  onlyBeforeBody?: Candidate | 'none';
 }
 
 /** Blank lines before a mixed-case title line (Gutenberg's four-blank-line chapter gap, minus slack). */
@@ -134,12 +141,25 @@ function candidateAt(blocks: readonly HeadingBlockInput[], i: number, inStack: '
     if (!next && byKeyword.kind !== 'back') return undefined;
     return { ...byKeyword, ...range };
   }
-  if (!next || !isTitleLike(line)) return undefined;
-  const gap = block.blankBefore;
+  const asTitle = titleCandidate(blocks, i, inStack);
+  // Front-matter names of older and non-English books (`ADVERTISEMENT`, `Zueignung.`, `_Dedication_`):
+  // front sections before the body only; elsewhere the line is what the title rule makes of it.
+  const frontName = next ? classifyFrontHeading(line) : undefined;
+  if (frontName) {
+    return { kind: 'front', text: frontName.text, numberOnly: false, sectionKind: frontName.sectionKind, ...range, onlyBeforeBody: asTitle ?? 'none' };
+  }
+  return asTitle;
+}
+
+/** Block `i` as a title line set off by blank lines (the third kind of evidence), else undefined. */
+function titleCandidate(blocks: readonly HeadingBlockInput[], i: number, inStack: 'caps' | 'any' | false): Candidate | undefined {
+  const line = blocks[i]!.lines[0]!;
+  if (!blocks[i + 1] || !isTitleLike(line)) return undefined;
+  const gap = blocks[i]!.blankBefore;
   const caps = isAllCaps(line);
   if (gap >= TITLE_GAP || inStack === 'any' || (caps && (gap >= CAPS_TITLE_GAP || inStack === 'caps'))) {
     if (!opensText(blocks, i + 1)) return undefined;
-    return { kind: 'title', text: tidyHeadingText(line), numberOnly: false, ...range };
+    return { kind: 'title', text: tidyHeadingText(line), numberOnly: false, start: i, end: i + 1 };
   }
   return undefined;
 }
@@ -301,6 +321,12 @@ export function detectHeadings(blocks: readonly HeadingBlockInput[]): HeadingClu
   flat.forEach((item, k) => {
     if (item.text === '') return;
     const before = firstMain === -1 || k < firstMain;
+    if (item.onlyBeforeBody && !before) {
+      const fallback = item.onlyBeforeBody;
+      if (fallback === 'none') item.text = '';
+      else Object.assign(item, fallback, { level: provisional(fallback), onlyBeforeBody: undefined, start: item.start, end: item.end });
+      if (item.text === '') return;
+    }
     const after = lastMain !== -1 && k > lastMain;
     if ((item.kind === 'front' || item.kind === 'back') && before) item.level = 'front';
     else if ((item.kind === 'front' || item.kind === 'back') && after) item.level = 'back';

@@ -38,8 +38,8 @@ export function checkGutenbergBook(bytes: Uint8Array): BookRun {
   expect(cleanText(clean.markdown, { meta: read.meta }).markdown).toBe(clean.markdown);
   expect(clean.report.passes.map((p) => p.id)).toEqual([
     'whitespace', 'boilerplate', 'scanBoilerplate', 'pageMarkers', 'pageFurniture', 'ocrFixes', 'sceneBreaks',
-    'productionNotes', 'contents', 'figures', 'titleLines', 'headings', 'footnotes', 'verse', 'dehyphenated',
-    'splitWords', 'unwrapped', 'quotesCurled', 'dashes', 'ellipses', 'frenchSpaces', 'escaped', 'speeches',
+    'productionNotes', 'contents', 'figures', 'creditLines', 'titleLines', 'headings', 'frontMatter', 'footnotes', 'verse', 'dehyphenated',
+    'splitWords', 'unwrapped', 'quotesCurled', 'dashes', 'ellipses', 'italicPunctuation', 'frenchSpaces', 'escaped', 'speeches',
     'letterParts', 'blankLines',
   ]);
   expect(clean.report.passes.find((p) => p.id === 'boilerplate')!.count).toBeGreaterThan(100);

@@ -3,7 +3,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { BookDocument } from '../../src/model/book-document.ts';
+import { inlineText, type BookDocument, type Inline } from '../../src/model/book-document.ts';
 import { parseMarkdown } from '../../src/markdown/parse.ts';
 import { corpusDir } from '../helpers/corpus.ts';
 
@@ -51,32 +51,15 @@ export function gutenbergTxtBody(text: string): string {
 }
 
 /**
- * A document in the form the Markdown convention can carry: footnotes keyed in a fixed order, small caps
- * as plain text (the convention has no syntax for them yet), a figure's alt as its caption's text (one
- * Markdown image text holds both).
+ * A document in the form the Markdown convention can carry: footnotes keyed in a fixed order, a figure's
+ * alt as its caption's plain text (one Markdown image text holds both; a reader may take the alt from the
+ * image and the caption from the text beside it).
  */
 function canonical(doc: BookDocument): unknown {
   const json = JSON.stringify({ ...doc, footnotes: Object.fromEntries(Object.entries(doc.footnotes).sort(([a], [b]) => a.localeCompare(b))) });
   return JSON.parse(json, (_key, value: unknown) => {
-    if (Array.isArray(value)) {
-      const flat: unknown[] = [];
-      for (const n of value) {
-        const node = n as { type?: string; children?: unknown[]; value?: string };
-        if (node?.type === 'smallCaps') flat.push(...(node.children ?? []));
-        else flat.push(n);
-      }
-      // merge texts next to each other after flattening
-      const merged: unknown[] = [];
-      for (const n of flat) {
-        const last = merged[merged.length - 1] as { type?: string; value?: string } | undefined;
-        const node = n as { type?: string; value?: string };
-        if (node?.type === 'text' && last?.type === 'text') merged[merged.length - 1] = { type: 'text', value: `${last.value}${node.value}` };
-        else merged.push(n);
-      }
-      return merged;
-    }
-    const node = value as { type?: string; caption?: { type: string; value?: string }[] };
-    if (node && typeof node === 'object' && node.type === 'figure') return { ...node, alt: undefined };
+    const node = value as { type?: string; caption?: Inline[] };
+    if (node && typeof node === 'object' && node.type === 'figure') return { ...node, alt: inlineText(node.caption ?? []) };
     return value;
   });
 }

@@ -6,7 +6,8 @@
  * alone: Gutenberg texts use `_italics_` the way Markdown does. Count: characters escaped.
  *
  * Examples: `# 1 in our series` -> `\# 1 in our series`; `- a dash` -> `\- a dash`;
- * `1. The first rule` -> `1\. The first rule`; `{1} Section` at the end of a paragraph -> `\{1}`.
+ * `1. The first rule` -> `1\. The first rule`; `{1} Section` at the end of a paragraph -> `\{1}`;
+ * `[1]{x}` at the end of a line -> `[1]\{x}` (only `[text]{.smallcaps}` is a span, and it is kept).
  */
 import { isHeadingLine, isSceneBreakLine } from '../../structure/markdown-syntax.ts';
 import { isVerseContainer, joinBlocks, splitBlocks } from '../blocks.ts';
@@ -23,8 +24,9 @@ export function escapeParagraph(line: string): { line: string; escapes: number }
     [/^(\d{1,9})([.)])(?=\s|$)/, (m) => `${m[1]}\\${m[2]}`],
     [/^(:{3,})/, (m) => `\\${m[1]}`],
     [/^(`{3,}|~{3,})/, (m) => `\\${m[1]}`],
-    // A footnote definition the footnotes pass wrote (`[^c12-1]: text`) is meant as Markdown.
-    [/^\[(?!\^c\d+-[^\]\s]+\]:)([^\]]*)\]:/, (m) => `\\[${m[1]}]:`],
+    // A footnote definition (`[^c12-1]: text` from the footnotes pass, `[^1]: text` from a reader's Markdown)
+    // is meant as Markdown: plain text never writes `[^label]:`, so only other `[label]:` lines are escaped.
+    [/^\[(?!\^[^\]\s]+\]:)([^\]]*)\]:/, (m) => `\\[${m[1]}]:`],
     [/^([=_-]{3,})\s*$/, (m) => `\\${m[1]}`],
     [/^\|/, () => '\\|'],
     [/^</, () => '\\<'],
@@ -37,9 +39,12 @@ export function escapeParagraph(line: string): { line: string; escapes: number }
       break;
     }
   }
-  // A trailing `{...}` would be read as attributes and disappear (markdown-it-attrs).
+  // A trailing `{...}` would be read as attributes and disappear (markdown-it-attrs). A small-caps span
+  // (`[Lord]{.smallcaps}`, markdown/small-caps.ts) is Markdown already, as `_italics_` are: left alone, so
+  // cleaning a reader's Markdown again keeps its small caps. Any other group, `[1]{x}` included, is escaped.
   const attrs = /\{([^{}\\]*)\}\s*$/.exec(out);
-  if (attrs && out[attrs.index - 1] !== '\\') {
+  const smallCapsSpan = attrs !== null && attrs[1] === '.smallcaps' && out[attrs.index - 1] === ']';
+  if (attrs && out[attrs.index - 1] !== '\\' && !smallCapsSpan) {
     out = `${out.slice(0, attrs.index)}\\${out.slice(attrs.index)}`;
     escapes++;
   }

@@ -93,6 +93,9 @@ export function printCss(layout: Layout): string {
     'bottom-center': [`@bottom-center { ${folio} }`, `@bottom-center { ${folio} }`],
     'bottom-outside': [`@bottom-left { ${folio} }`, `@bottom-right { ${folio} }`],
     'top-outside': [`@top-left { ${folio} }`, `@top-right { ${folio} }`],
+    'top-center': [`@top-center { ${folio} }`, `@top-center { ${folio} }`],
+    'top-right': [`@top-right { ${folio} }`, `@top-right { ${folio} }`],
+    'bottom-right': [`@bottom-right { ${folio} }`, `@bottom-right { ${folio} }`],
     none: ['', ''],
   };
   const [folioVerso, folioRecto] = folioRules[layout.folioPosition];

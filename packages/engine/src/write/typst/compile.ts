@@ -7,13 +7,16 @@
  */
 import { NodeCompiler } from '@myriaddreamin/typst-ts-node-compiler';
 import { EngineError } from '../../errors.ts';
-import { shippedFontBlobs } from './fonts.ts';
+import { shippedFontPaths } from './fonts.ts';
 
 let compiler: NodeCompiler | undefined;
 
-/** One compiler per process, created on first use with Quire's fonts (system fonts are also visible). */
+/**
+ * One compiler per process, created on first use with every registry family (`fonts.ts`; system fonts are
+ * also visible). A face's file is read the first time a document uses it.
+ */
 function getCompiler(): NodeCompiler {
-  compiler ??= NodeCompiler.create({ fontArgs: [{ fontBlobs: shippedFontBlobs() }] });
+  compiler ??= NodeCompiler.create({ fontArgs: [{ fontPaths: shippedFontPaths() }] });
   return compiler;
 }
 

@@ -64,7 +64,7 @@ const STRING_CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 /**
  * A Typst code string literal (`"..."`) holding `value` exactly: backslash and double quote are
  * escaped, newlines and other control characters are written as `\u{...}` escapes
- * (Typst syntax reference, "Strings"). Used only for PDF metadata that Typst takes as `str`.
+ * (Typst syntax reference, "Strings"). Used for PDF metadata and font family names, which Typst takes as `str`.
  */
 export function typstStringLiteral(value: string): string {
   let out = '"';

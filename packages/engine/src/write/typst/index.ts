@@ -18,7 +18,7 @@ import type { Layout } from '../../layout/layout.ts';
 import { EngineError } from '../../errors.ts';
 import { renderBlocks } from './blocks.ts';
 import { escapeTypst } from './escape.ts';
-import { SHIPPED_FONT_FAMILIES } from './fonts.ts';
+import { isShippedFamily, LAYOUT_FONT_FIELDS } from './fonts.ts';
 import { renderInlines, renderTitleCopy } from './inlines.ts';
 import { createState, nextLabel, type TypstState } from './state.ts';
 import { contentsTitle, typstTemplate } from './template.ts';
@@ -37,17 +37,21 @@ interface TocEntry {
  * Typst markup for a whole print book.
  *
  * - `doc`: the book; every user string in it is escaped with {@link escapeTypst}.
- * - `layout`: trim size and margins (inches), font (pt), line height, indents; `layout.fontFamily` must
- *   be a family Quire ships (`fonts.ts`).
+ * - `layout`: trim size and margins (inches), font (pt), line height, indents; `layout.fontFamily`,
+ *   `layout.headingFontFamily` and `layout.monoFontFamily` must be families of the fonts registry
+ *   (`layout/fonts.ts`).
  * Returns a self-contained Typst source (no imports, no files) for Typst 0.14.
  * @throws EngineError `WRITE_FAILED` when the layout names a font family that Quire does not ship.
  */
 export function writeTypst(doc: BookDocument, layout: Layout): string {
-  if (!SHIPPED_FONT_FAMILIES.includes(layout.fontFamily)) {
-    throw new EngineError(
-      'WRITE_FAILED',
-      `The print layout "${layout.name}" uses the font "${layout.fontFamily}", which is not available for PDF export.`,
-    );
+  for (const field of LAYOUT_FONT_FIELDS) {
+    const family = layout[field];
+    if (!isShippedFamily(family)) {
+      throw new EngineError(
+        'WRITE_FAILED',
+        `The print layout "${layout.name}" uses the font "${family}" (${field}), which is not available for PDF export.`,
+      );
+    }
   }
   const state = createState(doc, layout);
   const toc: TocEntry[] = [];

@@ -3,6 +3,10 @@
  * the `quire-*` functions the block and inline handlers call. Everything is derived from the
  * {@link Layout}; user strings (title, author) arrive escaped.
  *
+ * Type: the body in `layout.fontFamily`; chapter, part and section titles, sub-headings, running heads and
+ * the title page in `layout.headingFontFamily` (both registry families, `layout/fonts.ts`), with
+ * `fallback: false` so that no host font is ever used.
+ *
  * Page furniture rules (Chicago Manual of Style 17th ed. 1.10-1.11):
  * - running heads: author on versos, book title on rectos, in italics, centred; none on the title page
  *   and its verso, on opening pages (chapters, parts, sections, contents) and on blank pages;
@@ -79,18 +83,19 @@ export function typstTemplate(meta: BookMeta, layout: Layout): string {
   const recto = layout.chapterOpensRecto ? 'true' : 'false';
   return `// Quire print template: ${escapeComment(layout.name)} (${escapeComment(layout.id)})
 #set document(title: [${title}]${meta.author.trim() ? `, author: ${typstStringLiteral(meta.author)}` : ''})
-#set text(font: "${layout.fontFamily}", fallback: false, size: ${layout.fontSizePt}pt, lang: "${lang}"${region ? `, region: "${region}"` : ''},
+#set text(font: ${typstStringLiteral(layout.fontFamily)}, fallback: false, size: ${layout.fontSizePt}pt, lang: "${lang}"${region ? `, region: "${region}"` : ''},
   top-edge: 0.8em, bottom-edge: -0.2em, overhang: false, costs: (widow: 100%, orphan: 100%))
 #set par(justify: ${layout.justify ? 'true' : 'false'}, leading: ${leadingEm}em, spacing: ${leadingEm}em + ${layout.paragraphSpacingPt}pt,
   first-line-indent: (amount: ${layout.paragraphIndentEm}em, all: false))
 #let quire-line = ${round(1 + leadingEm)}em
+#let quire-heading-font = ${typstStringLiteral(layout.headingFontFamily)}
 #let quire-recto-opening = ${recto}
 #let quire-running-heads = ${layout.runningHeads ? 'true' : 'false'}
 #let quire-folio-position = "${layout.folioPosition}"
 #let quire-head-verso = [${author || title}]
 #let quire-head-recto = [${title}]
 #show heading: it => it.body
-#show heading: set text(weight: "regular")
+#show heading: set text(font: quire-heading-font, weight: "regular")
 #show footnote.entry: set text(size: 0.82em)
 #set footnote.entry(gap: 0.4em, clearance: 1em)
 #set list(indent: 1em, body-indent: 0.6em)
@@ -103,7 +108,7 @@ export function typstTemplate(meta: BookMeta, layout: Layout): string {
   if s.mode != "body" { return }
   let recto = calc.odd(here().page())
   let head = if quire-running-heads {
-    text(style: "italic", size: 0.9em, if recto { quire-head-recto } else { quire-head-verso })
+    text(font: quire-heading-font, style: "italic", size: 0.9em, if recto { quire-head-recto } else { quire-head-verso })
   }
   if quire-folio-position == "top-outside" {
     grid(columns: (1fr, auto, 1fr),
@@ -142,6 +147,7 @@ export function typstTemplate(meta: BookMeta, layout: Layout): string {
 
 #let quire-title-page(title, author) = {
   v(1.4in)
+  set text(font: quire-heading-font)
   align(center, {
     par(justify: false, text(size: 2.2em, hyphenate: false, title))
     v(2 * quire-line)

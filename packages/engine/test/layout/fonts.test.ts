@@ -1,0 +1,47 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import { describeFont, fontFileSpecifiers, getShippedFont, shippedFonts } from '../../src/layout/fonts.ts';
+import { layouts } from '../../src/layout/index.ts';
+import { EngineError } from '../../src/errors.ts';
+import { fontHasGlyphs } from './cmap.ts';
+
+const require = createRequire(import.meta.url);
+
+describe('shipped fonts', () => {
+  it.each(Object.keys(shippedFonts))('every file of %s exists on disk', (family) => {
+    const paths = fontFileSpecifiers(family).map((spec) => require.resolve(spec));
+    expect(paths).toHaveLength(4);
+    for (const path of paths) expect(existsSync(path), path).toBe(true);
+  });
+
+  it('names the commercial font each stands in for, for the UI', () => {
+    expect(describeFont('Tinos')).toBe('Times New Roman (set in Tinos, metric-compatible)');
+    expect(describeFont('EB Garamond')).toBe('Garamond (set in EB Garamond, a similar design)');
+    expect(describeFont('Crimson Pro')).toBe('Minion Pro (set in Crimson Pro, a similar design)');
+    expect(describeFont('Inter')).toBe('Inter');
+    expect(() => getShippedFont('Times New Roman')).toThrow(EngineError);
+  });
+
+  it.each(Object.keys(layouts))('%s names only shipped families, of the generic it declares', (id) => {
+    const layout = layouts[id]!;
+    expect(getShippedFont(layout.fontFamily).generic).toBe(layout.fontFallback);
+    expect(getShippedFont(layout.headingFontFamily)).toBeDefined();
+    expect(getShippedFont(layout.monoFontFamily).generic).toBe('monospace');
+  });
+
+  // The Typst writer never falls back to a host font, so a glyph missing from the font prints as a box.
+  it.each(Object.keys(layouts))('the ornament of %s exists in its body and heading fonts', (id) => {
+    const layout = layouts[id]!;
+    for (const family of [layout.fontFamily, layout.headingFontFamily]) {
+      const regular = require.resolve(`${getShippedFont(family).package}/${getShippedFont(family).files.regular}`);
+      expect(fontHasGlyphs(regular, layout.ornament), `${layout.ornament} in ${family}`).toBe(true);
+    }
+  });
+
+  it('the glyph check can fail: Tinos has no fleuron', () => {
+    const tinos = require.resolve(`@expo-google-fonts/tinos/${shippedFonts.Tinos!.files.regular}`);
+    expect(fontHasGlyphs(tinos, '❦')).toBe(false);
+    expect(fontHasGlyphs(tinos, '*')).toBe(true);
+  });
+});
