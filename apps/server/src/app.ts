@@ -18,11 +18,13 @@ import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { storagePlugin } from './plugins/storage.ts';
 import { authRoutes } from './routes/auth.ts';
+import { bookImageRoutes } from './routes/book-images.ts';
 import { bookRoutes } from './routes/books.ts';
 import { exportRoutes } from './routes/exports.ts';
 import { importRoutes } from './routes/imports.ts';
 import { aiCleanupRoutes } from './routes/ai-cleanup.ts';
 import { userRoutes } from './routes/user.ts';
+import { createBookAssetService } from './services/book-asset-service.ts';
 import { createBookService } from './services/book-service.ts';
 import { createExportService } from './services/export-service.ts';
 import { createImportService } from './services/import-service.ts';
@@ -69,10 +71,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     throw err;
   }
 
+  const assets = createBookAssetService({ db: app.db, storage: app.storage });
   const books = createBookService({
     db: app.db,
     jobs: app.jobs,
     layoutExists: (id) => Object.hasOwn(layouts, id),
+    assets,
   });
   const preferences = createPreferencesService({ db: app.db });
   const imports = createImportService({
@@ -88,10 +92,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         maxRedirects: config.maxRedirects,
       }),
   });
-  const exportService = createExportService({ db: app.db, books, jobs: app.jobs, storage: app.storage });
+  const exportService = createExportService({ db: app.db, books, assets, jobs: app.jobs, storage: app.storage });
 
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(bookRoutes, { prefix: '/api/books', books });
+  await app.register(bookImageRoutes, { prefix: '/api/books', books, assets });
   await app.register(exportRoutes, { prefix: '/api/books', exports: exportService });
   await app.register(importRoutes, { prefix: '/api', imports });
   await app.register(userRoutes, { prefix: '/api/user', preferences });

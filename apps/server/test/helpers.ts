@@ -42,6 +42,14 @@ export async function createTestDatabase(baseUrl: string): Promise<TestDatabase>
       const c = new pg.Client({ connectionString: baseUrl });
       await c.connect();
       try {
+        // pg's Pool.end() resolves once its clients were told to end, before their backends have gone; a forced
+        // drop would then terminate a closing client, which reports it as an uncaught error. Wait for them
+        // (at most 30 s: a machine busy with two suites can be that slow to end them).
+        for (let i = 0; i < 600; i++) {
+          const { rows } = await c.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+          if (rows[0]?.n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
         await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       } finally {
         await c.end();

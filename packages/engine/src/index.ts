@@ -3,7 +3,7 @@
  * bytes --readText--> text --cleanText--> Markdown --parseMarkdown--> BookDocument --write*--> files.
  * A test (`test/public-api.test.ts`) pins these export names.
  */
-export type { BookDocument, BookMeta, Block, Inline, Chapter, Part, Section, Division } from './model/book-document.ts';
+export type { BookDocument, BookMeta, BookAsset, Block, Inline, Chapter, Part, Section, Division } from './model/book-document.ts';
 export { inlineText, allChapters } from './model/book-document.ts';
 export { EngineError, type EngineErrorCode } from './errors.ts';
 export type {

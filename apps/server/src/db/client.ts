@@ -82,6 +82,10 @@ async function openPglite(dir: string | undefined, lock: DataDirLock | null): Pr
 /** A node-postgres pool on `url`, migrated. */
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client whose backend goes away (a server restart, an administrator's terminate) is reported
+  // on the pool; without a listener Node would treat it as an uncaught error and stop the process. The
+  // pool drops that client and opens a new one for the next query, so there is nothing else to do here.
+  pool.on('error', () => {});
   try {
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });

@@ -4,7 +4,7 @@ import { createLocalStorage, type Storage } from '../services/storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** File storage (exports) under `$QUIRE_DATA_DIR/files`. */
+    /** File storage (exports, books' images) under `$QUIRE_DATA_DIR/files`. */
     storage: Storage;
   }
 }

@@ -2,22 +2,26 @@
  * Books of one user (workspace spec sections 3, 4, 7): list, read, clean, save the edited text, format.
  * Every query is scoped by the caller's user id: another user's book is "not found" (DESIGN.md section 3).
  */
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Book, BookMetadata, BookSummary, CleanReport, FormatBody, SourceType } from '@quire/contracts';
 import { FormatBodySchema, MAX_TEXT_BYTES } from '@quire/contracts';
 import type { Db } from '../db/client.ts';
-import { books, type BookRow } from '../db/schema/index.ts';
+import { bookAssets, books, type BookRow } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { JobRunner } from '../workers/pool.ts';
+import type { AssetFile } from './asset-paths.ts';
+import type { BookAssetService } from './book-asset-service.ts';
 
 /** Layout ids a book can be formatted with (the engine's registry; the skeleton ships `kdp-6x9`). */
 export type LayoutExists = (layoutId: string) => boolean;
 
-/** Dependencies of {@link createBookService}. */
+/** Dependencies of {@link createBookService}. `assets` stores the images of imported books. */
 export interface BookServiceDeps {
   db: Db;
   jobs: Pick<JobRunner, 'cleanBook' | 'measureText'>;
   layoutExists: LayoutExists;
+  assets: Pick<BookAssetService, 'write'>;
 }
 
 /**
@@ -75,7 +79,7 @@ export function toBook(row: BookRow): Book {
 }
 
 /** Book operations for signed-in users. Each method throws AppError `NOT_FOUND` (404) for a book that is not theirs. */
-export function createBookService({ db, jobs, layoutExists }: BookServiceDeps) {
+export function createBookService({ db, jobs, layoutExists, assets: bookAssetService }: BookServiceDeps) {
   /** The caller's book row. @throws AppError `NOT_FOUND`. */
   async function load(userId: string, bookId: string): Promise<BookRow> {
     if (!UUID.test(bookId)) throw new AppError('NOT_FOUND');
@@ -124,14 +128,30 @@ export function createBookService({ db, jobs, layoutExists }: BookServiceDeps) {
       return toBook(await load(userId, bookId));
     },
 
-    /** Stores a new book for the caller (used by imports); status `imported`. */
-    async create(userId: string, book: NewBook): Promise<Book> {
-      const [row] = await db
-        .insert(books)
-        .values({ userId, ...book })
-        .returning();
-      if (!row) throw new AppError('INTERNAL', undefined, { cause: new Error('insert returned no book') });
-      return toBook(row);
+    /**
+     * Stores a new book for the caller (used by imports), status `imported`, with the images its Markdown refers
+     * to (`images/<name>`). The image files are written first, then the book and its `book_assets` rows in one
+     * transaction; when that fails the files are removed again, so a failed import leaves nothing behind.
+     * @throws AppError from the asset checks (book-asset-service.ts `write`); database and storage errors.
+     */
+    async create(userId: string, book: NewBook, assets: readonly AssetFile[] = []): Promise<Book> {
+      const id = randomUUID();
+      const written = await bookAssetService.write(id, assets);
+      try {
+        const row = await db.transaction(async (tx) => {
+          const [inserted] = await tx
+            .insert(books)
+            .values({ id, userId, ...book })
+            .returning();
+          if (written.rows.length > 0) await tx.insert(bookAssets).values(written.rows);
+          return inserted;
+        });
+        if (!row) throw new AppError('INTERNAL', undefined, { cause: new Error('insert returned no book') });
+        return toBook(row);
+      } catch (err) {
+        await written.remove();
+        throw err;
+      }
     },
 
     /**

@@ -9,10 +9,14 @@
  *   part and a front section would move to the front of the whole collection;
  * - a text without any chapter heading becomes one chapter titled with the text's title;
  * - footnote labels get a per-text prefix (`[^1]` -> `[^t2-1]`), because every Gutenberg text numbers its notes
- *   from 1 and the second `[^1]:` definition of a book would otherwise be lost.
+ *   from 1 and the second `[^1]:` definition of a book would otherwise be lost;
+ * - image references are renamed by the text's `imageRenames` (the second text's `images/img-1.png` ->
+ *   `images/img-4.png` after three images in the first; services/asset-paths.ts `collectionAssetRenames`),
+ *   because every imported file numbers its images from 1.
  * Fenced code blocks (``` or ~~~) are left untouched.
  */
 import type { CleanReport, CombineMethod } from '@quire/contracts';
+import { renameImageReferences } from './asset-paths.ts';
 
 /** Author of a collection whose texts have different (or unknown) authors (issue 3). */
 export const VARIOUS_AUTHORS = 'Various';
@@ -23,6 +27,8 @@ export interface CollectionText {
   author: string | null;
   /** The text's cleaned Markdown (Quire's convention). */
   markdown: string;
+  /** New paths of the text's images in the collection (old `images/<name>` -> new); none when absent. */
+  imageRenames?: ReadonlyMap<string, string>;
 }
 
 /** A `# ` heading line, its text and a trailing attribute block (`{.part}`, `{.front .preface}`, `{#id}`). */
@@ -32,6 +38,8 @@ const ATTR_ITEM = /^(?:\.[\w-]+|#[\w-]+|[\w-]+=(?:"[^"]*"|[^\s"]*))$/;
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 /** A footnote reference or definition label (markdown-it-footnote: no whitespace or `]` inside). */
 const FOOTNOTE_LABEL = /\[\^([^\]\s]+)\]/g;
+
+const NO_RENAMES: ReadonlyMap<string, string> = new Map();
 
 /** Compares two strings as a reader sorts them: case- and accent-insensitive, numbers by value. */
 function compareText(a: string, b: string): number {
@@ -120,7 +128,10 @@ export function textAsPart(text: CollectionText, index: number): string {
       out.push(line);
       continue;
     }
-    const renamed = line.replace(FOOTNOTE_LABEL, (_, label: string) => `[^t${index}-${label}]`);
+    const renamed = renameImageReferences(
+      line.replace(FOOTNOTE_LABEL, (_, label: string) => `[^t${index}-${label}]`),
+      text.imageRenames ?? NO_RENAMES,
+    );
     const heading = headingText(renamed);
     if (heading !== null) {
       chapters++;

@@ -1,7 +1,7 @@
 /**
  * Exporting a formatted book (workspace spec section 7, "POST /api/books/{id}/export/{format}"): the book's
- * formatted Markdown and metadata become a BookDocument and then a file, built off the event loop; the file
- * is stored and recorded in `exports`, and answered to the caller.
+ * formatted Markdown, metadata and images become a BookDocument and then a file, built off the event loop; the
+ * file is stored and recorded in `exports`, and answered to the caller.
  */
 import { randomUUID } from 'node:crypto';
 import type { BookMeta } from '@quire/engine';
@@ -10,13 +10,18 @@ import type { Db } from '../db/client.ts';
 import { exportsTable, type BookRow } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { JobRunner } from '../workers/pool.ts';
+import type { BookAssetService } from './book-asset-service.ts';
 import { fullMetadata, type BookService } from './book-service.ts';
 import type { Storage } from './storage.ts';
 
-/** Dependencies of {@link createExportService}. `now` is the clock (EPUB modified date, tests fix it). */
+/**
+ * Dependencies of {@link createExportService}. `now` is the clock (EPUB modified date, tests fix it); `assets`
+ * reads the book's images for the writers.
+ */
 export interface ExportServiceDeps {
   db: Db;
   books: Pick<BookService, 'load'>;
+  assets: Pick<BookAssetService, 'forExport'>;
   jobs: Pick<JobRunner, 'buildFile'>;
   storage: Storage;
   now?: () => Date;
@@ -54,10 +59,11 @@ export function bookMetaOf(book: BookRow): BookMeta {
 }
 
 /** Export operations. */
-export function createExportService({ db, books, jobs, storage, now = () => new Date() }: ExportServiceDeps) {
+export function createExportService({ db, books, assets, jobs, storage, now = () => new Date() }: ExportServiceDeps) {
   return {
     /**
-     * Builds `format` for the caller's book, stores it under `exports/<bookId>/<exportId>.<ext>` and records it.
+     * Builds `format` for the caller's book with the images its text refers to, stores it under
+     * `exports/<bookId>/<exportId>.<ext>` and records it.
      * @throws AppError `NOT_FOUND` (404), `NOT_FORMATTED` (409) before Format.
      */
     async exportBook(userId: string, bookId: string, format: ExportFormat): Promise<ExportFile> {
@@ -69,6 +75,7 @@ export function createExportService({ db, books, jobs, storage, now = () => new 
         layoutId: book.layoutId ?? DEFAULT_LAYOUT_ID,
         format,
         modified: now(),
+        assets: await assets.forExport(book.id, book.formattedText),
       });
       const fileName = exportFileName(book.title, format);
       const exportId = randomUUID();

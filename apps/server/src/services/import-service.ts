@@ -2,8 +2,9 @@
  * Importing books (accounts spec sections 2 "Import Books panel", 3, 5, 7, 9; issue 3 "Import"): a URL, an
  * uploaded file, or a collection of 2-10 URLs. Files are read in the worker pool (engine `readBook`: plain text,
  * Markdown, HTML/XHTML, DOCX, EPUB, PDF), the 5 MB text limit is enforced, and when the user's preference
- * `autoCleanImports` is on (the default) the text is cleaned at import time. Nothing is stored when any step
- * of a single import fails; a collection stores the texts that could be read and reports the others.
+ * `autoCleanImports` is on (the default) the text is cleaned at import time. The images a file carries (DOCX,
+ * EPUB) are stored with the book (services/book-asset-service.ts). Nothing is stored when any step of a single
+ * import fails; a collection stores the texts that could be read and reports the others.
  */
 import path from 'node:path';
 import {
@@ -19,6 +20,7 @@ import type { FetchedFile } from '../net/fetch-url.ts';
 import { GUTENBERG_ORIGIN, resolveGutenbergUrl } from '../net/gutenberg.ts';
 import type { JobRunner } from '../workers/pool.ts';
 import type { ImportFileOutput } from '../workers/tasks.ts';
+import { MAX_BOOK_ASSET_BYTES, assetBytes, collectionAssetRenames } from './asset-paths.ts';
 import type { BookService } from './book-service.ts';
 import { collectionAuthor, orderTexts } from './combine-collection.ts';
 import type { PreferencesService } from './preferences-service.ts';
@@ -137,7 +139,7 @@ export function createImportService({ books, jobs, fetchFile, preferences, guten
     });
   }
 
-  /** Reads one file and stores it as a book. */
+  /** Reads one file and stores it as a book, with its images. */
   async function store(
     userId: string,
     file: { bytes: Uint8Array; fileName: string; contentType: string | null },
@@ -145,16 +147,20 @@ export function createImportService({ books, jobs, fetchFile, preferences, guten
   ): Promise<Book> {
     const clean = await preferences.autoCleanImports(userId);
     const out = await read(file, clean);
-    return books.create(userId, {
-      title: out.meta.title?.trim() || titleFromFileName(file.fileName),
-      author: out.meta.author?.trim() || UNKNOWN_AUTHOR,
-      ...source,
-      originalText: out.text,
-      cleanedText: out.cleaned?.markdown ?? null,
-      cleanReport: out.cleaned?.report ?? null,
-      wordCount: out.wordCount,
-      metadata: metadataOf(out.meta),
-    });
+    return books.create(
+      userId,
+      {
+        title: out.meta.title?.trim() || titleFromFileName(file.fileName),
+        author: out.meta.author?.trim() || UNKNOWN_AUTHOR,
+        ...source,
+        originalText: out.text,
+        cleanedText: out.cleaned?.markdown ?? null,
+        cleanReport: out.cleaned?.report ?? null,
+        wordCount: out.wordCount,
+        metadata: metadataOf(out.meta),
+      },
+      out.assets,
+    );
   }
 
   return {
@@ -191,7 +197,8 @@ export function createImportService({ books, jobs, fetchFile, preferences, guten
      * `combineMethod` (services/combine-collection.ts). A URL that fails is reported with its reason and the
      * others are still imported; so is a text that would take the book over the 5 MB text limit.
      * The collection is always assembled from cleaned texts (its parts need their chapters), so `originalText`
-     * holds the combined Markdown; with `autoCleanImports` on it is also the cleaned text.
+     * holds the combined Markdown; with `autoCleanImports` on it is also the cleaned text. The texts' images are
+     * stored with the book, numbered on through the collection (`images/img-<n>`) as the Markdown refers to them.
      * @throws AppError `VALIDATION` (400) for a body outside the contract; `COLLECTION_FAILED` (422, 'Failed to
      *   import any books', with each URL's reason) when no text could be imported.
      */
@@ -214,6 +221,7 @@ export function createImportService({ books, jobs, fetchFile, preferences, guten
             language: out.meta.language ?? null,
             markdown: cleaned.markdown,
             report: cleaned.report,
+            assets: out.assets,
           };
         } catch (err) {
           failedImports.push({ url, message: failureMessage(err) });
@@ -221,16 +229,22 @@ export function createImportService({ books, jobs, fetchFile, preferences, guten
         }
       });
 
-      // The whole book keeps to the text limit (accounts spec section 9): texts that would overflow it are left out.
+      // The whole book keeps to the text limit (accounts spec section 9) and to the image limit
+      // (services/asset-paths.ts): texts that would overflow either are left out.
       const texts = [];
       let bytes = 0;
+      let imageBytes = 0;
       for (const text of orderTexts(results.filter((r) => r !== null), body.combineMethod)) {
         const size = Buffer.byteLength(text.markdown, 'utf8') + Buffer.byteLength(text.title, 'utf8') + 32;
-        if (bytes + size > MAX_TEXT_BYTES) {
-          failedImports.push({ url: text.url, message: `${new AppError('TEXT_TOO_LARGE').message} (the collection as a whole)` });
+        const images = assetBytes(text.assets);
+        if (bytes + size > MAX_TEXT_BYTES || imageBytes + images > MAX_BOOK_ASSET_BYTES) {
+          const code = bytes + size > MAX_TEXT_BYTES ? 'TEXT_TOO_LARGE' : 'ARCHIVE_TOO_LARGE';
+          const message = code === 'TEXT_TOO_LARGE' ? new AppError(code).message : 'The images of this text are too large.';
+          failedImports.push({ url: text.url, message: `${message} (the collection as a whole)` });
           continue;
         }
         bytes += size;
+        imageBytes += images;
         texts.push(text);
       }
       // Report failures in the order the URLs were given.
@@ -243,23 +257,30 @@ export function createImportService({ books, jobs, fetchFile, preferences, guten
       const author = collectionAuthor(body.collectionAuthor, texts);
       const languages = new Set(texts.map((t) => t.language ?? 'en'));
       const language = languages.size === 1 ? [...languages][0]! : 'en';
+      // Each text numbers its images from 1: they are numbered on through the collection (asset-paths.ts).
+      const renames = collectionAssetRenames(texts.map((t) => t.assets.map((a) => a.path)));
+      const assets = texts.flatMap((t, i) => t.assets.map((a) => ({ ...a, path: renames[i]!.get(a.path) ?? a.path })));
       const combined = await jobs.combineTexts({
-        texts: texts.map(({ title, author: a, markdown }) => ({ title, author: a, markdown })),
+        texts: texts.map(({ title, author: a, markdown }, i) => ({ title, author: a, markdown, imageRenames: renames[i]! })),
         reports: texts.map((t) => t.report),
         meta: { title: body.collectionTitle, author, language },
       });
       const clean = await preferences.autoCleanImports(userId);
-      const book = await books.create(userId, {
-        title: body.collectionTitle,
-        author,
-        sourceType: 'collection',
-        sourceUrl: null,
-        originalText: combined.markdown,
-        cleanedText: clean ? combined.markdown : null,
-        cleanReport: clean ? combined.report : null,
-        wordCount: combined.wordCount,
-        metadata: { language },
-      });
+      const book = await books.create(
+        userId,
+        {
+          title: body.collectionTitle,
+          author,
+          sourceType: 'collection',
+          sourceUrl: null,
+          originalText: combined.markdown,
+          cleanedText: clean ? combined.markdown : null,
+          cleanReport: clean ? combined.report : null,
+          wordCount: combined.wordCount,
+          metadata: { language },
+        },
+        assets,
+      );
       return { book: { id: book.id, title: book.title }, successfulImports: texts.length, failedImports };
     },
   };

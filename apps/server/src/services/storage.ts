@@ -5,7 +5,10 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-/** Where files are kept. Keys are relative, `/`-separated paths such as `exports/<bookId>/<exportId>.pdf`. */
+/**
+ * Where files are kept. Keys are relative, `/`-separated paths such as `exports/<bookId>/<exportId>.pdf` or
+ * `books/<bookId>/images/img-1.png`.
+ */
 export interface Storage {
   /** Writes `bytes` under `key`, replacing any earlier file. */
   put(key: string, bytes: Uint8Array): Promise<void>;

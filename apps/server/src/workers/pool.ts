@@ -5,7 +5,7 @@
  */
 import { Piscina } from 'piscina';
 import { EngineError, PdfProcessPool } from '@quire/engine';
-import type { BookMeta } from '@quire/engine';
+import type { BookAsset, BookMeta } from '@quire/engine';
 import { AppError } from '../errors.ts';
 import type {
   BuildFileInput,
@@ -17,6 +17,7 @@ import type {
   ImportFileOutput,
   TaskResult,
 } from './tasks.ts';
+import { transferListOf } from './transfer.ts';
 
 /** The worker entry (a .mjs file that registers the TypeScript loader in each thread). */
 const WORKER_URL = new URL('./worker.mjs', import.meta.url).href;
@@ -28,7 +29,8 @@ export type BuildFormat = 'pdf' | 'epub' | 'docx' | 'html' | 'epub-html';
 export interface JobRunner {
   /**
    * Reads an uploaded or fetched file of any supported format (engine `readBook`), checks the text limit and,
-   * when `clean` is set, cleans it (see tasks.ts `importFile`).
+   * when `clean` is set, cleans it (see tasks.ts `importFile`). The file's images come back in `assets`,
+   * their bytes transferred from the worker thread.
    * @throws AppError `UNSUPPORTED_FORMAT` (415), `ARCHIVE_TOO_LARGE` / `TEXT_TOO_LARGE` (413), `UNREADABLE_INPUT` (422).
    */
   importFile(input: ImportFileInput): Promise<ImportFileOutput>;
@@ -38,8 +40,19 @@ export interface JobRunner {
   cleanBook(text: string): Promise<CleanBookOutput>;
   /** Word count and UTF-8 size of a text. */
   measureText(text: string): Promise<{ wordCount: number; textBytes: number }>;
-  /** Builds an export file from the formatted Markdown. PDF: Typst source in a thread, compile in a child process. */
-  buildFile(input: { markdown: string; meta: BookMeta; layoutId: string; format: BuildFormat; modified: Date }): Promise<Uint8Array>;
+  /**
+   * Builds an export file from the formatted Markdown and the book's images (`assets`, embedded by the writers).
+   * PDF: Typst source in a thread, compile in a child process. The images' buffers are transferred to the worker
+   * thread, so the caller's `assets[i].bytes` are detached (empty) afterwards.
+   */
+  buildFile(input: {
+    markdown: string;
+    meta: BookMeta;
+    layoutId: string;
+    format: BuildFormat;
+    modified: Date;
+    assets?: BookAsset[];
+  }): Promise<Uint8Array>;
   /** Stops the threads and child processes; pending jobs fail. */
   close(): Promise<void>;
 }
@@ -74,9 +87,9 @@ export function createJobRunner(options: JobRunnerOptions = {}): JobRunner {
   let pdfPool: PdfProcessPool | null = null;
   let closed = false;
 
-  const run = <T>(name: string, data: unknown): Promise<T> => {
+  const run = <T>(name: string, data: unknown, transferList: ArrayBuffer[] = []): Promise<T> => {
     if (closed) return Promise.reject(new AppError('INTERNAL', undefined, { cause: new Error('job runner closed') }));
-    return pool.run(data, { name }) as Promise<T>;
+    return pool.run(data, { name, transferList }) as Promise<T>;
   };
 
   return {
@@ -94,11 +107,11 @@ export function createJobRunner(options: JobRunnerOptions = {}): JobRunner {
     },
     async buildFile({ format, ...rest }) {
       const input: BuildFileInput = { ...rest, format: format === 'pdf' ? 'typst' : format };
-      const out = unwrap(await run<TaskResult<BuildFileOutput>>('buildFile', input));
+      const out = unwrap(await run<TaskResult<BuildFileOutput>>('buildFile', input, transferListOf(input.assets ?? [])));
       if (out.kind === 'bytes') return out.bytes;
       pdfPool ??= new PdfProcessPool({ size: Math.max(1, options.pdfProcesses ?? 1) });
       try {
-        return await pdfPool.compile(out.source);
+        return await pdfPool.compile(out.source, out.assets);
       } catch (err) {
         if (err instanceof EngineError && (err.code === 'UNREADABLE_INPUT' || err.code === 'EMPTY_INPUT')) {
           throw new AppError('UNREADABLE_INPUT', err.message);

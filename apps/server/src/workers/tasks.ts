@@ -20,10 +20,12 @@ import {
   writeEpub,
   writeHtml,
   writeTypst,
+  type BookAsset,
   type BookMeta,
   type CleanReport,
 } from '@quire/engine';
 import { applyDeclaredCharset, charsetOf } from '../net/declared-charset.ts';
+import { MAX_FILE_ASSET_BYTES, assetBytes } from '../services/asset-paths.ts';
 import { combineCollection, combineReports, type CollectionText } from '../services/combine-collection.ts';
 import { countWords as count } from '../services/word-count.ts';
 
@@ -70,6 +72,8 @@ export interface ImportFileInput {
  * - `cleaned`: the editable Markdown and the report when `clean` was asked: `cleanText` for plain text; for the
  *   other formats the reader's Markdown is already clean, and the report lists what the reader removed.
  * - `wordCount`: words of `cleaned.markdown` when cleaned, else of `text`.
+ * - `assets`: the images the Markdown refers to as `images/<name>` (files that carry images: DOCX, EPUB); `[]`
+ *   for the others. Through the pool their bytes are transferred, not copied (workers/transfer.ts).
  */
 export interface ImportFileOutput {
   format: string;
@@ -77,6 +81,7 @@ export interface ImportFileOutput {
   meta: Partial<BookMeta>;
   cleaned: { markdown: string; report: CleanReport } | null;
   wordCount: number;
+  assets: BookAsset[];
 }
 
 /** Formats whose bytes are text, to which a declared charset applies. */
@@ -107,7 +112,8 @@ export function structureCounts(markdown: string, meta: Partial<BookMeta> = {}):
 /**
  * Reads any supported file (engine `readBook`), enforces the text limit and, when asked, cleans it.
  * Fails (as a {@link TaskResult}) with the engine's codes (`UNSUPPORTED_FORMAT`, `ARCHIVE_TOO_LARGE`,
- * `UNREADABLE_INPUT`, `EMPTY_INPUT`) or `TEXT_TOO_LARGE` when the extracted text is over `maxTextBytes`.
+ * `UNREADABLE_INPUT`, `EMPTY_INPUT`), `TEXT_TOO_LARGE` when the extracted text is over `maxTextBytes`, or
+ * `ARCHIVE_TOO_LARGE` when the file's images are over MAX_FILE_ASSET_BYTES (services/asset-paths.ts).
  */
 export function importFile(input: ImportFileInput): Promise<TaskResult<ImportFileOutput>> {
   return guard(async (): Promise<ImportFileOutput> => {
@@ -122,6 +128,10 @@ export function importFile(input: ImportFileInput): Promise<TaskResult<ImportFil
     const read = await readInput(bytes, hints);
     const text = read.kind === 'raw' ? read.text : read.markdown;
     if (Buffer.byteLength(text, 'utf8') > input.maxTextBytes) throw new TextTooLargeError();
+    const assets = read.kind === 'document' ? read.assets : [];
+    if (assetBytes(assets) > MAX_FILE_ASSET_BYTES) {
+      throw new EngineError('ARCHIVE_TOO_LARGE', 'The images of this file are too large once unpacked.');
+    }
     let cleaned: ImportFileOutput['cleaned'] = null;
     if (input.clean) {
       if (read.kind === 'raw') {
@@ -132,7 +142,7 @@ export function importFile(input: ImportFileInput): Promise<TaskResult<ImportFil
         cleaned = { markdown: read.markdown, report: { passes: read.report, ...counts, wordCount: count(read.markdown) } };
       }
     }
-    return { format: read.format, text, meta: read.meta, cleaned, wordCount: count(cleaned?.markdown ?? text) };
+    return { format: read.format, text, meta: read.meta, cleaned, wordCount: count(cleaned?.markdown ?? text), assets };
   });
 }
 
@@ -183,27 +193,34 @@ export function measureText(input: { text: string }): { wordCount: number; textB
 /** The formats built in a worker thread; `typst` is the PDF's Typst source, compiled in a child process. */
 export type WorkerBuildFormat = 'epub' | 'docx' | 'html' | 'epub-html' | 'typst';
 
-/** Input of {@link buildFile}. `modified` is the EPUB `dcterms:modified` time (the engine never reads the clock). */
+/**
+ * Input of {@link buildFile}. `modified` is the EPUB `dcterms:modified` time (the engine never reads the clock);
+ * `assets` are the book's images the Markdown refers to (`images/<name>`), embedded by the writers.
+ */
 export interface BuildFileInput {
   markdown: string;
   meta: BookMeta;
   layoutId: string;
   format: WorkerBuildFormat;
   modified: Date;
+  assets?: BookAsset[];
 }
 
-/** A built file: bytes for binary and HTML formats, a string for the Typst source. */
-export type BuildFileOutput = { kind: 'bytes'; bytes: Uint8Array } | { kind: 'typst'; source: string };
+/**
+ * A built file: bytes for binary and HTML formats; for PDF the Typst source and the images it reads (the
+ * document's `assets`, which the Typst compile in a child process needs beside the source).
+ */
+export type BuildFileOutput = { kind: 'bytes'; bytes: Uint8Array } | { kind: 'typst'; source: string; assets: BookAsset[] };
 
 /** Parses the Markdown into a BookDocument and writes it in `format` with the chosen layout. */
 export function buildFile(input: BuildFileInput): Promise<TaskResult<BuildFileOutput>> {
   return guard(async (): Promise<BuildFileOutput> => {
     const layout = getLayout(input.layoutId);
-    const doc = parseMarkdown(input.markdown, input.meta);
+    const doc = parseMarkdown(input.markdown, input.meta, { assets: input.assets ?? [] });
     const utf8 = (s: string) => new Uint8Array(Buffer.from(s, 'utf8'));
     switch (input.format) {
       case 'typst':
-        return { kind: 'typst', source: writeTypst(doc, layout) };
+        return { kind: 'typst', source: writeTypst(doc, layout), assets: Object.values(doc.assets) };
       case 'epub':
         return {
           kind: 'bytes',

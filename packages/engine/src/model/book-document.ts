@@ -115,6 +115,7 @@ export interface Section {
  * - `body`: chapters, or parts holding chapters, in reading order.
  * - `back`: notes, appendix, ...
  * - `footnotes`: definitions by id, referenced by `footnoteRef` inlines anywhere.
+ * - `assets`: image files by path (`images/img-1.png`), referenced by `figure.src`; `{}` when none.
  */
 export interface BookDocument {
   meta: BookMeta;
@@ -122,6 +123,41 @@ export interface BookDocument {
   body: Division[];
   back: Section[];
   footnotes: Record<string, Block[]>;
+  assets: Record<string, BookAsset>;
+}
+
+/** Media types of the images a book may hold: raster formats only (SVG can carry scripts). */
+export type BookAssetMediaType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
+
+/**
+ * An image file of the book, referenced from the Markdown as `![alt](images/<name>)` and from
+ * `figure.src`.
+ * - `path`: `images/img-<n>.<ext>` (readers name every image this way; see {@link isAssetPath});
+ * - `mediaType`: checked against the file's magic bytes when the reader took it in;
+ * - `bytes`: the file as imported, unchanged.
+ */
+export interface BookAsset {
+  path: string;
+  mediaType: BookAssetMediaType;
+  bytes: Uint8Array;
+}
+
+/** Shape of an asset path: `images/img-<n>.<png|jpg|gif|webp>`, nothing else (no folders, no `..`). */
+const ASSET_PATH = /^images\/img-[1-9][0-9]{0,5}\.(?:png|jpg|gif|webp)$/;
+
+/** True when `path` has the shape readers give assets (`images/img-12.png`); writers embed nothing else. */
+export function isAssetPath(path: string): boolean {
+  return ASSET_PATH.test(path);
+}
+
+/**
+ * The asset a figure shows: `doc.assets[src]` when `src` is a well-formed asset path that the document
+ * holds, else undefined (the figure then keeps only its caption).
+ */
+export function figureAsset(doc: Pick<BookDocument, 'assets'>, src: string | undefined): BookAsset | undefined {
+  if (src === undefined || !isAssetPath(src)) return undefined;
+  const asset = Object.prototype.hasOwnProperty.call(doc.assets, src) ? doc.assets[src] : undefined;
+  return asset && asset.path === src ? asset : undefined;
 }
 
 /** Plain text of inline content (for titles in nav documents, running heads, metadata). */
@@ -147,4 +183,35 @@ export function inlineText(inlines: readonly Inline[]): string {
 /** Every chapter of the body in reading order, parts flattened. */
 export function allChapters(doc: BookDocument): Chapter[] {
   return doc.body.flatMap((d) => (d.type === 'part' ? d.chapters : [d]));
+}
+
+/** Every `figure.src` of the document (divisions, sections, nested blocks and footnotes), in no order. */
+export function figureSources(doc: Omit<BookDocument, 'assets'>): Set<string> {
+  const out = new Set<string>();
+  const walk = (blocks: readonly Block[]): void => {
+    for (const b of blocks) {
+      if (b.type === 'figure') {
+        if (b.src !== undefined) out.add(b.src);
+      } else if (b.type === 'blockQuote' || b.type === 'speech') walk(b.children);
+      else if (b.type === 'list') b.items.forEach(walk);
+    }
+  };
+  for (const s of [...doc.front, ...doc.back]) walk(s.blocks);
+  for (const d of doc.body) {
+    walk(d.blocks);
+    if (d.type === 'part') for (const c of d.chapters) walk(c.blocks);
+  }
+  Object.values(doc.footnotes).forEach(walk);
+  return out;
+}
+
+/**
+ * The assets among `assets` that the document's figures reference, keyed by path (the value of
+ * {@link BookDocument.assets}); assets with a malformed path are left out.
+ */
+export function referencedAssets(doc: Omit<BookDocument, 'assets'>, assets: readonly BookAsset[]): Record<string, BookAsset> {
+  const used = figureSources(doc);
+  const out: Record<string, BookAsset> = {};
+  for (const a of assets) if (used.has(a.path) && isAssetPath(a.path) && !(a.path in out)) out[a.path] = a;
+  return out;
 }

@@ -5,7 +5,7 @@
  *
  * Plain text: bytes -> text with `\n` line endings + what the Project Gutenberg header says.
  */
-import type { BookMeta } from '../model/book-document.ts';
+import type { BookAsset, BookMeta } from '../model/book-document.ts';
 import { EngineError } from '../errors.ts';
 import { serializeMarkdown } from '../markdown/serialize.ts';
 import { inspectZip, looksLikeZip } from './archive/zip.ts';
@@ -150,7 +150,10 @@ export function detectFormat(bytes: Uint8Array, hints: { fileName?: string; cont
  * - `raw` (plain text): the decoded text, to be cleaned with `cleanText`; `meta` from a Gutenberg header.
  * - `document` (every other format): `markdown` is the book in Quire's Markdown (`serializeMarkdown` of
  *   the document the reader built); `meta` what the file says (OPF, core properties, `<title>`, PG
- *   header); `report` what the reader removed or changed, one line per kind with a label and a count.
+ *   header); `report` what the reader removed or changed, one line per kind with a label and a count;
+ *   `assets` the image files the Markdown's figures reference (`![caption](images/img-1.png)`: PNG, JPEG,
+ *   GIF or WebP, checked by magic bytes; at most 500 and 64 MiB per book; `[]` when none), to be stored
+ *   with the book and handed to `parseMarkdown` (`opts.assets`).
  */
 export type ReadOutput =
   | { kind: 'raw'; format: 'txt'; text: string; encoding: string; meta: Partial<BookMeta> }
@@ -160,13 +163,14 @@ export type ReadOutput =
       markdown: string;
       meta: Partial<BookMeta>;
       report: ReportLine[];
+      assets: BookAsset[];
     };
 
 type DocumentFormat = Exclude<InputFormat, 'txt'>;
-type DocumentReader = (bytes: Uint8Array) => Promise<{ markdown: string; meta: Partial<BookMeta>; report: ReportLine[] }>;
+type DocumentReader = (bytes: Uint8Array) => Promise<{ markdown: string; meta: Partial<BookMeta>; report: ReportLine[]; assets?: BookAsset[] }>;
 
-function documentOutput(result: DocumentReadResult): { markdown: string; meta: Partial<BookMeta>; report: DocumentReadResult['report'] } {
-  return { markdown: serializeMarkdown(result.doc), meta: result.meta, report: result.report };
+function documentOutput(result: DocumentReadResult): { markdown: string; meta: Partial<BookMeta>; report: ReportLine[]; assets: BookAsset[] } {
+  return { markdown: serializeMarkdown(result.doc), meta: result.meta, report: result.report, assets: Object.values(result.doc.assets) };
 }
 
 function decodeMarkup(bytes: Uint8Array): string {
@@ -207,7 +211,7 @@ export async function readBook(bytes: Uint8Array, opts: { fileName?: string; con
       return { kind: 'raw', format, text: r.text, encoding: r.encoding, meta: r.meta };
     }
     const r = await READERS[format](bytes);
-    return { kind: 'document', format, markdown: r.markdown, meta: r.meta, report: r.report };
+    return { kind: 'document', format, markdown: r.markdown, meta: r.meta, report: r.report, assets: r.assets ?? [] };
   } catch (err) {
     if (err instanceof EngineError) throw err;
     throw new EngineError('UNREADABLE_INPUT', 'This file could not be read: it looks damaged or is not what its name says.', { cause: err });

@@ -15,6 +15,7 @@ function bareBook(): BookDocument {
     body: [],
     back: [{ type: 'section', kind: 'other', id: 'back-1', title: [], blocks: [p(t('Only this.'))] }],
     footnotes: {},
+    assets: {},
   };
 }
 

@@ -70,6 +70,7 @@ export function sampleBook(): BookDocument {
       n3: [p(t('Hostile note: ' + HOSTILE)), p(t('Second paragraph of note three.'))],
       orphan: [p(t('A note nobody references.'))],
     },
+    assets: {},
   };
 }
 
@@ -112,5 +113,6 @@ export function largeBook(chapters = 60, paragraphs = 80, wordsPer = 110): BookD
     body,
     back: [],
     footnotes,
+    assets: {},
   };
 }

@@ -51,6 +51,7 @@ describe('small caps: [text]{.smallcaps}', () => {
       ] }],
       back: [],
       footnotes: {},
+      assets: {},
     };
     const md = serializeMarkdown(doc);
     expect(md).toContain('[a \\]b\\[ c]{.smallcaps} and [y]\\{.smallcaps} and [1]\\{x}');

@@ -155,6 +155,7 @@ const documentArb: fc.Arbitrary<BookDocument> = fc
       front: opening ? [{ type: 'section', kind: 'other', id: 'front-1', title: [], blocks: opening }] : [],
       body: inPart ? [{ type: 'part', id: 'part-1', title: [text('BOOK ONE')], blocks: [], chapters: chapterNodes }] : chapterNodes,
       back: backSection ? [{ type: 'section', kind: 'notes', id: 'back-1', title: backSection[0], blocks: backSection[1] }] : [],
+      assets: {},
     };
     const refs = referenced(base);
     const footnotes: Record<string, Block[]> = {};

@@ -49,6 +49,7 @@ function smallBook(): BookDocument {
     ],
     back: [],
     footnotes: { n1: [p('The text of the note.')] },
+    assets: {},
   };
 }
 

@@ -74,6 +74,7 @@ describe('escaped text in a typeset PDF', () => {
       body: [{ type: 'chapter' as const, id: 'ch-1', title: [t('= Not a heading #x')], blocks }],
       back: [],
       footnotes: {},
+      assets: {},
     };
     pdf = pdfFile(compileTypstToPdf(writeTypst(doc, layout)));
     text = squash(allPageTexts(pdf.path).join('\n'));

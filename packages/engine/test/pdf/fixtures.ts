@@ -111,5 +111,6 @@ export function sampleBook(): BookDocument {
     ],
     back: [{ type: 'section', kind: 'afterword', id: 'back-1', title: [t('Afterword')], blocks: [p('Lastword of the book.')] }],
     footnotes: { n1: [p('Footnotetext here.')] },
+    assets: {},
   };
 }

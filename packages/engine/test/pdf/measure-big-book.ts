@@ -50,6 +50,7 @@ const doc: BookDocument = {
   body: Array.from({ length: CHAPTERS }, (_, i) => proseChapter(i + 1, paragraphs)),
   back: [],
   footnotes: {},
+  assets: {},
 };
 const bytes = doc.body.reduce((n, d) => n + (d.type === 'chapter' ? textBytes(d) : 0), 0);
 

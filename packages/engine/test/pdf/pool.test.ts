@@ -38,6 +38,7 @@ function book(chapters: number, paragraphs: number, title = 'Pool Test'): BookDo
     body: Array.from({ length: chapters }, (_, i) => proseChapter(i + 1, paragraphs)),
     back: [],
     footnotes: {},
+    assets: {},
   };
 }
 

@@ -18,6 +18,7 @@ function book(over: Partial<BookDocument> = {}): BookDocument {
     body: [proseChapter(1, 14), proseChapter(2, 3), proseChapter(3, 14)],
     back: [],
     footnotes: {},
+    assets: {},
     ...over,
   };
 }

@@ -66,5 +66,5 @@ function canonical(doc: BookDocument): unknown {
 
 /** The document parsed back from its own Markdown, and the original, both in canonical form. */
 export function roundTrip(doc: BookDocument, markdown: string): { before: unknown; after: unknown } {
-  return { before: canonical(doc), after: canonical(parseMarkdown(markdown, doc.meta)) };
+  return { before: canonical(doc), after: canonical(parseMarkdown(markdown, doc.meta, { assets: Object.values(doc.assets) })) };
 }

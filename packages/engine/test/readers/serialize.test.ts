@@ -89,6 +89,7 @@ describe('a document with every node', () => {
       'fn-x2': [p(t('Another.')), { type: 'verse', stanzas: [[{ indent: 0, children: [t('A verse in a note,')] }, { indent: 1, children: [t('indented once.')] }]] }],
       'fn-v1': [p(t('A note on a verse line.'))],
     },
+    assets: {},
   };
 
   it('parses back into the same document', () => {
@@ -122,7 +123,7 @@ describe('escapeText', () => {
       fc.property(fc.array(alphabet, { minLength: 1, maxLength: 40 }), (chars) => {
         const value = chars.join('').replace(/\s+/g, ' ').trim();
         if (!value) return;
-        const doc: BookDocument = { meta, front: [], body: [{ type: 'chapter', id: 'ch-1', title: [t('C')], blocks: [p(t(value))] }], back: [], footnotes: {} };
+        const doc: BookDocument = { meta, front: [], body: [{ type: 'chapter', id: 'ch-1', title: [t('C')], blocks: [p(t(value))] }], back: [], footnotes: {}, assets: {} };
         expect(parseMarkdown(serializeMarkdown(doc), meta)).toEqual(doc);
       }),
       { numRuns: 500 },

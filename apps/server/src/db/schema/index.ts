@@ -4,3 +4,4 @@ export * from './sessions.ts';
 export * from './books.ts';
 export * from './exports.ts';
 export * from './user-preferences.ts';
+export * from './book-assets.ts';

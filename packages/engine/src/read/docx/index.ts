@@ -6,7 +6,9 @@
  * - [X] archive inspected and every entry inflated under the limits BEFORE mammoth sees it; mammoth
  *       then reads a re-packed, stored copy of exactly those bytes (no second opinion on the ZIP)
  * - [X] headings (Heading 1-6, Title), emphasis, bold, lists, footnotes and endnotes, tables as rows
- * - [X] images: kept as figures with their alt text, image files not stored
+ * - [X] images: the picture's bytes (mammoth's `convertImage`) go to an {@link ImageCollector}
+ *       (PNG, JPEG, GIF, WebP kept; EMF, WMF, SVG and the rest keep their alt text only), each a figure
+ *       with its alt text
  * - [X] metadata from `docProps/core.xml` (title, creator, language, description, subjects)
  * - [X] hard-wrapped text (one Word paragraph per printed line, as in text pasted from a plain-text
  *       edition): lines joined into paragraphs
@@ -20,6 +22,7 @@ import { EngineError } from '../../errors.ts';
 import { openZip, type SafeZip } from '../archive/zip.ts';
 import { plain } from '../html/convert.ts';
 import { Report } from '../html/dom.ts';
+import { ImageCollector } from '../images.ts';
 import { htmlDocumentsToBook, type DocumentReadResult } from '../html/index.ts';
 import { childElements, findFirst, parseHtml, parseXml, textContent } from '../xml.ts';
 
@@ -144,14 +147,19 @@ export async function readDocx(bytes: Uint8Array): Promise<DocumentReadResult> {
   for (const e of zip.entries) if (!e.directory) files[e.name] = [zip.read(e.name), { level: 0 }];
   const repacked = zipSync(files);
   let html: string;
+  const collector = new ImageCollector();
   try {
     const result = await mammoth.convertToHtml(
       { buffer: Buffer.from(repacked.buffer, repacked.byteOffset, repacked.byteLength) },
       {
         styleMap: STYLE_MAP,
         externalFileAccess: false,
-        // Images are not stored yet: keep the element (for its alt text) without reading the file.
-        convertImage: mammoth.images.imgElement(() => Promise.resolve({ src: '' })),
+        // The picture's bytes go to the collector; the element keeps the asset path (or nothing) and
+        // mammoth's alt text.
+        convertImage: mammoth.images.imgElement(async (image) => {
+          const bytes = await image.read();
+          return { src: collector.add(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)) ?? '' };
+        }),
       },
     );
     html = result.value;
@@ -159,7 +167,11 @@ export async function readDocx(bytes: Uint8Array): Promise<DocumentReadResult> {
     throw new EngineError('UNREADABLE_INPUT', 'This Word file is damaged: its document could not be read.', { cause: err });
   }
   const report = new Report();
-  const result = htmlDocumentsToBook([{ root: parseHtml(html), href: '' }], { meta: coreMeta(zip), report });
+  const result = htmlDocumentsToBook([{ root: parseHtml(html), href: '' }], {
+    meta: coreMeta(zip),
+    report,
+    images: { source: (src) => (collector.holds(src) ? src : undefined), collector, textImages: true },
+  });
   const joined = unwrapDocument(result.doc);
   report.add('hardWraps', 'Hard-wrapped lines joined into paragraphs', joined);
   return { ...result, report: report.toArray() };

@@ -9,16 +9,19 @@
  * - [X] skipped and counted: cover, title page, contents, imprint/colophon/copyright pages (by
  *       `epub:type` on the body or a section, EPUB 3 landmarks vocabulary), image-only pages
  * - [X] Project Gutenberg EPUBs: header and licence removed as in their HTML editions
- * - [ ] images stored (only their captions are kept for now)
+ * - [X] images referenced by `<img>` / SVG `<image>` in spine documents, resolved against the manifest and
+ *       read from the archive (`../images.ts` decides what is kept); `data:` URIs too
  */
+import { EngineError } from '../../errors.ts';
 import { decodeText } from '../decode-text.ts';
-import { openZip } from '../archive/zip.ts';
+import { openZip, type SafeZip } from '../archive/zip.ts';
+import { ImageCollector, decodeDataUri } from '../images.ts';
 import { Report } from '../html/dom.ts';
 import { epubTypes } from '../html/dom.ts';
-import type { SourceDocument } from '../html/convert.ts';
+import type { ImageSource, SourceDocument } from '../html/convert.ts';
 import { htmlDocumentsToBook, type DocumentReadResult } from '../html/index.ts';
 import { findFirst, parseHtml, textContent, type XmlElement } from '../xml.ts';
-import { checkDrm, readPackage } from './package-document.ts';
+import { checkDrm, readPackage, resolvePath, type EpubPackage } from './package-document.ts';
 
 /** Landmark types of pages that are not the book's text (EPUB 3 Structural Semantics Vocabulary). */
 const SKIPPED_TYPES = new Set(['cover', 'titlepage', 'halftitlepage', 'toc', 'imprint', 'colophon', 'copyright-page', 'loi', 'lot', 'landmarks']);
@@ -33,6 +36,32 @@ function isFurniture(root: XmlElement, title: string | undefined): boolean {
   if (types.some((t) => SKIPPED_TYPES.has(t))) return true;
   if (title && SKIPPED_TITLES.test(title.trim())) return true;
   return !/\S/.test(textContent(body));
+}
+
+/**
+ * Where the images of spine documents come from: a relative `src` resolved against the document's path
+ * must be a manifest item (EPUB 3.3 §3.3: every publication resource is listed) present in the archive;
+ * remote resources are not fetched.
+ */
+function epubImages(zip: SafeZip, pkg: EpubPackage, collector: ImageCollector): ImageSource {
+  return (src, base) => {
+    if (/^data:/i.test(src)) {
+      const bytes = decodeDataUri(src);
+      return bytes ? collector.add(bytes, src) : collector.refuse(src);
+    }
+    if (/^[a-z][a-z0-9+.-]*:/i.test(src) || src.startsWith('/')) return undefined;
+    const path = resolvePath(base, src);
+    if (!pkg.resources.has(path) || !zip.find(path)) return collector.refuse(path);
+    let bytes: Uint8Array;
+    try {
+      bytes = zip.read(path);
+    } catch (err) {
+      // An entry past the archive limits is a zip bomb: the whole book is refused, as for any entry.
+      if (err instanceof EngineError && err.code === 'ARCHIVE_TOO_LARGE') throw err;
+      return collector.refuse(path);
+    }
+    return collector.add(bytes, path);
+  };
 }
 
 /**
@@ -60,5 +89,6 @@ export function readEpub(bytes: Uint8Array): DocumentReadResult {
     docs.push({ root, href: item.path, ...(title ? { title } : {}) });
   }
   report.add('epubPages', 'Cover, title, contents and colophon pages skipped', skipped);
-  return htmlDocumentsToBook(docs, { meta: pkg.meta, report });
+  const collector = new ImageCollector();
+  return htmlDocumentsToBook(docs, { meta: pkg.meta, report, images: { source: epubImages(zip, pkg, collector), collector } });
 }

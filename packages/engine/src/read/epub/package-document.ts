@@ -33,6 +33,8 @@ export interface EpubPackage {
   spine: ManifestItem[];
   /** Nav/NCX label of each document path (its first entry). */
   titles: Map<string, string>;
+  /** Every manifest item by its path inside the archive (images are looked up here). */
+  resources: Map<string, ManifestItem>;
 }
 
 /** User-facing message for DRM-protected books. */
@@ -134,7 +136,8 @@ export function readPackage(zip: SafeZip): EpubPackage {
   const ncx = (ncxId ? manifest.get(ncxId) : undefined) ?? [...manifest.values()].find((i) => i.mediaType === 'application/x-dtbncx+xml');
   if (nav && zip.find(nav.path)) readNavTitles(parseXml(zip.text(nav.path)), nav.path, titles);
   if (titles.size === 0 && ncx && zip.find(ncx.path)) readNcxTitles(parseXml(zip.text(ncx.path)), ncx.path, titles);
-  return { meta, spine, titles };
+  const resources = new Map([...manifest.values()].map((i) => [i.path, i] as const));
+  return { meta, spine, titles, resources };
 }
 
 /** `href` relative to the file `base`, as a path inside the archive. */

@@ -15,8 +15,12 @@
  *       note-like target (`.footnote`, `epub:type="footnote|endnote"`, an id like `Footnote_1_1` /
  *       `footnote-1`, or a block that links back) becomes a footnote; the back link is dropped
  * - [X] dropped and counted: page numbers (`span.pagenum`, `[Pg 23]`), navigation (`nav`, `.toc`, lists,
- *       tables and paragraphs made of internal links, and their "Contents" label), image files
- *       (an image becomes a figure with its alt text or caption, without `src`)
+ *       tables and paragraphs made of internal links, and their "Contents" label)
+ * - [X] images (`<img>`, SVG `<image>`): a figure with its caption or alt text; with an
+ *       {@link ImageSource} (EPUB, DOCX, `data:` URIs) the figure's `src` names the imported file; without
+ *       one, or when the file is not available, the caption alone is kept. An image inside a paragraph of
+ *       text is left out (in books it is a drop cap or an ornament), except with `textImages` (Word, whose
+ *       pictures stand in paragraphs): an imported one then follows the paragraph as a figure
  * - [ ] tables as tables (the model has none); definition lists as paragraphs
  */
 import type { Block, Inline, VerseLine } from '../../model/book-document.ts';
@@ -49,11 +53,18 @@ export interface SourceDocument {
   title?: string;
 }
 
+/**
+ * Finds the file of an image met in a document: `src` as written (`<img src>`, `<image href>`), `base` the
+ * document's path (EPUB) or `''`. Returns the asset path of the imported image (`images/img-1.png`), or
+ * undefined when the file is not available (remote, missing, refused): the figure then keeps its caption.
+ */
+export type ImageSource = (src: string, base: string) => string | undefined;
+
 /** Report labels shared by the readers. */
 export const LABELS = {
   pageNumbers: 'Page numbers removed',
   navigation: 'Navigation links and contents lists removed',
-  images: 'Images kept as captions (image files are not imported)',
+  images: 'Images kept as captions only (the image file is not in the upload)',
   footnotes: 'Footnotes linked to their references',
 } as const;
 
@@ -105,6 +116,8 @@ export class HtmlConverter {
   constructor(
     private readonly docs: readonly SourceDocument[],
     private readonly report: Report,
+    private readonly images?: ImageSource,
+    private readonly textImages = false,
   ) {
     for (const d of docs) this.index(d.root, d.href);
     for (const d of docs) this.findNotes(d.root, d.href);
@@ -257,6 +270,12 @@ export class HtmlConverter {
 
   private block(el: XmlElement, sink: Sink, following: readonly XmlNode[]): void {
     const t = tag(el);
+    if (t === 'svg') {
+      // An SVG wrapper around a raster image (EPUB covers and plates): the image, never the SVG itself.
+      const image = findFirstTag(el, 'image');
+      if (image && this.images) this.figure(image, sink);
+      return;
+    }
     if (SKIPPED.has(t)) return;
     if (this.noteContainers.has(el)) return;
     if (hasClass(el, PAGENUM_CLASS)) {
@@ -357,6 +376,8 @@ export class HtmlConverter {
       for (const img of images) this.figure(img, sink);
       return;
     }
+    // Pictures inside a paragraph of text (Word anchors them in paragraphs): figures after it.
+    const inText = this.textImages ? images : [];
     if (children.length === 0 || !/\S/.test(text) && !children.some((c) => c.type === 'footnoteRef')) return;
     if (SCENE_BREAK.test(text)) {
       sink.block({ type: 'sceneBreak' }, ids);
@@ -367,14 +388,23 @@ export class HtmlConverter {
       return;
     }
     sink.block({ type: 'paragraph', children }, ids);
+    for (const img of inText) this.figure(img, sink, [], true);
   }
 
-  private figure(img: XmlElement, sink: Sink, caption: Inline[] = []): void {
+  /** A figure for an image; `importedOnly`: nothing unless the image file was imported. */
+  private figure(img: XmlElement, sink: Sink, caption: Inline[] = [], importedOnly = false): void {
     let alt = (attr(img, 'alt') ?? attr(img, 'title') ?? '').replace(/\s+/g, ' ').trim();
     // Alt texts that are file names or identifiers (`Illo1`, `i001.jpg`, `cover`) say nothing to a reader.
     if (/^[\w.-]*\d[\w.-]*$|\.(?:jpe?g|png|gif|svg|webp)$|^(?:cover|image|img|picture)$/i.test(alt)) alt = '';
-    this.report.add('images', LABELS.images);
     const cap = caption.length > 0 ? caption : alt ? [{ type: 'text' as const, value: alt }] : [];
+    const raw = (attr(img, 'src') ?? attr(img, 'href') ?? '').trim();
+    const src = raw && this.images ? this.images(raw, this.currentDoc) : undefined;
+    if (src) {
+      sink.block({ type: 'figure', src, alt: alt || plain(cap), caption: cap }, []);
+      return;
+    }
+    if (importedOnly) return;
+    this.report.add('images', LABELS.images);
     if (cap.length === 0) return;
     sink.block({ type: 'figure', alt: alt || plain(cap), caption: cap }, []);
   }
@@ -603,6 +633,17 @@ function hasBr(el: XmlElement): boolean {
 
 function isSmallCaps(el: XmlElement): boolean {
   return hasClass(el, /^(smcap|smcaps|smallcaps|small-caps|sc|caps)$/) || /font-variant\s*:\s*small-caps/i.test(attr(el, 'style') ?? '') || epubTypes(el).includes('z3998:small-caps');
+}
+
+/** The first element named `name` below `el`, depth first. */
+function findFirstTag(el: XmlElement, name: string): XmlElement | undefined {
+  for (const c of el.children) {
+    if (c.type !== 'element') continue;
+    if (tag(c) === name) return c;
+    const inner = findFirstTag(c, name);
+    if (inner) return inner;
+  }
+  return undefined;
 }
 
 function findImg(el: XmlElement): XmlElement | undefined {

@@ -4,20 +4,32 @@
  * the book keeps its headings, italics, small caps, footnotes, verse and block quotes. Markup is never
  * passed through: only text and the model's own nodes come out.
  */
-import type { BookDocument, BookMeta } from '../../model/book-document.ts';
+import { referencedAssets, type BookAsset, type BookDocument, type BookMeta } from '../../model/book-document.ts';
 import { EngineError } from '../../errors.ts';
 import { readGutenbergMeta } from '../gutenberg-header.ts';
+import { ImageCollector, decodeDataUri } from '../images.ts';
 import { attr, findAll, findFirst, parseHtml, textContent, type XmlElement } from '../xml.ts';
-import { HtmlConverter, type SourceDocument } from './convert.ts';
+import { HtmlConverter, type ImageSource, type SourceDocument } from './convert.ts';
 import { Report, type ReportLine } from './dom.ts';
 import { stripGutenbergHtml } from './gutenberg.ts';
 import { buildDivisions } from './structure.ts';
 
-/** What the structured readers return before serialization: the document, its metadata, the report. */
+/**
+ * What the structured readers return before serialization: the document, its metadata, the report.
+ * `doc.assets` holds the imported images its figures reference (`{}` when none).
+ */
 export interface DocumentReadResult {
   doc: BookDocument;
   meta: Partial<BookMeta>;
   report: ReportLine[];
+}
+
+/** The images of a conversion: where each `<img>`'s file comes from, and what keeps them. */
+export interface HtmlImages {
+  source: ImageSource;
+  collector: ImageCollector;
+  /** Pictures inside paragraphs of text become figures after them (Word); else they are left out. */
+  textImages?: boolean;
 }
 
 /** Options of {@link htmlDocumentsToBook}. */
@@ -30,6 +42,8 @@ export interface HtmlToBookOptions {
   report?: Report;
   /** Metadata used only where nothing better is known (an HTML `<title>`). */
   fallbackMeta?: Partial<BookMeta>;
+  /** Image files (EPUB entries, DOCX media, `data:` URIs); without it figures keep their captions only. */
+  images?: HtmlImages;
 }
 
 /** Title, author and language from `<title>`, `<meta name="author|dc.*">` and `<html lang>`. */
@@ -74,7 +88,7 @@ export function htmlDocumentsToBook(docs: readonly SourceDocument[], opts: HtmlT
     }
   }
   meta = { ...definedOnly(opts.fallbackMeta), ...meta, ...definedOnly(opts.meta) };
-  const converter = new HtmlConverter(docs, report);
+  const converter = new HtmlConverter(docs, report, opts.images?.source, opts.images?.textImages ?? false);
   const items = converter.convert();
   const divisions = buildDivisions(items, meta, report);
   const empty = divisions.body.length === 0 && divisions.front.length === 0 && divisions.back.length === 0;
@@ -96,7 +110,10 @@ export function htmlDocumentsToBook(docs: readonly SourceDocument[], opts: HtmlT
     divisions.back = [];
   }
   const fullMeta: BookMeta = { title: meta.title ?? 'Untitled', author: meta.author ?? 'Unknown', language: meta.language ?? 'en', ...meta };
-  return { doc: { meta: fullMeta, ...divisions, footnotes: converter.footnotes }, meta, report: report.toArray() };
+  const content = { meta: fullMeta, ...divisions, footnotes: converter.footnotes };
+  const kept: BookAsset[] = opts.images?.collector.assets() ?? [];
+  opts.images?.collector.reportTo(report);
+  return { doc: { ...content, assets: referencedAssets(content, kept) }, meta, report: report.toArray() };
 }
 
 /**
@@ -108,8 +125,20 @@ export function htmlDocumentsToBook(docs: readonly SourceDocument[], opts: HtmlT
 export function readHtml(text: string, opts: { meta?: Partial<BookMeta> } = {}): DocumentReadResult {
   const root = parseHtml(text);
   const fromHtml = htmlMeta(root);
+  // An uploaded HTML file holds its own images only as `data:` URIs; files next to it, or on the web,
+  // are not part of the upload and are never fetched.
+  const collector = new ImageCollector();
+  const source: ImageSource = (src) => {
+    if (!/^data:/i.test(src)) return undefined;
+    const bytes = decodeDataUri(src);
+    return bytes ? collector.add(bytes, src) : collector.refuse(src);
+  };
   // A Project Gutenberg header is more precise than <title> ("X, by Y"): the title is the fallback.
-  return htmlDocumentsToBook([{ root, href: '' }], { fallbackMeta: fromHtml, ...(opts.meta ? { meta: opts.meta } : {}) });
+  return htmlDocumentsToBook([{ root, href: '' }], {
+    fallbackMeta: fromHtml,
+    images: { source, collector },
+    ...(opts.meta ? { meta: opts.meta } : {}),
+  });
 }
 
 /** Fields of `meta` that are set (not undefined or empty). */

@@ -3,13 +3,16 @@
  *
  * - [x] paragraphs (Body Text / First Paragraph), sub-headings (Heading 2–6), scene breaks, verse, block quotes
  * - [x] lists with Word numbering (each ordered list restarts at 1; nesting up to 3 levels)
- * - [x] figures: caption (or description) in the Caption style
+ * - [x] figures: the book's image (`BookDocument.assets`: PNG, JPEG, GIF) as an inline picture, centred, at its
+ *   natural size at 96 px per inch scaled down to the text block's width and 60 % of the page height, with its
+ *   alt text; then the caption (or description) in the Caption style. WebP, which Word does not open, and a
+ *   figure without an asset keep the caption only
  * - [x] speeches (Speaker paragraph, then the speech) and paragraph roles (Stage Direction, Dateline, Salutation,
  *   Signature styles)
- * - [ ] images (the model has no image bytes yet)
  */
-import { LevelFormat, AlignmentType, Paragraph, TextRun, type INumberingOptions, type ParagraphChild } from 'docx';
-import type { Block, Inline, ParagraphRole } from '../../model/book-document.ts';
+import { LevelFormat, AlignmentType, ImageRun, Paragraph, TextRun, type INumberingOptions, type ParagraphChild } from 'docx';
+import { figureAsset, type Block, type BookAsset, type Inline, type ParagraphRole } from '../../model/book-document.ts';
+import { fitImage, imageDimensions } from '../../model/image-bytes.ts';
 import type { Handlers } from '../html/state.ts';
 import { inlineRuns } from './inlines.ts';
 import { STYLE } from './styles.ts';
@@ -131,14 +134,46 @@ function list(node: Extract<Block, { type: 'list' }>, state: DocxState): Paragra
   return out;
 }
 
+/** Word's picture types for the media types it opens (ECMA-376 allows any; Word does not show WebP). */
+const WORD_IMAGE_TYPES: Partial<Record<BookAsset['mediaType'], 'png' | 'jpg' | 'gif'>> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+};
+
+/** The largest share of the page height an image may take (a figure and its caption stay on one page). */
+const MAX_IMAGE_PAGE_SHARE = 0.6;
+
+/** A centred paragraph holding the figure's picture, or undefined when there is none Word can show. */
+function picture(node: Extract<Block, { type: 'figure' }>, state: DocxState): Paragraph | undefined {
+  const asset = figureAsset(state, node.src);
+  const type = asset ? WORD_IMAGE_TYPES[asset.mediaType] : undefined;
+  const dims = asset ? imageDimensions(asset.bytes) : undefined;
+  if (!asset || !type || !dims) return undefined;
+  const { layout } = state;
+  const blockWidth = layout.trimWidthIn - layout.marginInsideIn - layout.marginOutsideIn;
+  const blockHeight = layout.trimHeightIn - layout.marginTopIn - layout.marginBottomIn;
+  const size = fitImage(dims, blockWidth, Math.min(blockHeight, layout.trimHeightIn * MAX_IMAGE_PAGE_SHARE));
+  const run = new ImageRun({
+    type,
+    data: asset.bytes,
+    // Pixels at 96 to the inch (the docx package converts them to EMUs).
+    transformation: { width: Math.max(1, Math.round(size.widthIn * 96)), height: Math.max(1, Math.round(size.heightIn * 96)) },
+    altText: { name: asset.path, description: docxText(node.alt), title: docxText(node.alt) },
+  });
+  return new Paragraph({ style: STYLE.caption, alignment: AlignmentType.CENTER, keepNext: node.caption.length > 0, children: [run] });
+}
+
 function figure(node: Extract<Block, { type: 'figure' }>, state: DocxState): Paragraph[] {
   state.afterBreak = false;
-  if (node.src !== undefined) {
+  const image = picture(node, state);
+  if (node.src !== undefined && !image) {
     state.diagnostics.push({ code: 'BLOCK_NOT_RENDERED', message: `Image "${node.src}" was not embedded; its caption is kept` });
   }
-  const caption: Inline[] = node.caption.length > 0 ? node.caption : node.alt ? [{ type: 'text', value: `[${node.alt}]` }] : [];
-  if (caption.length === 0) return [];
-  return [new Paragraph({ style: STYLE.caption, children: inlineRuns(caption, state) })];
+  const caption: Inline[] = node.caption.length > 0 ? node.caption : node.alt && !image ? [{ type: 'text', value: `[${node.alt}]` }] : [];
+  const out: Paragraph[] = image ? [image] : [];
+  if (caption.length > 0) out.push(new Paragraph({ style: STYLE.caption, children: inlineRuns(caption, state) }));
+  return out;
 }
 
 /** One handler per block node type. */

@@ -52,7 +52,7 @@ function unitTitle(unit: Unit, state: DocxState): Paragraph[] {
  *   output is reproducible. Never throws for odd content (missing notes show their id in brackets).
  */
 export async function writeDocx(doc: BookDocument, layout: Layout): Promise<Uint8Array> {
-  const state = createDocxState(layout, doc.footnotes, renderNoteBody);
+  const state = createDocxState(layout, doc.footnotes, renderNoteBody, doc.assets);
   const units = bookUnits(doc);
   for (const u of units) state.bookmarks.set(u.id, bookmarkName(u.id));
   const title = docxText(bookTitle(doc));

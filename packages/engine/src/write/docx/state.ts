@@ -3,7 +3,7 @@
  */
 import type { Paragraph } from 'docx';
 import type { Layout } from '../../layout/layout.ts';
-import type { Block } from '../../model/book-document.ts';
+import type { Block, BookAsset } from '../../model/book-document.ts';
 import { removeInvalidXmlChars } from '../html/escape.ts';
 import type { WriterDiagnostic } from '../html/state.ts';
 
@@ -12,6 +12,8 @@ export interface DocxState {
   layout: Layout;
   /** Footnote definitions of the book, by id. */
   defs: Readonly<Record<string, Block[]>>;
+  /** The book's image files by path (`BookDocument.assets`). */
+  assets: Readonly<Record<string, BookAsset>>;
   /** Word footnotes written so far, keyed by their number (Document `footnotes` option). */
   footnotes: Record<string, { children: Paragraph[] }>;
   /** Ids of model footnotes referenced at least once. */
@@ -33,15 +35,17 @@ export interface DocxState {
   renderNoteBody: (blocks: readonly Block[]) => Paragraph[];
 }
 
-/** A new state; `renderNoteBody` renders footnote bodies (see `blocks.ts`). */
+/** A new state; `renderNoteBody` renders footnote bodies (see `blocks.ts`); `assets` the book's images. */
 export function createDocxState(
   layout: Layout,
   defs: Readonly<Record<string, Block[]>>,
   renderNoteBody: (blocks: readonly Block[], state: DocxState) => Paragraph[],
+  assets: Readonly<Record<string, BookAsset>> = {},
 ): DocxState {
   const state: DocxState = {
     layout,
     defs,
+    assets,
     footnotes: {},
     referenced: new Set(),
     bookmarks: new Map(),

@@ -15,12 +15,14 @@
  * EPUB/chapter-NNN.xhtml        one per chapter
  * EPUB/back-N.xhtml             one per back-matter section
  * EPUB/notes.xhtml              only when some footnote is never referenced
+ * EPUB/images/img-N.<ext>       the book's images that some figure shows (stored, not deflated)
  * ```
  * Footnotes are EPUB 3 footnotes (`<aside epub:type="footnote">`, `<a epub:type="noteref">`, EPUB 3.2 SSV) at the
  * end of the document that first references them; later references link across documents.
  *
  * - [x] metadata, nav, landmarks, one document per unit, footnotes, deterministic output
- * - [ ] images (the model has no image bytes yet: captions and descriptions are kept)
+ * - [x] images: each asset a figure shows, in the manifest with its media type; `<figure>` with `<img>` and
+ *   `<figcaption>` in the content document
  * - [ ] cover image, EPUB 2 NCX for old readers
  */
 import { EngineError } from '../../errors.ts';
@@ -116,6 +118,12 @@ export async function writeEpub(doc: BookDocument, layout: Layout, opts: EpubWri
     add('notes', 'notes.xhtml', xhtmlDocument(lang, 'Notes', CSS_FILE, body, 'backmatter'), true);
   }
   add('css', CSS_FILE, reflowCss(layout), false);
+  // Images last, in the order first shown; only those a figure shows (EPUBCheck reports unused resources).
+  [...state.usedAssets].forEach((path, i) => {
+    const asset = doc.assets[path]!;
+    out.push({ path: `${PACKAGE_DIR}/${asset.path}`, bytes: asset.bytes });
+    items.push({ id: `image-${i + 1}`, href: asset.path, mediaType: asset.mediaType, inSpine: false });
+  });
 
   const opf = packageDocument(doc.meta, { identifier: packageIdentifier(doc.meta, opts.identifier), title, language: lang, modified }, items);
   return zipContainer(

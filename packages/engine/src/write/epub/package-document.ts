@@ -1,7 +1,7 @@
 /**
  * The EPUB package document (OPF): metadata, manifest and spine (EPUB 3.3 §5).
  */
-import type { BookMeta } from '../../model/book-document.ts';
+import type { BookAssetMediaType, BookMeta } from '../../model/book-document.ts';
 import { escapeXml } from '../html/escape.ts';
 
 /** One publication resource listed in the manifest (EPUB 3.3 §5.6.1). */
@@ -10,7 +10,8 @@ export interface ManifestItem {
   id: string;
   /** Path relative to the package document. */
   href: string;
-  mediaType: 'application/xhtml+xml' | 'text/css';
+  /** Content documents, the style sheet, and images (EPUB 3.3 §3.2 core media types: PNG, JPEG, GIF, WebP). */
+  mediaType: 'application/xhtml+xml' | 'text/css' | BookAssetMediaType;
   /** Manifest `properties`, e.g. `nav` (EPUB 3.3 §D.3.2 manifest properties). */
   properties?: string;
   /** Listed in the spine (content documents in reading order). */

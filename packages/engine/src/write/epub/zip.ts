@@ -4,11 +4,11 @@
  */
 import { strToU8, zipSync, type Zippable } from 'fflate';
 
-/** A file of the container: path inside the zip (`/`-separated, no leading slash) and UTF-8 text. */
-export interface ContainerFile {
-  path: string;
-  text: string;
-}
+/**
+ * A file of the container: path inside the zip (`/`-separated, no leading slash) and either UTF-8 `text`
+ * (deflated) or raw `bytes` (stored: images are compressed already).
+ */
+export type ContainerFile = { path: string; text: string } | { path: string; bytes: Uint8Array };
 
 /**
  * Zip the container.
@@ -23,6 +23,6 @@ export function zipContainer(files: readonly ContainerFile[], mtime: Date): Uint
   const time = mtime.getTime() < min.getTime() ? min : mtime;
   // Object insertion order is the entry order in fflate's output.
   const entries: Zippable = { mimetype: [strToU8('application/epub+zip'), { level: 0, mtime: time }] };
-  for (const f of files) entries[f.path] = [strToU8(f.text), { level: 6, mtime: time }];
+  for (const f of files) entries[f.path] = 'text' in f ? [strToU8(f.text), { level: 6, mtime: time }] : [f.bytes, { level: 0, mtime: time }];
   return zipSync(entries);
 }

@@ -4,13 +4,14 @@
  *
  * - [x] paragraphs (class `first` after a title, sub-heading or scene break: no first-line indent, Chicago 2.13)
  * - [x] sub-headings h2–h6, scene breaks, verse with indented lines, block quotes, lists
- * - [x] figures: image (HTML outputs only, http/https) + caption; EPUB has no image bytes, so caption and alt only
+ * - [x] figures: the book's own image (`BookDocument.assets`) + caption: a `data:` URI in the single-file HTML
+ *   outputs (the file stays self-contained), the file `images/img-N.ext` in EPUB content documents; an image
+ *   that is not an asset: http/https `src` in the HTML outputs only, else caption and alt only
  * - [x] footnotes: written at the end of the unit that first references them
  * - [x] speeches (`div.speech`, `span.speaker`) and paragraph roles (classes `dateline`, `salutation`,
  *   `signature`, `stage-direction`)
- * - [ ] embedded images in EPUB (the model carries no image bytes yet)
  */
-import type { Block, ParagraphRole, VerseLine } from '../../model/book-document.ts';
+import { figureAsset, type Block, type ParagraphRole, type VerseLine } from '../../model/book-document.ts';
 import { escapeXml, safeImageSrc } from './escape.ts';
 import { noteId, noteRefId, renderInlines } from './inlines.ts';
 import { semantics, type Handlers, type HtmlState } from './state.ts';
@@ -98,8 +99,14 @@ function list(node: Extract<Block, { type: 'list' }>, state: HtmlState): string 
 function figure(node: Extract<Block, { type: 'figure' }>, state: HtmlState): string {
   state.afterBreak = false;
   let img = '';
+  const asset = figureAsset(state, node.src);
   const src = node.src === undefined ? undefined : safeImageSrc(node.src);
-  if (src && state.flavour !== 'xhtml') {
+  if (asset) {
+    state.usedAssets.add(asset.path);
+    // Media type and base64 alphabet only: nothing of the user's text goes into the URI.
+    const url = state.flavour === 'xhtml' ? asset.path : `data:${asset.mediaType};base64,${Buffer.from(asset.bytes).toString('base64')}`;
+    img = `<img src="${escapeXml(url)}" alt="${escapeXml(node.alt)}"/>`;
+  } else if (src && state.flavour !== 'xhtml') {
     img = `<img src="${escapeXml(src)}" alt="${escapeXml(node.alt)}"/>`;
   } else if (node.src !== undefined) {
     state.diagnostics.push({

@@ -2,7 +2,7 @@
  * Private state of the HTML writer, shared with the EPUB writer (which renders chapter bodies with the same
  * handlers). Not part of the public API.
  */
-import type { Block, BookDocument } from '../../model/book-document.ts';
+import type { Block, BookAsset, BookDocument } from '../../model/book-document.ts';
 import { xmlId } from './escape.ts';
 
 /**
@@ -34,6 +34,10 @@ export interface HtmlState {
   flavour: Flavour;
   /** Footnote definitions of the book, by id. */
   defs: Readonly<Record<string, Block[]>>;
+  /** The book's image files by path (`BookDocument.assets`). */
+  assets: Readonly<Record<string, BookAsset>>;
+  /** Paths of the assets written so far (the EPUB writer lists them in its manifest). */
+  usedAssets: Set<string>;
   /** The file being written (`''` in single-file outputs); links to ids in this file become bare fragments. */
   currentFile: string;
   /** Element ids (model ids of chapters, parts, sections) -> file that holds them. */
@@ -55,6 +59,8 @@ export function createState(doc: BookDocument, flavour: Flavour, targets: Map<st
   return {
     flavour,
     defs: doc.footnotes,
+    assets: doc.assets,
+    usedAssets: new Set(),
     currentFile: '',
     targets,
     notes: new Map(),

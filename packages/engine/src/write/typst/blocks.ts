@@ -3,8 +3,9 @@
  * line (a paragraph break in Typst). The `quire-*` functions called here are defined by the
  * template in `template.ts`.
  */
-import type { Block, ParagraphRole, VerseLine } from '../../model/book-document.ts';
-import { escapeTypst } from './escape.ts';
+import { figureAsset, type Block, type ParagraphRole, type VerseLine } from '../../model/book-document.ts';
+import { fitImage, imageDimensions } from '../../model/image-bytes.ts';
+import { escapeTypst, typstStringLiteral } from './escape.ts';
 import { renderInlines } from './inlines.ts';
 import type { Handlers, TypstState } from './state.ts';
 
@@ -23,13 +24,34 @@ const blockHandlers = {
     const items = node.items.map((item) => `[\n${renderBlocks(item, state)}\n]`).join('');
     return `#quire-list(${node.ordered ? 'true' : 'false'})${items}`;
   },
-  // Images are not embedded yet (the model holds only a reference); the caption, or the alt text
-  // when there is none, is printed in italics where the illustration stood.
-  figure: (node, state) => {
-    const caption = node.caption.length > 0 ? renderInlines(node.caption, state) : escapeTypst(node.alt);
-    return caption === '' ? '' : `#quire-figure[${caption}]`;
-  },
+  figure: (node, state) => renderFigure(node, state),
 } satisfies Handlers<Block, TypstState>;
+
+/** The largest share of the page height an image may take (a figure and its caption stay on one page). */
+const MAX_IMAGE_PAGE_SHARE = 0.6;
+
+/**
+ * A figure. With an image among the book's assets: `#figure(image(...), caption: [...])`, the image at its
+ * natural size at 96 px per inch, scaled down to the text block's width and to 60 % of the page height
+ * (and of the text block's height); the path is an asset path (`images/img-1.png`, a closed shape checked
+ * by `figureAsset`) that the compile maps in. Without one, the caption, or the alt text when there is none,
+ * is printed in italics where the illustration stood.
+ */
+function renderFigure(node: Extract<Block, { type: 'figure' }>, state: TypstState): string {
+  const asset = figureAsset(state.doc, node.src);
+  const dims = asset ? imageDimensions(asset.bytes) : undefined;
+  if (asset && dims) {
+    const { layout } = state;
+    const blockWidth = layout.trimWidthIn - layout.marginInsideIn - layout.marginOutsideIn;
+    const blockHeight = layout.trimHeightIn - layout.marginTopIn - layout.marginBottomIn;
+    const { widthIn } = fitImage(dims, blockWidth, Math.min(blockHeight, layout.trimHeightIn * MAX_IMAGE_PAGE_SHARE));
+    const image = `image(${typstStringLiteral(asset.path)}, width: ${widthIn.toFixed(3)}in, alt: ${typstStringLiteral(node.alt)})`;
+    const caption = node.caption.length > 0 ? `, caption: text(style: "italic")[${renderInlines(node.caption, state)}]` : '';
+    return `#figure(${image}${caption}, numbering: none)`;
+  }
+  const caption = node.caption.length > 0 ? renderInlines(node.caption, state) : escapeTypst(node.alt);
+  return caption === '' ? '' : `#quire-figure[${caption}]`;
+}
 
 /** Role names the template's `quire-role` knows (a closed set: never user text). */
 const TYPST_ROLE: Readonly<Record<ParagraphRole, string>> = {

@@ -7,17 +7,34 @@
  */
 import { NodeCompiler } from '@myriaddreamin/typst-ts-node-compiler';
 import { EngineError } from '../../errors.ts';
+import type { BookAsset } from '../../model/book-document.ts';
 import { shippedFontPaths } from './fonts.ts';
 
 let compiler: NodeCompiler | undefined;
+
+/**
+ * The compiler's workspace root: a folder that does not exist, so a document reads no file of the
+ * machine's; the book's images are mapped in under it (`/quire-typst-book/images/img-1.png`) for one
+ * compile at a time.
+ */
+const WORKSPACE = '/quire-typst-book';
 
 /**
  * One compiler per process, created on first use with every registry family (`fonts.ts`; system fonts are
  * also visible). A face's file is read the first time a document uses it.
  */
 function getCompiler(): NodeCompiler {
-  compiler ??= NodeCompiler.create({ fontArgs: [{ fontPaths: shippedFontPaths() }] });
+  compiler ??= NodeCompiler.create({ workspace: WORKSPACE, fontArgs: [{ fontPaths: shippedFontPaths() }] });
   return compiler;
+}
+
+/** The images a compile may read: a book's `assets` record, or a list of assets. */
+export type TypstAssets = Readonly<Record<string, BookAsset>> | readonly BookAsset[];
+
+/** The assets as a list. */
+export function assetList(assets: TypstAssets | undefined): BookAsset[] {
+  if (!assets) return [];
+  return Array.isArray(assets) ? [...(assets as readonly BookAsset[])] : Object.values(assets as Readonly<Record<string, BookAsset>>);
 }
 
 /** A diagnostic as the compiler reports it (`shortDiagnostics` entries). */
@@ -38,15 +55,24 @@ function describe(diagnostics: unknown): string {
 /**
  * Compiles a Typst source to PDF bytes, synchronously, on the calling thread.
  *
- * - `source`: a self-contained Typst document (no imports or files), as made by `writeTypst`.
+ * - `source`: a self-contained Typst document (no imports), as made by `writeTypst`;
+ * - `assets`: the book's images (`doc.assets`), which the source reads as `image("images/img-1.png")`;
+ *   they are mapped into the compiler's virtual workspace for this compile and unmapped afterwards, so
+ *   the process does not keep them.
  * Returns the PDF (`%PDF-...`). Old entries of Typst's memo cache are evicted after each compile
  * (`evictCache(10)`, the value typst.ts suggests for one-shot tools), which slows but does not stop the
  * growth of the process's memory.
  * @throws EngineError `WRITE_FAILED` with Typst's diagnostics in the message when the source has errors.
  */
-export function compileTypstToPdf(source: string): Uint8Array {
+export function compileTypstToPdf(source: string, assets?: TypstAssets): Uint8Array {
   const typst = getCompiler();
+  const mapped: string[] = [];
   try {
+    for (const asset of assetList(assets)) {
+      const path = `${WORKSPACE}/${asset.path}`;
+      typst.mapShadow(path, Buffer.from(asset.bytes.buffer, asset.bytes.byteOffset, asset.bytes.byteLength));
+      mapped.push(path);
+    }
     const result = typst.compile({ mainFileContent: source });
     const document = result.result;
     if (result.hasError() || !document) {
@@ -64,6 +90,7 @@ export function compileTypstToPdf(source: string): Uint8Array {
     if (error instanceof EngineError) throw error;
     throw new EngineError('WRITE_FAILED', `The PDF could not be typeset: ${String(error)}`, { cause: error });
   } finally {
+    for (const path of mapped) typst.unmapShadow(path);
     typst.evictCache(10);
   }
 }

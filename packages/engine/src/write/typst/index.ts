@@ -10,7 +10,9 @@
  * Capabilities:
  * - [X] paragraphs, sub-headings, scene breaks, verse, block quotes, lists, footnotes
  * - [X] running heads, folios, table of contents with page numbers, PDF bookmarks
- * - [-] figures: caption (or alt text) only; image files are not embedded yet
+ * - [X] figures: the book's image (`BookDocument.assets`, read by the compiler from the files `pdf.ts` /
+ *   `compile.ts` map in) at most the text block wide and 60 % of the page high, with its caption; a figure
+ *   without an asset prints its caption (or alt text) only
  * - [-] links: text only (a printed page cannot be clicked)
  */
 import { inlineText, type BookDocument, type Chapter, type Division, type Section, type SectionKind } from '../../model/book-document.ts';

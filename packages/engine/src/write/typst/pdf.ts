@@ -16,7 +16,7 @@ export { PdfProcessPool, type PdfProcessPoolOptions } from './pool.ts';
 
 /**
  * Typesets a book as a print-ready PDF (trim size, mirrored margins and fonts from `layout`; Quire's
- * fonts embedded as subsets).
+ * fonts embedded as subsets; the book's images, `doc.assets`, sent with the job).
  *
  * - `opts.pool`: the pool to compile in (a server keeps one); without it a private one-process pool is
  *   started for this call and closed afterwards.
@@ -26,10 +26,10 @@ export { PdfProcessPool, type PdfProcessPoolOptions } from './pool.ts';
  */
 export async function writePdf(doc: BookDocument, layout: Layout, opts: { pool?: PdfProcessPool } = {}): Promise<Uint8Array> {
   const source = writeTypst(doc, layout);
-  if (opts.pool) return opts.pool.compile(source);
+  if (opts.pool) return opts.pool.compile(source, doc.assets);
   const pool = new PdfProcessPool({ size: 1, maxJobsPerProcess: 1 });
   try {
-    return await pool.compile(source);
+    return await pool.compile(source, doc.assets);
   } finally {
     await pool.close();
   }

@@ -12,6 +12,8 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { EngineError } from '../../errors.ts';
+import type { BookAsset } from '../../model/book-document.ts';
+import { assetList, type TypstAssets } from './compile.ts';
 
 /** Options of a {@link PdfProcessPool}. */
 export interface PdfProcessPoolOptions {
@@ -28,8 +30,8 @@ export interface PdfProcessPoolOptions {
   timeoutMs?: number;
 }
 
-/** Message from the pool to a child. */
-export type ChildRequest = { type: 'compile'; id: number; source: string };
+/** Message from the pool to a child: the source and the book's images (bytes travel as they are). */
+export type ChildRequest = { type: 'compile'; id: number; source: string; assets: BookAsset[] };
 /** Message from a child to the pool. */
 export type ChildReply =
   | { type: 'done'; id: number; pdf: Uint8Array; rss: number }
@@ -38,6 +40,7 @@ export type ChildReply =
 interface Job {
   id: number;
   source: string;
+  assets: BookAsset[];
   resolve: (pdf: Uint8Array) => void;
   reject: (error: Error) => void;
 }
@@ -95,14 +98,16 @@ export class PdfProcessPool {
   }
 
   /**
-   * Compiles a Typst source to PDF in a child process.
+   * Compiles a Typst source to PDF in a child process. `assets` are the book's images the source reads
+   * (`doc.assets`, or a list); they are copied to the child with the job (structured clone).
    * Resolves with the PDF bytes. Rejects with EngineError `WRITE_FAILED` when Typst reports errors
    * (message holds the diagnostics), when the child crashes or times out, or when the pool is closed.
    */
-  compile(source: string): Promise<Uint8Array> {
+  compile(source: string, assets?: TypstAssets): Promise<Uint8Array> {
     if (this.#closed) return Promise.reject(new EngineError('WRITE_FAILED', 'The PDF process pool is closed.'));
+    const list = assetList(assets).map((a) => ({ path: a.path, mediaType: a.mediaType, bytes: a.bytes }));
     return new Promise<Uint8Array>((resolve, reject) => {
-      this.#queue.push({ id: this.#nextId++, source, resolve, reject });
+      this.#queue.push({ id: this.#nextId++, source, assets: list, resolve, reject });
       this.#dispatch();
     });
   }
@@ -157,7 +162,7 @@ export class PdfProcessPool {
         child.process.kill('SIGKILL');
       }, this.#options.timeoutMs);
     }
-    const request: ChildRequest = { type: 'compile', id: job.id, source: job.source };
+    const request: ChildRequest = { type: 'compile', id: job.id, source: job.source, assets: job.assets };
     child.process.send(request, (error) => {
       if (error) this.#onGone(child, `could not receive the job (${error.message})`);
     });
