@@ -2,20 +2,25 @@
  * `quire` command line: convert a text file into book files without the server.
  *
  *   quire convert book.txt --to pdf,epub,docx,html -o out/
+ *   quire convert thesis.docx --template apa-7 --trim letter --to pdf,docx -o out/
  *
+ * Inputs: every format `readBook` reads (txt, md, html/xhtml, docx, epub, pdf with a text layer).
  * Formats: pdf (print PDF through Typst), epub (EPUB 3), docx (Word), html (print-ready HTML),
- * epub-html (EPUB-ready HTML), md (the cleaned Markdown). The layout is `kdp-6x9` unless
- * `--layout` names another one.
+ * epub-html (EPUB-ready HTML), md (the cleaned Markdown). The layout is `kdp-6x9` unless `--template`
+ * (or its older name `--layout`) names another template or style guide; `--trim` sets another trim size
+ * (`trim-sizes.ts`: letter, a4, 5x8 ... 8.5x11) on that layout.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { cleanText } from './clean/index.ts';
 import { EngineError } from './errors.ts';
-import { getLayout } from './layout/index.ts';
+import { getLayout, layouts } from './layout/index.ts';
+import type { Layout } from './layout/layout.ts';
+import { isTrimSizeId, trimSizes } from './layout/trim-sizes.ts';
 import { parseMarkdown } from './markdown/parse.ts';
 import type { BookMeta } from './model/book-document.ts';
-import { readText } from './read/index.ts';
+import { readBook } from './read/index.ts';
 import { writeDocx } from './write/docx/index.ts';
 import { writeEpub } from './write/epub/index.ts';
 import { writeHtml } from './write/html/index.ts';
@@ -32,12 +37,14 @@ export const CLI_FORMATS = {
 } as const;
 export type CliFormat = keyof typeof CLI_FORMATS;
 
-const USAGE = `Usage: quire convert <file> [--to pdf,epub,docx,html,epub-html,md] [-o <dir>] [--layout kdp-6x9]
+const USAGE = `Usage: quire convert <file> [--to pdf,epub,docx,html,epub-html,md] [-o <dir>] [--template <id>] [--trim <id>]
 
-Converts a plain-text book (Project Gutenberg texts included) into book files.
-  --to       comma-separated formats (default: pdf,epub,docx,html)
-  -o, --out  output folder (default: the current folder)
-  --layout   layout id (default: kdp-6x9)`;
+Converts a book (.txt, .md, .html, .xhtml, .docx, .epub or a PDF with a text layer; Project Gutenberg
+texts included) into book files.
+  --to        comma-separated formats (default: pdf,epub,docx,html)
+  -o, --out   output folder (default: the current folder)
+  --template  template or style guide id (default: kdp-6x9): ${Object.keys(layouts).join(', ')}
+  --trim      trim size id (default: the template's): ${Object.keys(trimSizes).filter((id) => id !== 'custom').join(', ')}`;
 
 function isCliFormat(value: string): value is CliFormat {
   return Object.hasOwn(CLI_FORMATS, value);
@@ -62,7 +69,9 @@ export async function main(argv: string[]): Promise<number> {
       options: {
         to: { type: 'string', default: 'pdf,epub,docx,html' },
         out: { type: 'string', short: 'o', default: '.' },
-        layout: { type: 'string', default: 'kdp-6x9' },
+        template: { type: 'string' },
+        layout: { type: 'string' },
+        trim: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -87,18 +96,24 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   }
 
+  if (values.trim !== undefined && (!isTrimSizeId(values.trim) || values.trim === 'custom')) {
+    console.error(`Unknown trim size: ${values.trim}. Choose from ${Object.keys(trimSizes).filter((id) => id !== 'custom').join(', ')}.`);
+    return 2;
+  }
+
   try {
-    const layout = getLayout(values.layout);
+    const layout = withTrim(getLayout(values.template ?? values.layout ?? 'kdp-6x9'), values.trim);
     const bytes = await readFile(input);
-    const read = readText(new Uint8Array(bytes), { fileName: path.basename(input) });
-    const cleaned = cleanText(read.text);
+    const read = await readBook(new Uint8Array(bytes), { fileName: path.basename(input) });
+    const cleaned: { markdown: string; meta: Partial<BookMeta> } =
+      read.kind === 'raw' ? cleanText(read.text) : { markdown: read.markdown, meta: {} };
     const fallbackTitle = path.basename(input, path.extname(input));
     const meta: BookMeta = {
       title: cleaned.meta.title ?? read.meta.title ?? fallbackTitle,
       author: cleaned.meta.author ?? read.meta.author ?? 'Unknown Author',
       language: cleaned.meta.language ?? read.meta.language ?? 'en',
     };
-    const doc = parseMarkdown(cleaned.markdown, meta);
+    const doc = parseMarkdown(cleaned.markdown, meta, { assets: read.kind === 'document' ? read.assets : [] });
     await mkdir(values.out, { recursive: true });
     const base = baseName(meta.title, baseName(fallbackTitle, 'book'));
     for (const format of formats as CliFormat[]) {
@@ -127,9 +142,17 @@ export async function main(argv: string[]): Promise<number> {
     }
   } catch (error) {
     if (error instanceof EngineError || (error as NodeJS.ErrnoException).code === 'ENOENT') {
+      // A missing file, an unreadable one or an unknown template: a sentence for the user, no stack.
       console.error(`quire: ${(error as Error).message}`);
       return 1;
     }
     throw error;
   }
+}
+
+/** The layout set on another trim size (same margins and type); the layout itself when `trimId` is absent. */
+function withTrim(layout: Layout, trimId: string | undefined): Layout {
+  if (trimId === undefined || !isTrimSizeId(trimId)) return layout;
+  const trim = trimSizes[trimId];
+  return { ...layout, trimSizeId: trim.id, trimWidthIn: trim.widthIn, trimHeightIn: trim.heightIn };
 }

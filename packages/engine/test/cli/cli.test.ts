@@ -1,0 +1,65 @@
+/**
+ * The `quire convert` command as a user runs it: every template and style-guide id, a trim size,
+ * several formats, and the errors a person can make on the command line.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { main } from '../../src/cli.ts';
+import { layouts } from '../../src/layout/index.ts';
+
+const run = promisify(execFile);
+const BOOK = fileURLToPath(new URL('../fixtures/pg14572-spirit-of-christmas.txt', import.meta.url));
+
+async function pageSize(pdf: string): Promise<string> {
+  const info = (await run('pdfinfo', [pdf])).stdout;
+  return /Page size:\s+([\d.]+ x [\d.]+) pts/.exec(info)?.[1] ?? '';
+}
+
+function points(inches: number): string {
+  return String(Math.round(inches * 72 * 100) / 100).replace(/\.0+$/, '');
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('quire convert', () => {
+  it.each(Object.keys(layouts))('--template %s writes a PDF on the layout\'s trim', async (id) => {
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+    const out = mkdtempSync(path.join(tmpdir(), 'quire-cli-'));
+    expect(await main(['convert', BOOK, '--template', id, '--to', 'pdf', '-o', out])).toBe(0);
+    const [pdf] = readdirSync(out);
+    const layout = layouts[id]!;
+    const size = await pageSize(path.join(out, pdf!));
+    const [w, h] = size.split(' x ').map(Number);
+    expect(Math.round(w!)).toBe(Math.round(layout.trimWidthIn * 72));
+    expect(Math.round(h!)).toBe(Math.round(layout.trimHeightIn * 72));
+  });
+
+  it('--trim sets the page size, and every format is written', async () => {
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+    const out = mkdtempSync(path.join(tmpdir(), 'quire-cli-'));
+    const code = await main(['convert', BOOK, '--template', 'apa-7', '--trim', '6x9', '--to', 'pdf,epub,docx,html,epub-html,md', '-o', out]);
+    expect(code).toBe(0);
+    const files = readdirSync(out).sort();
+    expect(files.map((f) => f.replace(/^[^.]+/, ''))).toEqual(['.docx', '.epub', '.epub.html', '.html', '.md', '.pdf']);
+    expect(await pageSize(path.join(out, files.find((f) => f.endsWith('.pdf'))!))).toBe(`${points(6)} x ${points(9)}`);
+  });
+
+  it('answers a usage error with exit code 2 and a failed conversion with 1, writing nothing', async () => {
+    const errors: string[] = [];
+    vi.spyOn(console, 'error').mockImplementation((m: string) => void errors.push(m));
+    const out = path.join(mkdtempSync(path.join(tmpdir(), 'quire-cli-')), 'out');
+    expect(await main(['convert', BOOK, '--to', 'pdf,mobi', '-o', out])).toBe(2);
+    expect(errors.at(-1)).toMatch(/Unknown format: mobi/);
+    expect(await main(['convert', BOOK, '--trim', '9x9', '-o', out])).toBe(2);
+    expect(errors.at(-1)).toMatch(/Unknown trim size: 9x9/);
+    expect(await main(['convert', BOOK, '--template', 'no-such-template', '-o', out])).toBe(1);
+    expect(errors.at(-1)).toMatch(/no-such-template/);
+    expect(await main(['convert', 'no-such-file.txt', '-o', out])).toBe(1);
+    expect(existsSync(out)).toBe(false);
+  });
+});
