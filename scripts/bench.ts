@@ -8,7 +8,7 @@
  *   npm run bench -- path/to/book.txt  # another book
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,11 +21,12 @@ import {
   writeDocx,
   writeEpub,
   writeHtml,
+  writePdf,
   writeTypst,
   type BookMeta,
 } from '@quire/engine';
 
-const STAGES = ['read+clean', 'markdown parse', 'pdf', 'epub', 'docx', 'html'] as const;
+const STAGES = ['read+clean', 'markdown parse', 'pdf', 'typst alone', 'epub', 'docx', 'html', 'pandoc epub', 'pandoc docx'] as const;
 type Stage = (typeof STAGES)[number];
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -65,11 +66,27 @@ async function runStage(stage: Stage, bookPath: string): Promise<StageResult> {
   const out = mkdtempSync(path.join(tmpdir(), 'quire-bench-'));
   switch (stage) {
     case 'pdf': {
-      const [pdf, ms] = await time(() => compileTypstToPdf(writeTypst(doc, layout)));
+      // The whole export as the server runs it: Typst markup, then a compile in a child process.
+      const [pdf, ms] = await time(() => writePdf(doc, layout));
       const file = path.join(out, 'book.pdf');
       writeFileSync(file, pdf);
       const pages = /Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))?.[1];
-      return { stage, ms, maxRssMiB: 0, detail: `${pages} pages, ${(pdf.byteLength / 1e6).toFixed(1)} MB` };
+      return { stage, ms, maxRssMiB: 0, detail: `${pages} pages, ${(pdf.byteLength / 1e6).toFixed(1)} MB (the compile's memory is the child's: see typst alone)` };
+    }
+    case 'typst alone': {
+      // The bare compile of the markup Quire generated, in this process: the floor for the PDF export.
+      const source = writeTypst(doc, layout);
+      const [, ms] = await time(() => compileTypstToPdf(source));
+      return { stage, ms, maxRssMiB: 0, detail: `${(source.length / 1e6).toFixed(1)} MB of Typst markup` };
+    }
+    case 'pandoc epub':
+    case 'pandoc docx': {
+      // The reference: pandoc (Debian package) from the same cleaned Markdown.
+      const md = path.join(out, 'book.md');
+      writeFileSync(md, cleaned.markdown);
+      const target = path.join(out, stage === 'pandoc epub' ? 'book.epub' : 'book.docx');
+      const [, ms] = await time(() => execFileSync('pandoc', [md, '-f', 'markdown', '-o', target, '--metadata', `title=${meta.title}`]));
+      return { stage, ms, maxRssMiB: 0, detail: `${(statSync(target).size / 1e6).toFixed(1)} MB (peak RSS is this process's, not pandoc's)` };
     }
     case 'epub': {
       const [epub, ms] = await time(() => writeEpub(doc, layout));
@@ -96,6 +113,7 @@ if (args[0] === '--stage') {
   const sizeMB = readFileSync(book).byteLength / 1e6;
   console.log(`Book: ${path.basename(book)} (${sizeMB.toFixed(1)} MB)\n`);
   console.log(`${'stage'.padEnd(16)}${'time'.padStart(10)}${'peak RSS'.padStart(12)}  detail`);
+  const results = new Map<Stage, StageResult>();
   for (const stage of STAGES) {
     const child = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--stage', stage, book], {
       encoding: 'utf8',
@@ -107,6 +125,15 @@ if (args[0] === '--stage') {
       continue;
     }
     const r = JSON.parse(line.slice(7)) as StageResult;
+    results.set(r.stage, r);
     console.log(`${r.stage.padEnd(16)}${`${r.ms.toFixed(0)} ms`.padStart(10)}${`${r.maxRssMiB.toFixed(0)} MiB`.padStart(12)}  ${r.detail ?? ''}`);
   }
+  const ratio = (a: Stage, b: Stage): string => {
+    const x = results.get(a);
+    const y = results.get(b);
+    return x && y ? `${(x.ms / y.ms).toFixed(2)}x` : 'n/a';
+  };
+  console.log(`\nPDF export / bare Typst compile: ${ratio('pdf', 'typst alone')} (target <= 1.5x)`);
+  console.log(`EPUB / pandoc EPUB: ${ratio('epub', 'pandoc epub')} (target < 0.2x)`);
+  console.log(`DOCX / pandoc DOCX: ${ratio('docx', 'pandoc docx')} (target < 0.5x)`);
 }
