@@ -23,12 +23,14 @@ import { bookRoutes } from './routes/books.ts';
 import { exportRoutes } from './routes/exports.ts';
 import { importRoutes } from './routes/imports.ts';
 import { aiCleanupRoutes } from './routes/ai-cleanup.ts';
+import { templateRoutes } from './routes/templates.ts';
 import { userRoutes } from './routes/user.ts';
 import { createBookAssetService } from './services/book-asset-service.ts';
 import { createBookService } from './services/book-service.ts';
 import { createExportService } from './services/export-service.ts';
 import { createImportService } from './services/import-service.ts';
 import { createPreferencesService } from './services/preferences-service.ts';
+import { createTemplateService } from './services/template-service.ts';
 
 /** Optional parts of the app that tests replace. */
 export interface BuildAppOptions {
@@ -72,11 +74,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   }
 
   const assets = createBookAssetService({ db: app.db, storage: app.storage });
+  const templates = createTemplateService({ db: app.db });
   const books = createBookService({
     db: app.db,
     jobs: app.jobs,
     layoutExists: (id) => Object.hasOwn(layouts, id),
     assets,
+    findCustomTemplate: (userId, id) => templates.findSettings(userId, id),
   });
   const preferences = createPreferencesService({ db: app.db });
   const imports = createImportService({
@@ -100,6 +104,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(exportRoutes, { prefix: '/api/books', exports: exportService });
   await app.register(importRoutes, { prefix: '/api', imports });
   await app.register(userRoutes, { prefix: '/api/user', preferences });
+  await app.register(templateRoutes, { prefix: '/api', templates });
   await app.register(aiCleanupRoutes, { prefix: '/api', ai: config.ai, books });
 
   const webDistDir = config.webDistDir;

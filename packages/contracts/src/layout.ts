@@ -143,3 +143,67 @@ export const StyleGuideTemplateSchema = z.object({
   requirements: StyleGuideRequirementsSchema,
 });
 export type StyleGuideTemplate = z.infer<typeof StyleGuideTemplateSchema>;
+
+/**
+ * A template as GET /api/templates lists it: the six built-in formatting templates (`isBuiltIn: true`, ids
+ * such as `classic-literature`) and the caller's custom templates (`isBuiltIn: false`, uuid ids).
+ */
+export const TemplateListItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  genre: z.enum(GENRES),
+  settings: FormattingSettingsSchema,
+  isBuiltIn: z.boolean(),
+});
+export type TemplateListItem = z.infer<typeof TemplateListItemSchema>;
+export const TemplateListSchema = z.array(TemplateListItemSchema);
+
+/** GET /api/style-guides: the seven built-in style-guide templates, academic first. */
+export const StyleGuideListSchema = z.array(StyleGuideTemplateSchema);
+
+/**
+ * Body of POST /api/templates (save a custom template; workspace spec section 3 "custom_templates"): a name
+ * ('Please enter a name for your custom template.' when blank, section 5), an optional description, the genre
+ * (default `general`) and the settings, validated with their bounds.
+ */
+export const CreateCustomTemplateBodySchema = z.object({
+  name: z
+    .string({ error: 'Please enter a name for your custom template.' })
+    .trim()
+    .min(1, { error: 'Please enter a name for your custom template.' })
+    .max(200, { error: 'Template name must be at most 200 characters' }),
+  description: z.string().max(2000, { error: 'Description must be at most 2000 characters' }).default(''),
+  genre: oneOf('Genre', GENRES).default('general'),
+  settings: FormattingSettingsSchema,
+});
+export type CreateCustomTemplateBody = z.input<typeof CreateCustomTemplateBodySchema>;
+
+/** Path parameters of DELETE /api/templates/:id. */
+export const TemplateIdParamsSchema = z.object({ id: z.string() });
+
+/**
+ * Body of POST /api/books/:id/format-template (section 7: templateId, requirements): a built-in template or
+ * style-guide id (`apa-7`, `kdp-fiction`, ...) or the id of one of the caller's custom templates. The layout of
+ * the template defines what the style guide requires, so `requirements` is accepted and not used.
+ */
+export const FormatTemplateBodySchema = z.object({
+  templateId: z.string({ error: 'Please select a template' }).min(1, { error: 'Please select a template' }),
+  requirements: z.unknown().optional(),
+});
+export type FormatTemplateBody = z.input<typeof FormatTemplateBodySchema>;
+
+/**
+ * Body of POST /api/books/:id/format-advanced (section 7: template with id, name, genre, settings). `template.id`
+ * names the layout the settings start from when it is a built-in one; `settings` are validated with their
+ * bounds (400 naming the field, e.g. 'Font size must be between 8 and 20 pt').
+ */
+export const FormatAdvancedBodySchema = z.object({
+  template: z.object({
+    id: z.string().default(''),
+    name: z.string().default(''),
+    genre: oneOf('Genre', GENRES).optional(),
+    settings: FormattingSettingsSchema,
+  }, { error: 'Please select a template or customize settings first.' }),
+});
+export type FormatAdvancedBody = z.input<typeof FormatAdvancedBodySchema>;

@@ -1,6 +1,6 @@
 /**
  * /api/books: the signed-in user's books (accounts spec section 7; workspace spec section 7): list, read,
- * clean, undo cleanup, save the edited text, format. Every route needs a bearer token; another user's book is a 404.
+ * clean, undo cleanup, save the edited text, format (basic, with a template or style guide, with custom settings). Every route needs a bearer token; another user's book is a 404.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,7 +9,9 @@ import {
   BookListSchema,
   BookSchema,
   ErrorBodySchema,
+  FormatAdvancedBodySchema,
   FormatBodySchema,
+  FormatTemplateBodySchema,
   SaveTextBodySchema,
 } from '@quire/contracts';
 import { userIdOf } from '../plugins/auth.ts';
@@ -67,5 +69,29 @@ export const bookRoutes: FastifyPluginAsync<{ books: BookService }> = async (app
       },
     },
     async (request) => books.format(userIdOf(request), request.params.id, request.body),
+  );
+
+  r.post(
+    '/:id/format-template',
+    {
+      schema: {
+        params: BookIdParamsSchema,
+        body: FormatTemplateBodySchema,
+        response: { 200: BookSchema, 400: ErrorBodySchema, 409: ErrorBodySchema, ...notFound },
+      },
+    },
+    async (request) => books.formatTemplate(userIdOf(request), request.params.id, request.body),
+  );
+
+  r.post(
+    '/:id/format-advanced',
+    {
+      schema: {
+        params: BookIdParamsSchema,
+        body: FormatAdvancedBodySchema,
+        response: { 200: BookSchema, 400: ErrorBodySchema, 409: ErrorBodySchema, ...notFound },
+      },
+    },
+    async (request) => books.formatAdvanced(userIdOf(request), request.params.id, request.body),
   );
 };

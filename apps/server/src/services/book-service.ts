@@ -4,8 +4,18 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
-import type { Book, BookMetadata, BookSummary, CleanReport, FormatBody, SourceType } from '@quire/contracts';
-import { FormatBodySchema, MAX_TEXT_BYTES } from '@quire/contracts';
+import type {
+  Book,
+  BookMetadata,
+  BookSummary,
+  CleanReport,
+  FormatAdvancedBody,
+  FormatBody,
+  FormatTemplateBody,
+  FormattingSettings,
+  SourceType,
+} from '@quire/contracts';
+import { FormatAdvancedBodySchema, FormatBodySchema, FormatTemplateBodySchema, MAX_TEXT_BYTES } from '@quire/contracts';
 import type { Db } from '../db/client.ts';
 import { bookAssets, books, type BookRow } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
@@ -16,13 +26,26 @@ import type { BookAssetService } from './book-asset-service.ts';
 /** Layout ids a book can be formatted with (the engine's registry; the skeleton ships `kdp-6x9`). */
 export type LayoutExists = (layoutId: string) => boolean;
 
-/** Dependencies of {@link createBookService}. `assets` stores the images of imported books. */
+/**
+ * The settings of one of the user's custom templates, or null when `templateId` is not one of theirs
+ * (template-service.ts `findSettings`).
+ */
+export type FindCustomTemplate = (userId: string, templateId: string) => Promise<FormattingSettings | null>;
+
+/**
+ * Dependencies of {@link createBookService}. `assets` stores the images of imported books; `findCustomTemplate`
+ * resolves custom template ids for format-template (none: only built-in ids are accepted).
+ */
 export interface BookServiceDeps {
   db: Db;
   jobs: Pick<JobRunner, 'cleanBook' | 'measureText'>;
   layoutExists: LayoutExists;
   assets: Pick<BookAssetService, 'write'>;
+  findCustomTemplate?: FindCustomTemplate;
 }
+
+/** The layout custom settings start from when neither the template nor the book names a built-in one. */
+export const DEFAULT_LAYOUT_ID = 'kdp-6x9';
 
 /**
  * A fresh book to store (the import service builds it). `cleanedText` and `cleanReport` are set when cleanup ran
@@ -79,7 +102,13 @@ export function toBook(row: BookRow): Book {
 }
 
 /** Book operations for signed-in users. Each method throws AppError `NOT_FOUND` (404) for a book that is not theirs. */
-export function createBookService({ db, jobs, layoutExists, assets: bookAssetService }: BookServiceDeps) {
+export function createBookService({
+  db,
+  jobs,
+  layoutExists,
+  assets: bookAssetService,
+  findCustomTemplate = async () => null,
+}: BookServiceDeps) {
   /** The caller's book row. @throws AppError `NOT_FOUND`. */
   async function load(userId: string, bookId: string): Promise<BookRow> {
     if (!UUID.test(bookId)) throw new AppError('NOT_FOUND');
@@ -224,12 +253,65 @@ export function createBookService({ db, jobs, layoutExists, assets: bookAssetSer
           genre: body.genre,
           metadata,
           layoutId: body.layoutId,
+          layoutSettings: null,
+          formattedText: book.cleanedText,
+          status: 'ready',
+        }),
+      );
+    },
+
+    /**
+     * Formats with a template (POST /api/books/:id/format-template; workspace spec section 7): a built-in
+     * formatting template or style guide is stored as the book's layout (`layout_id`, no custom settings); one of
+     * the caller's custom templates is stored as its settings over the book's built-in layout (else
+     * {@link DEFAULT_LAYOUT_ID}). The cleaned text becomes the text of the exports; status `ready`.
+     * `requirements` is not used: the built-in layout is what the style guide requires.
+     * @throws AppError `NOT_CLEANED` (409) before cleanup, `UNKNOWN_LAYOUT` (400, naming the id) for an id that is
+     *   neither built in nor one of the caller's templates.
+     */
+    async formatTemplate(userId: string, bookId: string, input: FormatTemplateBody): Promise<Book> {
+      const { templateId } = FormatTemplateBodySchema.parse(input);
+      const book = await load(userId, bookId);
+      if (book.cleanedText === null) throw new AppError('NOT_CLEANED');
+      let layout: { layoutId: string; layoutSettings: FormattingSettings | null };
+      if (layoutExists(templateId)) {
+        layout = { layoutId: templateId, layoutSettings: null };
+      } else {
+        const settings = await findCustomTemplate(userId, templateId);
+        if (settings === null) throw new AppError('UNKNOWN_LAYOUT', `Unknown template "${templateId}"`);
+        layout = { layoutId: baseLayoutOf(book), layoutSettings: settings };
+      }
+      return toBook(await update(userId, bookId, { ...layout, formattedText: book.cleanedText, status: 'ready' }));
+    },
+
+    /**
+     * Formats with custom settings (POST /api/books/:id/format-advanced; workspace spec section 7): the settings
+     * (already validated with their bounds) are stored over a built-in base layout: the template's id when it is
+     * built in, else the book's layout, else {@link DEFAULT_LAYOUT_ID}. The export builds the layout with the
+     * engine's `settingsToLayout(settings, getLayout(base))`. Status `ready`.
+     * @throws AppError `NOT_CLEANED` (409) before cleanup; ZodError for settings out of bounds (the route
+     *   validates first, answering 400 with the field's message).
+     */
+    async formatAdvanced(userId: string, bookId: string, input: FormatAdvancedBody): Promise<Book> {
+      const { template } = FormatAdvancedBodySchema.parse(input);
+      const book = await load(userId, bookId);
+      if (book.cleanedText === null) throw new AppError('NOT_CLEANED');
+      const layoutId = layoutExists(template.id) ? template.id : baseLayoutOf(book);
+      return toBook(
+        await update(userId, bookId, {
+          layoutId,
+          layoutSettings: template.settings,
           formattedText: book.cleanedText,
           status: 'ready',
         }),
       );
     },
   };
+
+  /** The book's built-in layout id, or {@link DEFAULT_LAYOUT_ID} when it has none (or an id no longer built in). */
+  function baseLayoutOf(book: BookRow): string {
+    return book.layoutId !== null && layoutExists(book.layoutId) ? book.layoutId : DEFAULT_LAYOUT_ID;
+  }
 }
 
 /** The service's type, for routes and tests. */

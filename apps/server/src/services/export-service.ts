@@ -11,7 +11,7 @@ import { exportsTable, type BookRow } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { JobRunner } from '../workers/pool.ts';
 import type { BookAssetService } from './book-asset-service.ts';
-import { fullMetadata, type BookService } from './book-service.ts';
+import { DEFAULT_LAYOUT_ID, fullMetadata, type BookService } from './book-service.ts';
 import type { Storage } from './storage.ts';
 
 /**
@@ -34,9 +34,6 @@ export interface ExportFile {
   fileName: string;
   contentType: string;
 }
-
-/** The layout used when a book was formatted before layouts were stored. */
-const DEFAULT_LAYOUT_ID = 'kdp-6x9';
 
 /**
  * The engine's BookMeta from a book row: title, author, and the Format form's metadata
@@ -62,7 +59,8 @@ export function bookMetaOf(book: BookRow): BookMeta {
 export function createExportService({ db, books, assets, jobs, storage, now = () => new Date() }: ExportServiceDeps) {
   return {
     /**
-     * Builds `format` for the caller's book with the images its text refers to, stores it under
+     * Builds `format` for the caller's book in its stored layout (`layout_id`, a book formatted before layouts
+     * were stored gets the KDP 6x9 one; with `layout_settings` applied over it) with the images its text refers to, stores it under
      * `exports/<bookId>/<exportId>.<ext>` and records it.
      * @throws AppError `NOT_FOUND` (404), `NOT_FORMATTED` (409) before Format.
      */
@@ -73,6 +71,7 @@ export function createExportService({ db, books, assets, jobs, storage, now = ()
         markdown: book.formattedText,
         meta: bookMetaOf(book),
         layoutId: book.layoutId ?? DEFAULT_LAYOUT_ID,
+        ...(book.layoutSettings ? { layoutSettings: book.layoutSettings } : {}),
         format,
         modified: now(),
         assets: await assets.forExport(book.id, book.formattedText),

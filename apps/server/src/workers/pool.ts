@@ -5,7 +5,7 @@
  */
 import { Piscina } from 'piscina';
 import { EngineError, PdfProcessPool } from '@quire/engine';
-import type { BookAsset, BookMeta } from '@quire/engine';
+import type { BookAsset, BookMeta, FormattingSettings } from '@quire/engine';
 import { AppError } from '../errors.ts';
 import type {
   BuildFileInput,
@@ -49,6 +49,8 @@ export interface JobRunner {
     markdown: string;
     meta: BookMeta;
     layoutId: string;
+    /** Custom settings applied over the layout `layoutId` (engine `settingsToLayout`). */
+    layoutSettings?: FormattingSettings;
     format: BuildFormat;
     modified: Date;
     assets?: BookAsset[];

@@ -16,6 +16,7 @@ import {
   getLayout,
   parseMarkdown,
   readBook as readInput,
+  settingsToLayout,
   writeDocx,
   writeEpub,
   writeHtml,
@@ -23,6 +24,7 @@ import {
   type BookAsset,
   type BookMeta,
   type CleanReport,
+  type FormattingSettings,
 } from '@quire/engine';
 import { applyDeclaredCharset, charsetOf } from '../net/declared-charset.ts';
 import { MAX_FILE_ASSET_BYTES, assetBytes } from '../services/asset-paths.ts';
@@ -201,6 +203,8 @@ export interface BuildFileInput {
   markdown: string;
   meta: BookMeta;
   layoutId: string;
+  /** Custom settings (validated with the contracts' FormattingSettingsSchema) applied over the layout `layoutId`. */
+  layoutSettings?: FormattingSettings;
   format: WorkerBuildFormat;
   modified: Date;
   assets?: BookAsset[];
@@ -212,10 +216,14 @@ export interface BuildFileInput {
  */
 export type BuildFileOutput = { kind: 'bytes'; bytes: Uint8Array } | { kind: 'typst'; source: string; assets: BookAsset[] };
 
-/** Parses the Markdown into a BookDocument and writes it in `format` with the chosen layout. */
+/**
+ * Parses the Markdown into a BookDocument and writes it in `format` with the chosen layout: the built-in layout
+ * `layoutId`, with `layoutSettings` mapped over it when given (engine `settingsToLayout`).
+ */
 export function buildFile(input: BuildFileInput): Promise<TaskResult<BuildFileOutput>> {
   return guard(async (): Promise<BuildFileOutput> => {
-    const layout = getLayout(input.layoutId);
+    const base = getLayout(input.layoutId);
+    const layout = input.layoutSettings ? settingsToLayout(input.layoutSettings, base) : base;
     const doc = parseMarkdown(input.markdown, input.meta, { assets: input.assets ?? [] });
     const utf8 = (s: string) => new Uint8Array(Buffer.from(s, 'utf8'));
     switch (input.format) {

@@ -1,12 +1,12 @@
 import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import type { BookMetadata, CleanReport } from '@quire/contracts';
+import type { BookMetadata, CleanReport, FormattingSettings } from '@quire/contracts';
 import { timestamps } from './columns.ts';
 import { users } from './users.ts';
 
 /**
  * Books (accounts spec section 3 "books"; workspace spec section 3). Texts of one book:
  * `original_text` as imported, `cleaned_text` the editable Markdown after cleanup, `formatted_text` the text the
- * exports are made from (set by Format). `status` goes `imported` -> `ready` (workspace spec section 4).
+ * exports are made from (set by Format), with the layout `layout_id` (plus `layout_settings` when customised). `status` goes `imported` -> `ready` (workspace spec section 4).
  */
 export const books = pgTable(
   'books',
@@ -27,6 +27,11 @@ export const books = pgTable(
     metadata: jsonb('metadata').$type<Partial<BookMetadata>>().notNull().default({}),
     genre: text('genre'),
     layoutId: text('layout_id'),
+    /**
+     * Settings of Advanced Custom formatting (contracts FormattingSettings, validated), applied over the built-in
+     * layout `layout_id` (engine `settingsToLayout`); null when the book uses that layout as it is.
+     */
+    layoutSettings: jsonb('layout_settings').$type<FormattingSettings>(),
     status: text('status', { enum: ['imported', 'ready'] }).notNull().default('imported'),
     wordCount: integer('word_count').notNull().default(0),
     isFreeTrial: boolean('is_free_trial').notNull().default(false),

@@ -5,3 +5,4 @@ export * from './books.ts';
 export * from './exports.ts';
 export * from './user-preferences.ts';
 export * from './book-assets.ts';
+export * from './custom-templates.ts';
