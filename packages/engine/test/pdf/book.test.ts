@@ -11,7 +11,9 @@ import { sampleBook } from './fixtures.ts';
 import { allPageTexts, fonts, pageCount, pageSizes, pdfFile, squash, wordBoxes, type PdfFile, type WordBox } from './poppler.ts';
 
 const PT_PER_IN = 72;
-const layout = kdp6x9Layout;
+// With drop folios on opening pages, so that each opening's folio can be read against the contents
+// (kdp-6x9 itself prints none there; layout-fidelity.test.ts checks that).
+const layout = { ...kdp6x9Layout, folioOnOpeningPage: true };
 const doc = sampleBook();
 const TITLES = ['Contents', 'Preface', 'Part One', 'Chapter One', 'Chapter 2', 'Chapter 3', 'Afterword'];
 

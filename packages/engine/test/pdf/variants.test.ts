@@ -53,7 +53,8 @@ describe('layout variants', () => {
   it('folioPosition bottom-outside: folios at the outside edge of the text block', () => {
     const { boxes } = typeset(book(), { ...kdp6x9Layout, folioPosition: 'bottom-outside' });
     const folios = boxes.filter((b) => b.yMin >= bottom && FOLIO.test(b.word));
-    expect(folios.length).toBeGreaterThan(4);
+    // kdp-6x9 prints no folio on opening pages: the rest of the pages of three chapters.
+    expect(folios.length).toBeGreaterThan(3);
     for (const folio of folios) {
       if (folio.page % 2 === 1) expect(folio.xMax).toBeCloseTo((6 - 0.6) * 72, 0);
       else expect(folio.xMin).toBeCloseTo(0.6 * 72, 0);

@@ -15,7 +15,7 @@
  *   without an asset prints its caption (or alt text) only
  * - [-] links: text only (a printed page cannot be clicked)
  */
-import { inlineText, type BookDocument, type Chapter, type Division, type Section, type SectionKind } from '../../model/book-document.ts';
+import { inlineText, type BookDocument, type Inline, type Chapter, type Division, type Section, type SectionKind } from '../../model/book-document.ts';
 import type { Layout } from '../../layout/layout.ts';
 import { EngineError } from '../../errors.ts';
 import { renderBlocks } from './blocks.ts';
@@ -79,8 +79,9 @@ export function writeTypst(doc: BookDocument, layout: Layout): string {
   if (toc.length > 0) out.push(renderContents(doc, toc));
   out.push(...frontMarkup);
   if (bodyMarkup.length > 0) {
-    // Arabic folios start at 1 on the first recto of the body (Chicago 1.6).
-    out.push('#quire-new-unit()\n#set page(numbering: "1")\n#counter(page).update(1)');
+    // Arabic folios start at 1 on the first recto of the body (Chicago 1.6); without roman front
+    // matter folios the arabic count runs on from the first page (APA 7th ed. 2.18: the title page is 1).
+    out.push(layout.romanFrontMatterFolios ? '#quire-new-unit()\n#set page(numbering: "1")\n#counter(page).update(1)' : '#quire-new-unit()');
     out.push(...bodyMarkup);
   }
   out.push(...backMarkup);
@@ -115,11 +116,41 @@ function renderSection(section: Section, state: TypstState, toc: TocEntry[], new
   return [
     newUnit ? '#quire-new-unit()' : '',
     `#quire-section[${renderInlines(section.title, state)}]<${label}>`,
-    '#quire-unit-opened() #counter(footnote).update(0)',
+    unitOpened(section.title, state),
     renderBlocks(section.blocks, state),
   ]
     .filter(Boolean)
     .join('\n\n');
+}
+
+/** A title that already says its number: `Chapter 4`, `CHAPTER IV.`, `IV. The Storm`, `12`. */
+const NUMBERED_TITLE = /^\s*(?:chapter|chap\.|book|part|letter|[IVXLCDM]+(?:[.:]|\s*$)|\d+\b)/i;
+
+/** Lower-case roman numeral of 1-3999, e.g. 14 -> `xiv`. */
+function roman(n: number): string {
+  const table: Array<[number, string]> = [[1000, 'm'], [900, 'cm'], [500, 'd'], [400, 'cd'], [100, 'c'], [90, 'xc'], [50, 'l'], [40, 'xl'], [10, 'x'], [9, 'ix'], [5, 'v'], [4, 'iv'], [1, 'i']];
+  let rest = n;
+  let out = '';
+  for (const [value, letters] of table) {
+    while (rest >= value) {
+      out += letters;
+      rest -= value;
+    }
+  }
+  return out;
+}
+
+/**
+ * Typst argument for the number printed above a chapter's title (spec `chapterNumberStyle`): `[CHAPTER IV]`,
+ * `[Chapter 4]`, or `none` when the style is `none` or the title already carries its number (Gutenberg's
+ * `CHAPTER IV.` titles would otherwise say it twice). Chapters are counted in reading order through the body.
+ */
+function chapterNumber(chapter: Chapter, state: TypstState): string {
+  state.chapterCount.value += 1;
+  const style = state.layout.chapterNumberStyle;
+  if (style === 'none' || NUMBERED_TITLE.test(inlineText(chapter.title))) return 'none';
+  const n = state.chapterCount.value;
+  return style === 'roman' ? `[CHAPTER ${roman(n).toUpperCase()}]` : `[Chapter ${n}]`;
 }
 
 function renderChapter(chapter: Chapter, state: TypstState, toc: TocEntry[], inPart: boolean, newUnit: boolean): string {
@@ -127,12 +158,20 @@ function renderChapter(chapter: Chapter, state: TypstState, toc: TocEntry[], inP
   toc.push({ level: inPart ? 2 : 1, label, title: renderTitleCopy(chapter.title, state) });
   return [
     newUnit ? '#quire-new-unit()' : '',
-    `#quire-chapter(${inPart ? 2 : 1})[${renderInlines(chapter.title, state)}]<${label}>`,
-    '#quire-unit-opened() #counter(footnote).update(0)',
+    `#quire-chapter(${inPart ? 2 : 1}, ${chapterNumber(chapter, state)})[${renderInlines(chapter.title, state)}]<${label}>`,
+    unitOpened(chapter.title, state),
     renderBlocks(chapter.blocks, state),
   ]
     .filter(Boolean)
     .join('\n\n');
+}
+
+/**
+ * Markup after a unit's title: its pages now carry furniture, its title is what a `chapter-title` running
+ * head shows (a copy without footnote marks), and its footnotes are numbered from 1.
+ */
+function unitOpened(title: readonly Inline[], state: TypstState): string {
+  return `#quire-unit-opened() #quire-chapter-title.update([${renderTitleCopy(title, state)}]) #counter(footnote).update(0)`;
 }
 
 /** A part: its own recto page (title and any introductory blocks), then its chapters. */
@@ -143,7 +182,7 @@ function renderDivision(division: Division, state: TypstState, toc: TocEntry[], 
   const parts = [
     newUnit ? '#quire-new-unit()' : '',
     `#quire-part[${renderInlines(division.title, state)}]<${label}>`,
-    '#quire-unit-opened() #counter(footnote).update(0)',
+    unitOpened(division.title, state),
     renderBlocks(division.blocks, state),
     ...division.chapters.map((chapter) => renderChapter(chapter, state, toc, true, true)),
   ];

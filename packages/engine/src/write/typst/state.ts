@@ -27,6 +27,8 @@ export interface TypstState {
   readonly footnotesOpen: Set<string>;
   /** Counter for generated labels (`quire-d-1`, `quire-fn-1`, ...). */
   labelCount: { value: number };
+  /** Chapters of the body written so far (the number a `chapterNumberStyle` prints). */
+  chapterCount: { value: number };
 }
 
 /** A fresh state for one `writeTypst` call. */
@@ -38,6 +40,7 @@ export function createState(doc: BookDocument, layout: Layout): TypstState {
     footnoteLabels: new Map(),
     footnotesOpen: new Set(),
     labelCount: { value: 0 },
+    chapterCount: { value: 0 },
   };
 }
 

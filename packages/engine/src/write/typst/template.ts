@@ -7,25 +7,28 @@
  * the title page in `layout.headingFontFamily` (both registry families, `layout/fonts.ts`), with
  * `fallback: false` so that no host font is ever used.
  *
- * Page furniture rules (Chicago Manual of Style 17th ed. 1.10-1.11):
- * - running heads: author on versos, book title on rectos, in italics, centred; none on the title page
- *   and its verso, on opening pages (chapters, parts, sections, contents) and on blank pages;
- * - folios: roman in the front matter, arabic from the first body page, which is page 1; none on the title
- *   page, its verso and on blank pages. Opening pages keep their folio at the foot of the page (a "drop
- *   folio"): with `top-outside` it moves to the bottom centre on those pages;
+ * Page furniture rules (Chicago Manual of Style 17th ed. 1.10-1.11), with the contents and positions of
+ * the layout (`furniture.ts`: `runningHeadVerso`/`Recto`/`Case`, `folioPosition`, `folioOnOpeningPage`):
+ * - running heads: none on the title page and its verso, on opening pages (chapters, parts, sections,
+ *   contents) and on blank pages; academic papers repeat theirs beside the page number on every page;
+ * - folios: roman in the front matter when `romanFrontMatterFolios` (arabic from 1 at the first body page),
+ *   else arabic from the title page; none on the title page, its verso and blank pages (academic papers
+ *   that number the title page excepted); on opening pages only with `folioOnOpeningPage`, where a book's
+ *   top folio drops to the bottom centre;
  * - blank versos left by a recto opening carry nothing at all.
  *
  * How furniture knows what page it is on: the state `quire-furniture` is `(mode: "break", page: p)`
  * from the end of a unit (set on its last page `p`, just before the recto page break) until the next
  * unit's title has been set, where it becomes `(mode: "body", opened: q)` (`q`: the opening page).
- * A header reads the state as it is at the top of its page and a footer as it is at the foot, so:
- * - header sees "break" -> blank page or opening page: no running head;
- * - footer sees "break" with `page < here` -> nothing was set on this page since the break: blank page;
- * - footer sees `opened == here` -> opening page.
+ * Each footer leaves a `<quire-foot>` marker; header and footer both classify their page by the state at
+ * its foot (`quire-page-kind`): `opened == here` -> opening page; "break" with `page < here` -> blank page;
+ * "off" -> title page, its verso or a display page; otherwise a body page.
  */
 import type { BookMeta } from '../../model/book-document.ts';
 import type { Layout } from '../../layout/layout.ts';
+import { pageSizeWithBleed } from '../../layout/trim-sizes.ts';
 import { escapeTypst, typstStringLiteral } from './escape.ts';
+import { furnitureDefinitions } from './furniture.ts';
 
 /** A length in inches as Typst source, e.g. `0.76in`. */
 function inches(value: number): string {
@@ -69,9 +72,20 @@ export function contentsTitle(tag: string): string {
  */
 export function typstTemplate(meta: BookMeta, layout: Layout): string {
   const { lang, region } = typstLanguage(meta.language);
+  // Bleed (KDP "Set Trim Size, Bleed, and Margins"): the page grows by the bleed on the top, bottom and
+  // outside edges, never the binding edge, and the margins grow with it so that the text block keeps
+  // its place on the trimmed page.
+  const bleed = layout.bleedIn;
+  const page = pageSizeWithBleed(layout);
   const margin = layout.mirrorMargins
-    ? `(inside: ${inches(layout.marginInsideIn)}, outside: ${inches(layout.marginOutsideIn)}, top: ${inches(layout.marginTopIn)}, bottom: ${inches(layout.marginBottomIn)})`
-    : `(left: ${inches(layout.marginInsideIn)}, right: ${inches(layout.marginOutsideIn)}, top: ${inches(layout.marginTopIn)}, bottom: ${inches(layout.marginBottomIn)})`;
+    ? `(inside: ${inches(layout.marginInsideIn)}, outside: ${inches(layout.marginOutsideIn + bleed)}, top: ${inches(layout.marginTopIn + bleed)}, bottom: ${inches(layout.marginBottomIn + bleed)})`
+    : `(left: ${inches(layout.marginInsideIn)}, right: ${inches(layout.marginOutsideIn + bleed)}, top: ${inches(layout.marginTopIn + bleed)}, bottom: ${inches(layout.marginBottomIn + bleed)})`;
+  // Header and footer lines are one body em tall (the text edges below); their outer edges sit
+  // `headerDistanceIn` / `footerDistanceIn` from the trim edge, which Typst takes as the distance
+  // between the furniture line and the text block (`header-ascent`, `footer-descent`).
+  const lineIn = layout.fontSizePt / 72;
+  const headerAscent = Math.max(0, layout.marginTopIn - layout.headerDistanceIn - lineIn);
+  const footerDescent = Math.max(0, layout.marginBottomIn - layout.footerDistanceIn - lineIn);
   // Line height: the layout gives the baseline-to-baseline distance as a multiple of the font size
   // (1.15 x 11 pt = 12.65 pt). Typst measures `leading` from the bottom edge of one line to the top
   // edge of the next, so each line box is made exactly 1 em tall (top edge 0.8 em above the baseline,
@@ -79,21 +93,30 @@ export function typstTemplate(meta: BookMeta, layout: Layout): string {
   // text then sits exactly `lineHeight` em below the previous one, whatever glyphs it holds.
   const leadingEm = round(Math.max(0, layout.lineHeight - 1));
   const title = escapeTypst(meta.title);
-  const author = escapeTypst(meta.author);
   const recto = layout.chapterOpensRecto ? 'true' : 'false';
   return `// Quire print template: ${escapeComment(layout.name)} (${escapeComment(layout.id)})
 #set document(title: [${title}]${meta.author.trim() ? `, author: ${typstStringLiteral(meta.author)}` : ''})
 #set text(font: ${typstStringLiteral(layout.fontFamily)}, fallback: false, size: ${layout.fontSizePt}pt, lang: "${lang}"${region ? `, region: "${region}"` : ''},
   top-edge: 0.8em, bottom-edge: -0.2em, overhang: false, costs: (widow: 100%, orphan: 100%))
 #set par(justify: ${layout.justify ? 'true' : 'false'}, leading: ${leadingEm}em, spacing: ${leadingEm}em + ${layout.paragraphSpacingPt}pt,
-  first-line-indent: (amount: ${layout.paragraphIndentEm}em, all: false))
+  first-line-indent: (amount: ${layout.paragraphIndentEm}em, all: ${layout.indentFirstParagraph ? 'true' : 'false'}))
 #let quire-line = ${round(1 + leadingEm)}em
 #let quire-heading-font = ${typstStringLiteral(layout.headingFontFamily)}
 #let quire-recto-opening = ${recto}
-#let quire-running-heads = ${layout.runningHeads ? 'true' : 'false'}
-#let quire-folio-position = "${layout.folioPosition}"
-#let quire-head-verso = [${author || title}]
-#let quire-head-recto = [${title}]
+// Book opening pages drop a top folio to the foot (Chicago 1.10); papers keep it in the head (APA 2.18).
+#let quire-title-format = "${layout.chapterTitleFormat}"
+#let quire-sink = ${inches(layout.chapterSinkIn)}
+#let quire-ornament = ${typstStringLiteral(layout.ornament)}
+#let quire-scene-style = "${layout.sceneBreak}"
+#let quire-quote-indent = ${inches(layout.quoteIndentIn)}
+// Emphasis as the layout says (spec emphasisStyle): italic (Typst's own), bold or underlined.
+${emphasisRule(layout)}
+#let quire-drop-folio = ${layout.academic ? 'false' : 'true'}
+#let quire-sc(body) = {
+  show regex("\\\\p{Ll}+"): it => text(size: 0.8em, upper(it))
+  body
+}
+${furnitureDefinitions(meta, layout)}
 #show heading: it => it.body
 #show heading: set text(font: quire-heading-font, weight: "regular")
 #show footnote.entry: set text(size: 0.82em)
@@ -103,32 +126,64 @@ export function typstTemplate(meta: BookMeta, layout: Layout): string {
 
 #let quire-furniture = state("quire-furniture", (mode: "off", page: 0, opened: 0))
 #let quire-folio() = counter(page).display()
-#let quire-header() = context {
-  let s = quire-furniture.get()
-  if s.mode != "body" { return }
-  let recto = calc.odd(here().page())
-  let head = if quire-running-heads {
-    text(font: quire-heading-font, style: "italic", size: 0.9em, if recto { quire-head-recto } else { quire-head-verso })
+// What page p is, from the furniture state at its foot: "off" (title page, its verso, display pages),
+// "opening" (a unit's title is on it), "blank" (a verso left empty by a recto opening) or "body".
+#let quire-page-kind(s, p) = {
+  if s.mode == "off" { "off" } else if s.opened == p { "opening" } else if s.mode == "break" and s.page < p { "blank" } else { "body" }
+}
+// The state at the foot of page p, for the header: every footer leaves a <quire-foot> marker.
+#let quire-state-at-foot(p) = {
+  let feet = query(<quire-foot>)
+  let foot = feet.at(p - 1, default: none)
+  if foot != none and foot.location().page() != p { foot = feet.find(f => f.location().page() == p) }
+  if foot == none { quire-furniture.get() } else { quire-furniture.at(foot.location()) }
+}
+// Whether a page of this kind carries a folio; opening pages of books drop it to the foot (Chicago 1.10).
+#let quire-has-folio(kind) = (kind == "body" or (kind == "opening" and quire-folio-on-opening)
+  or (kind == "off" and quire-folio-on-display))
+// The cell of the furniture line a folio position names on page p: left, center or right.
+#let quire-folio-cell(p) = {
+  if quire-folio-position.ends-with("center") { "center" } else if quire-folio-position.ends-with("right") { "right" } else if quire-two-sided and calc.even(p) { "left" } else { "right" }
+}
+// One line of furniture: three cells, the running head and the folio in theirs; a head placed
+// "before-folio" (MLA) shares the folio's cell, separated by a space.
+#let quire-furniture-line(folio, folio-cell, head) = {
+  let cells = (left: none, center: none, right: none)
+  let head-cell = if quire-head-placement == "left" { "left" } else if quire-head-placement == "before-folio" { "right" } else { "center" }
+  if head != none { cells.insert(head-cell, head) }
+  if folio != none {
+    let there = cells.at(folio-cell)
+    cells.insert(folio-cell, if there == none { folio } else [#there #folio])
   }
-  if quire-folio-position == "top-outside" {
-    grid(columns: (1fr, auto, 1fr),
-      if recto { [] } else { align(left, quire-folio()) },
-      head,
-      if recto { align(right, quire-folio()) } else { [] })
-  } else if head != none { align(center, head) }
+  if cells.values().all(c => c == none) { return }
+  grid(columns: (1fr, auto, 1fr), align(left, cells.left), align(center, cells.center), align(right, cells.right))
+}
+#let quire-header() = context {
+  let p = here().page()
+  let kind = quire-page-kind(quire-state-at-foot(p), p)
+  let recto = not quire-two-sided or calc.odd(p)
+  // Papers repeat their running head with the page number on every numbered page (APA 2.18, MLA 1.4).
+  let headed = kind == "body" or (not quire-drop-folio and quire-has-folio(kind))
+  let head = if headed {
+    let content = if recto { quire-head-recto() } else { quire-head-verso() }
+    if content != none { text(font: quire-heading-font, quire-head-style(content)) }
+  }
+  // Book opening pages carry a top folio at the foot instead; papers keep it in the head (APA 2.18).
+  let folio = if quire-folio-position.starts-with("top") and quire-has-folio(kind) and not (kind == "opening" and quire-drop-folio) { quire-folio() }
+  quire-furniture-line(folio, quire-folio-cell(p), head)
 }
 #let quire-footer() = context {
-  let s = quire-furniture.get()
+  [#metadata(none)<quire-foot>]
   let p = here().page()
-  if s.mode == "off" or (s.mode == "break" and s.page < p) { return }
-  if quire-folio-position == "bottom-outside" {
-    align(if calc.odd(p) { right } else { left }, quire-folio())
-  } else if quire-folio-position == "bottom-center" or (quire-folio-position == "top-outside" and s.opened == p) {
-    align(center, quire-folio())
+  let kind = quire-page-kind(quire-furniture.get(), p)
+  if quire-has-folio(kind) {
+    if quire-folio-position.starts-with("bottom") { quire-furniture-line(quire-folio(), quire-folio-cell(p), none) }
+    else if quire-folio-position.starts-with("top") and kind == "opening" and quire-drop-folio { align(center, quire-folio()) }
   }
 }
-#set page(width: ${inches(layout.trimWidthIn)}, height: ${inches(layout.trimHeightIn)}, margin: ${margin},
-  numbering: "i", header: quire-header(), footer: quire-footer())
+#set page(width: ${inches(page.widthIn)}, height: ${inches(page.heightIn)}, margin: ${margin},
+  numbering: "${layout.romanFrontMatterFolios ? 'i' : '1'}", header: quire-header(), footer: quire-footer(),
+  header-ascent: ${inches(headerAscent)}, footer-descent: ${inches(footerDescent)})
 
 // A unit (chapter, part, section) begins: mark the end of the previous one, then go to a new page,
 // a recto when the layout says so (Typst inserts a blank verso when needed).
@@ -160,14 +215,20 @@ export function typstTemplate(meta: BookMeta, layout: Layout): string {
   set text(size: 0.9em)
   body
 }
-#let quire-unit-title(level, size, sink, body) = block(width: 100%, above: 0pt, below: 3 * quire-line, {
+// A unit's title (spec chapterTitleFormat): centred, flush left, or centred with the ornament under it;
+// a chapter's number (spec chapterNumberStyle) above it in small letter-spaced capitals.
+#let quire-unit-title(level, size, sink, body, number: none) = block(width: 100%, above: 0pt, below: 3 * quire-line, {
   v(sink)
-  align(center, par(justify: false, text(size: size, hyphenate: false,
+  let side = if quire-title-format == "left" { left } else { center }
+  set par(justify: false, first-line-indent: 0pt)
+  if number != none { align(side, text(size: 0.9em, tracking: 0.05em, hyphenate: false, number)); v(0.5 * quire-line) }
+  align(side, par(text(size: size, hyphenate: false,
     heading(level: level, outlined: false, bookmarked: true, body))))
+  if quire-title-format == "decorated" { v(0.5 * quire-line); align(center, text(size: 1.2em, quire-ornament)) }
 })
 #let quire-part(body) = quire-unit-title(1, 1.8em, 2.2in, body)
-#let quire-chapter(level, body) = quire-unit-title(level, 1.55em, 1.2in, body)
-#let quire-section(body) = quire-unit-title(1, 1.55em, 1.2in, body)
+#let quire-chapter(level, number, body) = quire-unit-title(level, 1.55em, quire-sink, body, number: number)
+#let quire-section(body) = quire-unit-title(1, 1.55em, quire-sink, body)
 #let quire-display(body) = block(width: 100%, above: 0pt, {
   v(2in)
   align(center, { set par(justify: false, first-line-indent: 0pt); text(style: "italic", body) })
@@ -177,23 +238,23 @@ export function typstTemplate(meta: BookMeta, layout: Layout): string {
   let h = heading(level: level + 1, outlined: false, bookmarked: false, styled)
   if level <= 3 { align(center, par(justify: false, h)) } else { par(justify: false, h) }
 })
-#let quire-scene-break() = block(width: 100%, sticky: true, above: quire-line, below: quire-line,
-  align(center)[\\*#h(1.5em)\\*#h(1.5em)\\*])
+// A scene break (spec sceneBreak): the layout's ornament, a blank line, or three spaced asterisks.
+#let quire-scene-break() = block(width: 100%, sticky: true, above: quire-line, below: quire-line, {
+  if quire-scene-style == "ornament" { align(center, quire-ornament) }
+  else if quire-scene-style == "blank-line" { v(0pt) }
+  else { align(center)[\\*#h(1.5em)\\*#h(1.5em)\\*] }
+})
 #let quire-stanza(..lines) = block(width: 100%, inset: (left: 2em), above: quire-line, below: quire-line, {
   set par(justify: false, first-line-indent: 0pt, hanging-indent: 2em)
   for (indent, body) in lines.pos() { par(h(indent * 1em) + body) }
 })
-#let quire-quote(body) = block(width: 100%, inset: (left: 1.5em, right: 1.5em), above: quire-line, below: quire-line, body)
+#let quire-quote(body) = block(width: 100%, inset: (left: quire-quote-indent, right: quire-quote-indent), above: quire-line, below: quire-line, body)
 #let quire-list(ordered, ..items) = block(width: 100%, above: quire-line, below: quire-line, {
   set par(first-line-indent: 0pt)
   if ordered { enum(..items) } else { list(..items) }
 })
 #let quire-figure(caption) = block(width: 100%, above: quire-line, below: quire-line,
   align(center, par(justify: false, text(style: "italic", caption))))
-#let quire-sc(body) = {
-  show regex("\\\\p{Ll}+"): it => text(size: 0.8em, upper(it))
-  body
-}
 // A play's speech (Chicago 13.45: speakers' names in small capitals): hanging indent, no first-line indent.
 #let quire-speech(body) = block(width: 100%, above: quire-line * 0.6, below: quire-line * 0.6, {
   set par(first-line-indent: 0pt, hanging-indent: 1em)
@@ -230,6 +291,13 @@ export function typstTemplate(meta: BookMeta, layout: Layout): string {
     }))
 }
 `;
+}
+
+/** The show rule of `emph` for the layout's emphasis style; none for italics, Typst's default. */
+function emphasisRule(layout: Layout): string {
+  if (layout.emphasisStyle === 'bold') return '#show emph: it => text(weight: "bold", style: "normal", it.body)';
+  if (layout.emphasisStyle === 'underline') return '#show emph: it => underline(text(style: "normal", it.body))';
+  return '';
 }
 
 /** A string safe inside a Typst `//` comment (no line breaks). */
