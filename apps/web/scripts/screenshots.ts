@@ -96,6 +96,75 @@ const report = {
   wordCount: 121_533,
 };
 
+/** The built-in style guides as GET /api/style-guides answers them (values of the engine's layouts). */
+function styleGuide(
+  id: string,
+  name: string,
+  styleGuide: string,
+  category: 'academic' | 'publishing',
+  margins: [number, number, number, number],
+  font: [string, number, number],
+  position: string,
+  flags: { titlePage: boolean; abstract: boolean; tableOfContents: boolean; appendices: boolean },
+  university?: string,
+) {
+  const [top, bottom, left, right] = margins;
+  return {
+    id,
+    name,
+    styleGuide,
+    category,
+    ...(university ? { university } : {}),
+    isBuiltIn: true,
+    requirements: {
+      margins: { top, bottom, left, right },
+      font: { family: font[0], size: font[1], lineHeight: font[2] },
+      spacing: { paragraph: 0, line: font[2] },
+      headers: { style: 'bold', numbering: false },
+      citations: { style: styleGuide, inText: '(Author, Year)', bibliography: 'References' },
+      pageNumbers: { position, format: 'arabic' },
+      acknowledgments: false,
+      ...flags,
+    },
+  };
+}
+const noFlags = { titlePage: false, abstract: false, tableOfContents: false, appendices: false };
+const styleGuides = [
+  styleGuide('apa-7', 'APA 7th Edition', 'APA', 'academic', [1, 1, 1, 1], ['Times New Roman', 12, 2], 'top-right', { ...noFlags, titlePage: true, abstract: true, appendices: true }),
+  styleGuide('mla-9', 'MLA 9th Edition', 'MLA', 'academic', [1, 1, 1, 1], ['Times New Roman', 12, 2], 'top-right', noFlags),
+  styleGuide('chicago', 'Chicago Manual of Style', 'Chicago', 'academic', [1, 1, 1.5, 1], ['Times New Roman', 12, 2], 'bottom-center', { ...noFlags, titlePage: true, appendices: true }),
+  styleGuide('harvard', 'Harvard University', 'Harvard', 'academic', [1.5, 1, 1.5, 1], ['Times New Roman', 12, 2], 'top-right', { titlePage: true, abstract: true, tableOfContents: true, appendices: true }, 'Harvard University'),
+  styleGuide('kdp-6x9', 'Amazon KDP 6x9', 'KDP', 'publishing', [0.76, 0.76, 0.9, 0.6], ['Times New Roman', 11, 1.15], 'bottom-center', { ...noFlags, titlePage: true, tableOfContents: true }),
+  styleGuide('kdp-fiction', 'Amazon KDP Fiction', 'KDP', 'publishing', [0.75, 0.75, 0.75, 0.75], ['Garamond', 11, 1.15], 'bottom-center', { ...noFlags, titlePage: true, tableOfContents: true }),
+  styleGuide('kdp-nonfiction', 'Amazon KDP Non-Fiction', 'KDP', 'publishing', [1, 1, 1, 1], ['Minion Pro', 11, 1.2], 'bottom-outside', { ...noFlags, titlePage: true, tableOfContents: true }),
+];
+
+/** The six built-in formatting templates as GET /api/templates answers them (values of the engine's layouts). */
+function template(id: string, name: string, description: string, genre: string, settings: Record<string, unknown>) {
+  return {
+    id,
+    name,
+    description,
+    genre,
+    isBuiltIn: true,
+    settings: {
+      fontSize: 12, lineHeight: 1.4, fontFamily: 'serif', marginTop: 0.75, marginBottom: 0.75, marginLeft: 0.875, marginRight: 0.625,
+      pageSize: 'custom', trimSize: '6x9', chapterBreakType: 'page-break', chapterTitleFormat: 'centered', chapterNumberStyle: 'arabic',
+      paragraphIndent: 0.25, paragraphSpacing: 0, dropCapital: false, justifyText: true, quoteIndent: 0.375, dialogueFormat: 'standard',
+      emphasisStyle: 'italic', includeHeaders: true, includeFooters: false, includePageNumbers: true, pageNumberPosition: 'bottom-outside',
+      ...settings,
+    },
+  };
+}
+const formattingTemplates = [
+  template('classic-literature', 'Classic Literature', 'Timeless elegance for classic novels and literary works: EB Garamond, drop capitals, fleurons and small-caps running heads.', 'literature', { lineHeight: 1.3, marginBottom: 0.875, trimSize: '5.5x8.5', pageNumberPosition: 'top-outside', dropCapital: true }),
+  template('modern-fiction', 'Modern Fiction', 'Clean, contemporary design for novels: Crimson Pro with Inter chapter openings, flush-left titles and open leading.', 'literature', { marginTop: 0.625, marginLeft: 0.75, marginRight: 0.5, trimSize: '5.25x8' }),
+  template('devotional', 'Devotional & Religious', 'Reverent and readable for devotionals and religious texts: wide leading, hedera ornaments and indented scripture.', 'devotional', { lineHeight: 1.5, marginTop: 0.875, marginBottom: 0.875, marginLeft: 1, marginRight: 0.75, pageNumberPosition: 'bottom-center' }),
+  template('philosophy-essays', 'Philosophy & Essays', 'Scholarly presentation for philosophical works and essays: EB Garamond, wide margins for notes, roman-numbered essays.', 'philosophy', { fontSize: 11, marginTop: 0.875, marginBottom: 1, marginRight: 0.875, pageNumberPosition: 'top-outside' }),
+  template('kindle-optimized', 'Kindle Optimized', 'Reflowable layout for Kindle and other e-readers: no page furniture, clean chapter breaks, device-friendly typography.', 'general', { marginTop: 0.25, marginBottom: 0.25, marginLeft: 0.25, marginRight: 0.25, pageSize: 'kindle', trimSize: undefined, includeHeaders: false, includePageNumbers: false, pageNumberPosition: 'bottom-center' }),
+  template('print-ready-kdp', 'Print Ready KDP', "Meets Amazon KDP's paperback margin rules at any page count: 6 x 9 in, 0.875 in gutter, Times New Roman metrics.", 'general', { fontSize: 11, lineHeight: 1.3, dropCapital: true }),
+];
+
 const books: Record<string, typeof baseBook> = {
   b1: { ...baseBook },
   b2: {
@@ -189,6 +258,14 @@ async function mockApi(page: Page, scenario: Scenario) {
       return book ? json(route, 200, { ...book, cleanedText: null, cleanReport: null, formattedText: null, status: 'imported' }) : json(route, 404, { message: 'Book not found' });
     }
     if (p === '/api/import') return json(route, 502, { message: 'Could not fetch the URL: the host answered 404' });
+    if (p === '/api/style-guides') return json(route, 200, styleGuides);
+    if (p === '/api/templates' && method === 'GET') return json(route, 200, formattingTemplates);
+    const applied = /^\/api\/books\/([^/]+)\/format-template$/.exec(p);
+    if (applied && method === 'POST') {
+      const book = books[applied[1]!];
+      const { templateId } = JSON.parse(route.request().postData() ?? '{}') as { templateId?: string };
+      return book ? json(route, 200, { ...book, status: 'ready', formattedText: book.cleanedText, layoutId: templateId ?? null }) : json(route, 404, { message: 'Book not found' });
+    }
     const m = /^\/api\/books\/([^/]+)$/.exec(p);
     if (m && method === 'GET') {
       if (scenario.bookDelay) return;
@@ -384,6 +461,37 @@ const scenarios: Scenario[] = [
     act: async (page) => {
       await page.getByRole('tab', { name: 'Format' }).click();
       await page.getByRole('tab', { name: 'Basic Metadata' }).click();
+    },
+  },
+  {
+    name: 'book-cleaned-templates',
+    path: '/book/b2',
+    signedIn: true,
+    fullPage: true,
+    act: async (page) => {
+      await page.getByRole('button', { name: /APA 7th Edition/ }).click();
+    },
+  },
+  {
+    name: 'book-ready-templates-publishing',
+    path: '/book/b3',
+    signedIn: true,
+    fullPage: true,
+    act: async (page) => {
+      await page.getByRole('tab', { name: 'Format' }).click();
+      await page.getByRole('tab', { name: 'Publishing' }).click();
+      await page.getByRole('searchbox', { name: 'Search templates' }).fill('kdp');
+    },
+  },
+  {
+    name: 'book-cleaned-template-applied',
+    path: '/book/b2',
+    signedIn: true,
+    act: async (page) => {
+      await page.getByRole('tab', { name: 'Publishing' }).click();
+      await page.getByRole('button', { name: /Classic Literature/ }).click();
+      await page.getByRole('button', { name: 'Apply Template' }).click();
+      await page.getByText('Document formatted successfully', { exact: true }).waitFor();
     },
   },
   { name: 'book-loading', path: '/book/b1', signedIn: true, bookDelay: true },

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import type { StyleGuideTemplate, TemplateListItem } from '@quire/contracts';
+import {
+  describeRequestedFont,
+  filterStyleGuides,
+  filterTemplates,
+  marginsLabel,
+  styleGuideFlags,
+  styleGuideLines,
+  templateFontLabel,
+} from './template-catalogue.ts';
+
+const apa: StyleGuideTemplate = {
+  id: 'apa-7',
+  name: 'APA 7th Edition',
+  styleGuide: 'APA',
+  category: 'academic',
+  isBuiltIn: true,
+  requirements: {
+    margins: { top: 1, bottom: 1, left: 1, right: 1 },
+    font: { family: 'Times New Roman', size: 12, lineHeight: 2 },
+    spacing: { paragraph: 0, line: 2 },
+    headers: { style: 'APA levels', numbering: false },
+    citations: { style: 'APA 7', inText: '(Author, Year)', bibliography: 'References' },
+    pageNumbers: { position: 'top-right', format: 'arabic' },
+    titlePage: true,
+    tableOfContents: false,
+    abstract: true,
+    acknowledgments: false,
+    appendices: false,
+  },
+};
+const harvard: StyleGuideTemplate = { ...apa, id: 'harvard', name: 'Harvard University', styleGuide: 'Harvard', university: 'Harvard University' };
+
+describe('template catalogue', () => {
+  it('names the font actually used for the fonts the guides ask for', () => {
+    expect(describeRequestedFont('Times New Roman')).toBe('Times New Roman, set in Tinos (metric-compatible)');
+    expect(describeRequestedFont('Garamond')).toBe('Garamond, set in EB Garamond');
+    expect(describeRequestedFont('Minion Pro')).toBe('Minion Pro, set in Crimson Pro');
+    expect(describeRequestedFont('Inter')).toBe('Inter');
+  });
+
+  it('names a built-in template by its family and a custom one by its generic default', () => {
+    const settings = { fontFamily: 'serif' } as TemplateListItem['settings'];
+    expect(templateFontLabel({ id: 'classic-literature', settings })).toBe('Garamond, set in EB Garamond');
+    expect(templateFontLabel({ id: 'modern-fiction', settings })).toBe('Minion Pro, set in Crimson Pro');
+    expect(templateFontLabel({ id: '0b6c…custom', settings })).toBe('Times New Roman, set in Tinos (metric-compatible)');
+    expect(templateFontLabel({ id: 'x', settings: { ...settings, fontFamily: 'sans-serif' } })).toBe('Inter');
+  });
+
+  it('summarises a style guide: margins, font and size, spacing, page numbers and flags', () => {
+    expect(styleGuideLines(apa)).toEqual([
+      { label: 'Margins', value: '1 in all sides' },
+      { label: 'Font', value: 'Times New Roman, set in Tinos (metric-compatible), 12\u00a0pt' },
+      { label: 'Spacing', value: 'Double-spaced' },
+      { label: 'Page numbers', value: 'top right' },
+    ]);
+    expect(styleGuideFlags(apa)).toEqual(['Title page', 'Abstract']);
+    expect(marginsLabel({ top: 0.76, bottom: 0.76, left: 0.9, right: 0.6 })).toBe('0.76 in top, 0.76 in bottom, 0.9 in left, 0.6 in right');
+  });
+
+  it('filters by name and description, case-insensitively; a blank query keeps everything', () => {
+    const items = [
+      { name: 'Classic Literature', description: 'Garamond, ornaments' },
+      { name: 'Modern Fiction', description: 'Clean and airy' },
+    ];
+    expect(filterTemplates(items, 'CLASSIC').map((t) => t.name)).toEqual(['Classic Literature']);
+    expect(filterTemplates(items, 'airy').map((t) => t.name)).toEqual(['Modern Fiction']);
+    expect(filterTemplates(items, '  ')).toHaveLength(2);
+    expect(filterTemplates(items, 'zebra')).toEqual([]);
+    expect(filterStyleGuides([apa, harvard], 'harv').map((g) => g.id)).toEqual(['harvard']);
+  });
+});
