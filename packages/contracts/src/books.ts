@@ -1,9 +1,5 @@
 import { z } from 'zod';
-
-/** Genre values of the workspace spec (section 3). */
-export const GENRES = ['literature', 'philosophy', 'devotional', 'history', 'biography', 'general'] as const;
-export const GenreSchema = z.enum(GENRES);
-export type Genre = z.infer<typeof GenreSchema>;
+import { FormattingSettingsSchema } from './layout.ts';
 
 /** Metadata languages of the workspace spec (section 3). */
 export const METADATA_LANGUAGES = ['en', 'fr', 'de', 'es', 'it'] as const;
@@ -59,6 +55,8 @@ export const BookSchema = z.object({
   genre: z.string().nullable(),
   /** Layout chosen at Format time (`kdp-6x9`), null before. */
   layoutId: z.string().nullable(),
+  /** Settings the user customised over that layout (Advanced Custom); null or absent: the layout's own. */
+  layoutSettings: FormattingSettingsSchema.nullish(),
   status: BookStatusSchema,
   wordCount: z.number().int(),
   isFreeTrial: z.boolean(),

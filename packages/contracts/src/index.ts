@@ -4,6 +4,7 @@ export * from './auth.ts';
 export * from './books.ts';
 export * from './errors.ts';
 export * from './exports.ts';
+export * from './genres.ts';
 export * from './imports.ts';
 export * from './layout.ts';
 export * from './preferences.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GENRES } from './books.ts';
+import { GENRES } from './genres.ts';
 
 /**
  * Formatting settings, templates and style-guide requirements (workspace spec section 3, "Settings fields",

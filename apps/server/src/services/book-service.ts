@@ -93,6 +93,7 @@ export function toBook(row: BookRow): Book {
     metadata: fullMetadata(row.metadata),
     genre: row.genre,
     layoutId: row.layoutId,
+    layoutSettings: row.layoutSettings ?? null,
     status: row.status,
     wordCount: row.wordCount,
     isFreeTrial: row.isFreeTrial,

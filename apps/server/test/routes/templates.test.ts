@@ -200,13 +200,14 @@ describe('POST /api/books/:id/format-advanced', () => {
       template: { id: 'classic-literature', name: 'Classic Literature', genre: 'literature', settings },
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ layoutId: 'classic-literature', status: 'ready' });
+    expect(res.json()).toMatchObject({ layoutId: 'classic-literature', status: 'ready', layoutSettings: settings });
     expect((await bookRow(id)).layoutSettings).toEqual(settings);
     expect(await pdfPageSize(id)).toBe('432 x 648');
 
     // A later built-in template replaces the custom settings.
     expect((await inject('POST', `/api/books/${id}/format-template`, owner.token, { templateId: 'apa-7' })).statusCode).toBe(200);
     expect((await bookRow(id)).layoutSettings).toBeNull();
+    expect((await inject('GET', `/api/books/${id}`, owner.token)).json()).toMatchObject({ layoutId: 'apa-7', layoutSettings: null });
   });
 });
 
