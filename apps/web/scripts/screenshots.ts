@@ -97,6 +97,18 @@ const report = {
 };
 
 /** The built-in style guides as GET /api/style-guides answers them (values of the engine's layouts). */
+/** The server's font labels (engine `describeFont`) for the families of these mocks. */
+const FONT_LABEL: Record<string, string> = {
+  'Times New Roman': 'Times New Roman (set in Tinos, metric-compatible)',
+  Garamond: 'Garamond (set in EB Garamond, a similar design)',
+  'Minion Pro': 'Minion Pro (set in Crimson Pro, a similar design)',
+};
+const TEMPLATE_FONT: Record<string, string> = {
+  'classic-literature': 'Garamond',
+  'philosophy-essays': 'Garamond',
+  'print-ready-kdp': 'Times New Roman',
+};
+
 function styleGuide(
   id: string,
   name: string,
@@ -116,6 +128,7 @@ function styleGuide(
     category,
     ...(university ? { university } : {}),
     isBuiltIn: true,
+    fontLabel: FONT_LABEL[font[0]] ?? font[0],
     requirements: {
       margins: { top, bottom, left, right },
       font: { family: font[0], size: font[1], lineHeight: font[2] },
@@ -147,6 +160,7 @@ function template(id: string, name: string, description: string, genre: string, 
     description,
     genre,
     isBuiltIn: true,
+    fontLabel: FONT_LABEL[TEMPLATE_FONT[id] ?? 'Minion Pro'],
     settings: {
       fontSize: 12, lineHeight: 1.4, fontFamily: 'serif', marginTop: 0.75, marginBottom: 0.75, marginLeft: 0.875, marginRight: 0.625,
       pageSize: 'custom', trimSize: '6x9', chapterBreakType: 'page-break', chapterTitleFormat: 'centered', chapterNumberStyle: 'arabic',

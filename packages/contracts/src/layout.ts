@@ -141,6 +141,8 @@ export const StyleGuideTemplateSchema = z.object({
   university: z.string().optional(),
   isBuiltIn: z.boolean(),
   requirements: StyleGuideRequirementsSchema,
+  /** The font the layout is actually set in, e.g. `Times New Roman (set in Tinos, metric-compatible)`. */
+  fontLabel: z.string(),
 });
 export type StyleGuideTemplate = z.infer<typeof StyleGuideTemplateSchema>;
 
@@ -155,6 +157,8 @@ export const TemplateListItemSchema = z.object({
   genre: z.enum(GENRES),
   settings: FormattingSettingsSchema,
   isBuiltIn: z.boolean(),
+  /** The font the template is actually set in, e.g. `Garamond (set in EB Garamond, a similar design)`. */
+  fontLabel: z.string(),
 });
 export type TemplateListItem = z.infer<typeof TemplateListItemSchema>;
 export const TemplateListSchema = z.array(TemplateListItemSchema);

@@ -12,10 +12,11 @@ import {
   type StyleGuideTemplate,
   type TemplateListItem,
 } from '@quire/contracts';
-import { listStyleGuides, listTemplates } from '@quire/engine';
+import { describeFont, getLayout, listStyleGuides, listTemplates, settingsToLayout } from '@quire/engine';
 import type { Db } from '../db/client.ts';
 import { customTemplates, type CustomTemplateRow } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
+import { DEFAULT_LAYOUT_ID } from './book-service.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -36,6 +37,8 @@ function toItem(row: CustomTemplateRow): TemplateListItem {
     genre: row.genre as Genre,
     settings: row.settings,
     isBuiltIn: false,
+    // A custom template's family follows its generic choice over the default layout, as its exports do.
+    fontLabel: describeFont(settingsToLayout(row.settings, getLayout(DEFAULT_LAYOUT_ID)).fontFamily),
   };
 }
 
@@ -48,6 +51,7 @@ export function builtInTemplateItems(): TemplateListItem[] {
     genre: t.genre,
     settings: t.settings,
     isBuiltIn: true,
+    fontLabel: describeFont(t.layout.fontFamily),
   }));
 }
 
@@ -61,6 +65,7 @@ export function builtInStyleGuideItems(): StyleGuideTemplate[] {
     ...(g.university !== undefined ? { university: g.university } : {}),
     isBuiltIn: true,
     requirements: g.requirements,
+    fontLabel: describeFont(g.layout.fontFamily),
   }));
 }
 

@@ -80,6 +80,11 @@ describe(`templates and style guides (${process.env.TEST_DATABASE_URL ? 'Postgre
     expect(res.statusCode, res.body).toBe(200);
     const list = res.json() as { id: string; name: string; description: string; genre: string; settings: unknown; isBuiltIn: boolean }[];
     expect(list.map((x) => x.id)).toEqual(TEMPLATE_IDS);
+    // Each names the font its exports are set in, from the engine's font registry.
+    expect(Object.fromEntries((list as unknown as { id: string; fontLabel: string }[]).map((x) => [x.id, x.fontLabel]))).toMatchObject({
+      'classic-literature': 'Garamond (set in EB Garamond, a similar design)',
+      'print-ready-kdp': 'Times New Roman (set in Tinos, metric-compatible)',
+    });
     expect(list.map((x) => x.name)).toEqual([
       'Classic Literature',
       'Modern Fiction',
@@ -234,7 +239,7 @@ describe('custom templates', () => {
     const created = await inject('POST', '/api/templates', owner.token, { name: '  My A4 novel ', genre: 'literature', settings });
     expect(created.statusCode, created.body).toBe(201);
     const template = created.json() as { id: string; name: string; description: string; genre: string; settings: unknown; isBuiltIn: boolean };
-    expect(template).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'My A4 novel', description: '', genre: 'literature', settings, isBuiltIn: false });
+    expect(template).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'My A4 novel', description: '', genre: 'literature', settings, isBuiltIn: false, fontLabel: 'Times New Roman (set in Tinos, metric-compatible)' });
 
     const mine = (await inject('GET', '/api/templates', owner.token)).json() as { id: string }[];
     expect(mine.map((x) => x.id)).toEqual([...TEMPLATE_IDS, template.id]);

@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { StyleGuideTemplate, TemplateListItem } from '@quire/contracts';
+import type { StyleGuideTemplate } from '@quire/contracts';
 import {
-  describeRequestedFont,
   filterStyleGuides,
   filterTemplates,
   marginsLabel,
   styleGuideFlags,
   styleGuideLines,
-  templateFontLabel,
 } from './template-catalogue.ts';
 
 const apa: StyleGuideTemplate = {
@@ -16,6 +14,7 @@ const apa: StyleGuideTemplate = {
   styleGuide: 'APA',
   category: 'academic',
   isBuiltIn: true,
+  fontLabel: 'Times New Roman (set in Tinos, metric-compatible)',
   requirements: {
     margins: { top: 1, bottom: 1, left: 1, right: 1 },
     font: { family: 'Times New Roman', size: 12, lineHeight: 2 },
@@ -33,25 +32,10 @@ const apa: StyleGuideTemplate = {
 const harvard: StyleGuideTemplate = { ...apa, id: 'harvard', name: 'Harvard University', styleGuide: 'Harvard', university: 'Harvard University' };
 
 describe('template catalogue', () => {
-  it('names the font actually used for the fonts the guides ask for', () => {
-    expect(describeRequestedFont('Times New Roman')).toBe('Times New Roman, set in Tinos (metric-compatible)');
-    expect(describeRequestedFont('Garamond')).toBe('Garamond, set in EB Garamond');
-    expect(describeRequestedFont('Minion Pro')).toBe('Minion Pro, set in Crimson Pro');
-    expect(describeRequestedFont('Inter')).toBe('Inter');
-  });
-
-  it('names a built-in template by its family and a custom one by its generic default', () => {
-    const settings = { fontFamily: 'serif' } as TemplateListItem['settings'];
-    expect(templateFontLabel({ id: 'classic-literature', settings })).toBe('Garamond, set in EB Garamond');
-    expect(templateFontLabel({ id: 'modern-fiction', settings })).toBe('Minion Pro, set in Crimson Pro');
-    expect(templateFontLabel({ id: '0b6c…custom', settings })).toBe('Times New Roman, set in Tinos (metric-compatible)');
-    expect(templateFontLabel({ id: 'x', settings: { ...settings, fontFamily: 'sans-serif' } })).toBe('Inter');
-  });
-
   it('summarises a style guide: margins, font and size, spacing, page numbers and flags', () => {
     expect(styleGuideLines(apa)).toEqual([
       { label: 'Margins', value: '1 in all sides' },
-      { label: 'Font', value: 'Times New Roman, set in Tinos (metric-compatible), 12\u00a0pt' },
+      { label: 'Font', value: 'Times New Roman (set in Tinos, metric-compatible), 12\u00a0pt' },
       { label: 'Spacing', value: 'Double-spaced' },
       { label: 'Page numbers', value: 'top right' },
     ]);

@@ -4,55 +4,6 @@
  */
 import type { FormattingSettings, StyleGuideTemplate, TemplateListItem } from '@quire/contracts';
 
-/**
- * The commercial font a spec or style guide names, with the shipped family that sets it and how they relate
- * (the engine's font registry, `packages/engine/src/layout/fonts.ts`, `standsInFor` and `relation`).
- */
-const SET_IN: Readonly<Record<string, { family: string; metricCompatible: boolean }>> = {
-  'Times New Roman': { family: 'Tinos', metricCompatible: true },
-  Garamond: { family: 'EB Garamond', metricCompatible: false },
-  'Minion Pro': { family: 'Crimson Pro', metricCompatible: false },
-};
-
-/** The shipped family each built-in formatting template sets its text in (engine `layout/templates/*.ts`). */
-const TEMPLATE_FAMILY: Readonly<Record<string, string>> = {
-  'classic-literature': 'EB Garamond',
-  'philosophy-essays': 'EB Garamond',
-  'modern-fiction': 'Crimson Pro',
-  devotional: 'Crimson Pro',
-  'kindle-optimized': 'Crimson Pro',
-  'print-ready-kdp': 'Tinos',
-};
-
-/** The shipped default of each generic family (engine `DEFAULT_FAMILY_FOR_GENERIC`), for custom templates. */
-const GENERIC_DEFAULT: Readonly<Record<FormattingSettings['fontFamily'], string>> = {
-  serif: 'Tinos',
-  'sans-serif': 'Inter',
-  monospace: 'JetBrains Mono',
-};
-
-/**
- * How a card names a font: the font asked for and the font it is actually set in, e.g.
- * `Times New Roman, set in Tinos (metric-compatible)`, `Garamond, set in EB Garamond`; a family Quire ships
- * under its own name (`Inter`) or an unknown one is returned as is.
- */
-export function describeRequestedFont(family: string): string {
-  const set = SET_IN[family];
-  if (!set) return family;
-  return `${family}, set in ${set.family}${set.metricCompatible ? ' (metric-compatible)' : ''}`;
-}
-
-/** The same label from the shipped family's side: `Tinos` becomes `Times New Roman, set in Tinos (metric-compatible)`. */
-function describeShippedFamily(shipped: string): string {
-  const requested = Object.entries(SET_IN).find(([, set]) => set.family === shipped)?.[0];
-  return requested ? describeRequestedFont(requested) : shipped;
-}
-
-/** The font a formatting template is set in: its built-in family, or the default of a custom template's generic family. */
-export function templateFontLabel(template: Pick<TemplateListItem, 'id' | 'settings'>): string {
-  return describeShippedFamily(TEMPLATE_FAMILY[template.id] ?? GENERIC_DEFAULT[template.settings.fontFamily]);
-}
-
 /** Inches as the UI writes them: `1 in`, `0.875 in`. */
 function inches(n: number): string {
   return `${Number(n.toFixed(3))} in`;
@@ -85,7 +36,8 @@ export function styleGuideLines(guide: StyleGuideTemplate): RequirementLine[] {
   const r = guide.requirements;
   return [
     { label: 'Margins', value: marginsLabel(r.margins) },
-    { label: 'Font', value: `${describeRequestedFont(r.font.family)}, ${r.font.size}\u00a0pt` },
+    // The server names the font actually used (the engine's font registry), e.g. Times New Roman set in Tinos.
+    { label: 'Font', value: `${guide.fontLabel}, ${r.font.size}\u00a0pt` },
     { label: 'Spacing', value: r.spacing.line >= 2 ? 'Double-spaced' : `Line height ${r.spacing.line}` },
     { label: 'Page numbers', value: POSITION_LABEL[r.pageNumbers.position] ?? r.pageNumbers.position },
   ];
@@ -111,13 +63,13 @@ const PAGE_SIZE_LABEL: Readonly<Record<FormattingSettings['pageSize'], string>> 
 };
 
 /** The key settings of a formatting template: page, margins, font and size, spacing, page numbers. */
-export function templateLines(template: Pick<TemplateListItem, 'id' | 'settings'>): RequirementLine[] {
+export function templateLines(template: Pick<TemplateListItem, 'settings' | 'fontLabel'>): RequirementLine[] {
   const s = template.settings;
   const page = s.pageSize === 'custom' && s.trimSize ? `${s.trimSize.replace('x', ' x ')} in` : PAGE_SIZE_LABEL[s.pageSize];
   return [
     { label: 'Page', value: page },
     { label: 'Margins', value: marginsLabel({ top: s.marginTop, bottom: s.marginBottom, left: s.marginLeft, right: s.marginRight }) },
-    { label: 'Font', value: `${templateFontLabel(template)}, ${s.fontSize}\u00a0pt` },
+    { label: 'Font', value: `${template.fontLabel}, ${s.fontSize}\u00a0pt` },
     { label: 'Spacing', value: `Line height ${s.lineHeight}` },
     {
       label: 'Page numbers',

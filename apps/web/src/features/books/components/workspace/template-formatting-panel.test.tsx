@@ -27,8 +27,15 @@ const book: Book = {
   createdAt: '2025-03-05T00:00:00Z',
 };
 
+/** The server's font labels (engine `describeFont`) for the fonts these guides ask for. */
+const FONT_LABEL: Record<string, string> = {
+  'Times New Roman': 'Times New Roman (set in Tinos, metric-compatible)',
+  Garamond: 'Garamond (set in EB Garamond, a similar design)',
+};
+
 function guide(id: string, name: string, category: 'academic' | 'publishing', family: string): StyleGuideTemplate {
   return {
+    fontLabel: FONT_LABEL[family] ?? family,
     id,
     name,
     styleGuide: name.split(' ')[0]!,
@@ -80,8 +87,8 @@ const settings: FormattingSettings = {
   pageNumberPosition: 'bottom-center',
 };
 const templates: TemplateListItem[] = [
-  { id: 'classic-literature', name: 'Classic Literature', description: 'Ornaments and small caps for the classics', genre: 'literature', settings, isBuiltIn: true },
-  { id: 'modern-fiction', name: 'Modern Fiction', description: 'Clean and airy', genre: 'general', settings, isBuiltIn: true },
+  { id: 'classic-literature', name: 'Classic Literature', description: 'Ornaments and small caps for the classics', genre: 'literature', settings, isBuiltIn: true, fontLabel: 'Garamond (set in EB Garamond, a similar design)' },
+  { id: 'modern-fiction', name: 'Modern Fiction', description: 'Clean and airy', genre: 'general', settings, isBuiltIn: true, fontLabel: 'Minion Pro (set in Crimson Pro, a similar design)' },
 ];
 
 function answer(formatted: (body: unknown) => Response = (body) => jsonResponse(200, { ...book, status: 'ready', layoutId: (body as { templateId: string }).templateId })) {
@@ -107,16 +114,16 @@ describe('TemplateFormattingPanel', () => {
     renderWithProviders(<TemplateFormattingPanel book={book} onFormatted={() => {}} onNext={() => {}} />);
     const academic = await screen.findByRole('list', { name: 'Academic style guides' });
     expect(within(academic).getAllByRole('listitem')).toHaveLength(2);
-    expect(within(academic).getAllByText('Times New Roman, set in Tinos (metric-compatible), 12 pt')).toHaveLength(2);
+    expect(within(academic).getAllByText('Times New Roman (set in Tinos, metric-compatible), 12 pt')).toHaveLength(2);
     expect(screen.queryByText('Classic Literature')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: 'Publishing' }));
     const publishing = screen.getByRole('list', { name: 'Publishing style guides' });
     expect(within(publishing).getByText('Amazon KDP Fiction')).toBeInTheDocument();
-    expect(within(publishing).getByText('Garamond, set in EB Garamond, 12 pt')).toBeInTheDocument();
+    expect(within(publishing).getByText('Garamond (set in EB Garamond, a similar design), 12 pt')).toBeInTheDocument();
     const bookTemplates = screen.getByRole('list', { name: 'Book templates' });
-    expect(within(bookTemplates).getByText('Garamond, set in EB Garamond, 11 pt')).toBeInTheDocument();
-    expect(within(bookTemplates).getByText('Minion Pro, set in Crimson Pro, 11 pt')).toBeInTheDocument();
+    expect(within(bookTemplates).getByText('Garamond (set in EB Garamond, a similar design), 11 pt')).toBeInTheDocument();
+    expect(within(bookTemplates).getByText('Minion Pro (set in Crimson Pro, a similar design), 11 pt')).toBeInTheDocument();
     expect(screen.queryByText('APA 7th Edition')).not.toBeInTheDocument();
   });
 
