@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Makes sure the outside judges the tests rely on are installed: Chromium (e2e), EPUBCheck with a
-// Java runtime (EPUB validation), poppler-utils (pdfinfo/pdffonts/pdftotext for PDF checks).
+// Java runtime (EPUB validation), poppler-utils (pdfinfo/pdffonts/pdftotext for PDF checks, pdftoppm for
+// previews), LibreOffice Writer without a GUI (DOCX exports converted to PDF to count their pages).
 // On Debian as root it installs what is missing with apt-get; elsewhere it stops and names the packages.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -11,6 +12,8 @@ const TOOLS = [
   { file: '/usr/share/java/epubcheck.jar', pkg: 'epubcheck', why: 'EPUB validation' },
   { file: '/usr/bin/java', pkg: 'default-jre-headless', why: 'runs EPUBCheck' },
   { file: '/usr/bin/pdfinfo', pkg: 'poppler-utils', why: 'PDF page size, fonts and text checks' },
+  { file: '/usr/bin/pdftoppm', pkg: 'poppler-utils', why: 'rendered page previews' },
+  { file: '/usr/bin/soffice', pkg: 'libreoffice-writer-nogui', why: 'opens each DOCX export and counts its pages' },
 ];
 
 const missing = TOOLS.filter((t) => !existsSync(t.file));

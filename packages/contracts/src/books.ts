@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FormattingSettingsSchema } from './layout.ts';
+import { LayoutReportSchema } from './layout-report.ts';
 
 /** Metadata languages of the workspace spec (section 3). */
 export const METADATA_LANGUAGES = ['en', 'fr', 'de', 'es', 'it'] as const;
@@ -57,6 +58,8 @@ export const BookSchema = z.object({
   layoutId: z.string().nullable(),
   /** Settings the user customised over that layout (Advanced Custom); null or absent: the layout's own. */
   layoutSettings: FormattingSettingsSchema.nullish(),
+  /** Page count and KDP adjustments of the last format (null or absent before it). */
+  layoutReport: LayoutReportSchema.nullish(),
   status: BookStatusSchema,
   wordCount: z.number().int(),
   isFreeTrial: z.boolean(),

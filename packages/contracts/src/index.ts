@@ -7,4 +7,6 @@ export * from './exports.ts';
 export * from './genres.ts';
 export * from './imports.ts';
 export * from './layout.ts';
+export * from './layout-report.ts';
 export * from './preferences.ts';
+export * from './style-guide-uploads.ts';

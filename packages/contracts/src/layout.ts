@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { StyleGuideFindingsSchema } from './style-guide-uploads.ts';
 import { GENRES } from './genres.ts';
 
 /**
@@ -143,6 +144,9 @@ export const StyleGuideTemplateSchema = z.object({
   requirements: StyleGuideRequirementsSchema,
   /** The font the layout is actually set in, e.g. `Times New Roman (set in Tinos, metric-compatible)`. */
   fontLabel: z.string(),
+  /** Uploaded style guides only: the file it was read from and what was found in it. */
+  originalFileName: z.string().optional(),
+  findings: StyleGuideFindingsSchema.optional(),
 });
 export type StyleGuideTemplate = z.infer<typeof StyleGuideTemplateSchema>;
 
