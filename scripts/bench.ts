@@ -4,8 +4,11 @@
  * that its peak RSS (`process.resourceUsage().maxRSS`) is its own; the stages before it (read, clean,
  * parse) run untimed in that process first, so the peak includes holding the book in memory.
  *
- *   npm run bench                      # War and Peace from ../shared/corpus
- *   npm run bench -- path/to/book.txt  # another book
+ *   npm run bench                                   # War and Peace from ../shared/corpus, print-ready-kdp
+ *   npm run bench -- path/to/book.txt               # another book
+ *   npm run bench -- --layout apa-7 [path/to/book]  # another layout (any template or style-guide id)
+ *
+ * pandoc (Debian package `pandoc`) is the reference for EPUB and DOCX; without it those ratios read n/a.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -39,8 +42,11 @@ interface StageResult {
   detail?: string;
 }
 
-async function runStage(stage: Stage, bookPath: string): Promise<StageResult> {
-  const layout = getLayout('kdp-6x9');
+/** The layout the issue measures: the Print Ready KDP template. */
+const DEFAULT_LAYOUT = 'print-ready-kdp';
+
+async function runStage(stage: Stage, bookPath: string, layoutId: string): Promise<StageResult> {
+  const layout = getLayout(layoutId);
   const bytes = new Uint8Array(readFileSync(bookPath));
   const time = async <T>(fn: () => T | Promise<T>): Promise<[T, number]> => {
     const t0 = performance.now();
@@ -104,18 +110,23 @@ async function runStage(stage: Stage, bookPath: string): Promise<StageResult> {
 }
 
 const args = process.argv.slice(2);
+const layoutFlag = args.indexOf('--layout');
+const layoutId = layoutFlag >= 0 ? (args.splice(layoutFlag, 2)[1] ?? DEFAULT_LAYOUT) : DEFAULT_LAYOUT;
 if (args[0] === '--stage') {
-  const result = await runStage(args[1] as Stage, args[2] ?? DEFAULT_BOOK);
+  const result = await runStage(args[1] as Stage, args[2] ?? DEFAULT_BOOK, layoutId);
   result.maxRssMiB = process.resourceUsage().maxRSS / 1024;
   process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);
 } else {
   const book = args[0] ?? DEFAULT_BOOK;
   const sizeMB = readFileSync(book).byteLength / 1e6;
-  console.log(`Book: ${path.basename(book)} (${sizeMB.toFixed(1)} MB)\n`);
+  console.log(`Book: ${path.basename(book)} (${sizeMB.toFixed(1)} MB), layout ${layoutId}\n`);
+  const hasPandoc = spawnSync('pandoc', ['--version'], { stdio: 'ignore' }).status === 0;
+  if (!hasPandoc) console.log('pandoc is not installed (Debian: apt-get install pandoc): its stages are skipped.\n');
   console.log(`${'stage'.padEnd(16)}${'time'.padStart(10)}${'peak RSS'.padStart(12)}  detail`);
   const results = new Map<Stage, StageResult>();
   for (const stage of STAGES) {
-    const child = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--stage', stage, book], {
+    if (stage.startsWith('pandoc') && !hasPandoc) continue;
+    const child = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--layout', layoutId, '--stage', stage, book], {
       encoding: 'utf8',
       maxBuffer: 64 * 1024 * 1024,
     });

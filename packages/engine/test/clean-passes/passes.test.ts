@@ -4,7 +4,8 @@
  * must change nothing (idempotence), and a pass that keeps words is checked word by word.
  */
 import { describe, expect, it } from 'vitest';
-import type { CleanPass, PassContext } from '../../src/clean/pass.ts';
+import type { CleanPass } from '../../src/clean/pass.ts';
+import { passTable, runPass as run, type PassCase } from '../helpers/pass-table.ts';
 import { curlQuotesPass } from '../../src/clean/passes/curl-quotes.ts';
 import { fixOcrConfusionsPass } from '../../src/clean/passes/fix-ocr-confusions.ts';
 import { frenchSpacingPass } from '../../src/clean/passes/french-spacing.ts';
@@ -19,36 +20,10 @@ import { stripPageMarkersPass } from '../../src/clean/passes/strip-page-markers.
 import { stripScanBoilerplatePass } from '../../src/clean/passes/strip-scan-boilerplate.ts';
 import { WORD_CHANGING_PASSES } from '../../src/clean/index.ts';
 import { parseMarkdown } from '../../src/markdown/parse.ts';
-import type { BookMeta } from '../../src/model/book-document.ts';
-import { wordSurvival } from '../read-clean/corpus-helpers.ts';
 
-interface Case {
-  name: string;
-  input: string;
-  expected: string;
-  count?: number;
-  meta?: Partial<BookMeta>;
-}
-
-function run(pass: CleanPass, input: string, meta: Partial<BookMeta> = {}): { text: string; count: number } {
-  let count = 0;
-  const ctx: PassContext = { meta, count: (n = 1) => void (count += n) };
-  return { text: pass.run(input, ctx), count };
-}
-
-function table(pass: CleanPass, cases: Case[]): void {
-  describe(`pass ${pass.id}`, () => {
-    for (const c of cases) {
-      it(c.name, () => {
-        const once = run(pass, c.input, c.meta);
-        expect(once.text).toBe(c.expected);
-        if (c.count !== undefined) expect(once.count).toBe(c.count);
-        expect(run(pass, once.text, c.meta).text).toBe(once.text);
-        if (!WORD_CHANGING_PASSES.has(pass.id)) expect(wordSurvival(c.input, once.text).missing).toEqual([]);
-      });
-    }
-  });
-}
+/** The table of `pass`; a pass that keeps words is checked word by word. */
+const table = (pass: CleanPass, cases: PassCase[]): void =>
+  passTable(pass, cases, { wordsSurvive: !WORD_CHANGING_PASSES.has(pass.id) });
 
 /** `n` lines of body text, each ending a sentence. */
 const prose = (n: number, tag = 'a') =>

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -15,4 +15,14 @@ export function corpusDir(): string {
     throw new Error(`The shared corpus is missing: expected it at ${dir} (../shared/corpus beside the repository).`);
   }
   return dir;
+}
+
+/** Bytes of a file of the shared corpus, e.g. `corpusBytes('other/x.epub')`. */
+export function corpusBytes(relative: string): Uint8Array {
+  return new Uint8Array(readFileSync(path.join(corpusDir(), relative)));
+}
+
+/** Text (UTF-8) of a file of the shared corpus. */
+export function corpusText(relative: string): string {
+  return readFileSync(path.join(corpusDir(), relative), 'utf8');
 }

@@ -4,7 +4,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readPdf, type ReadPdfResult } from '../../src/read/pdf/index.ts';
-import { corpusBytes, corpusText, gutenbergBody, words, wordsPreserved } from './helpers.ts';
+import { corpusBytes, corpusText } from '../helpers/corpus.ts';
+import { gutenbergBody, words, wordsPreserved } from '../helpers/words.ts';
 
 const headings = (md: string): string[] => md.split('\n').filter((l) => /^# /.test(l));
 const count = (r: ReadPdfResult, id: string): number => r.report.find((e) => e.id === id)?.count ?? -1;

@@ -8,7 +8,8 @@ import { hasTextLayer, metaFromInfo, readPdf, type ReadPdfResult } from '../../s
 import { dropPageFurniture } from '../../src/read/pdf/page-furniture.ts';
 import { linesToText } from '../../src/read/pdf/paragraphs.ts';
 import { groupLines, type PdfLine, type PdfPageLines } from '../../src/read/pdf/text-lines.ts';
-import { corpusText, gutenbergBody, wordsPreserved } from './helpers.ts';
+import { corpusText } from '../helpers/corpus.ts';
+import { gutenbergBody, wordsPreserved } from '../helpers/words.ts';
 import { typesetBookPdf } from './make-pdf.ts';
 
 const line = (text: string, y: number, x = 72, size = 10, right = 500): PdfLine => ({ text, x, right, y, size });

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { EngineError } from '../../src/errors.ts';
 import { runExtractChild } from '../../src/read/pdf/extract.ts';
 import { readPdf } from '../../src/read/pdf/index.ts';
-import { corpusBytes } from './helpers.ts';
+import { corpusBytes } from '../helpers/corpus.ts';
 import { encryptedPdf, imageOnlyPdf } from './make-pdf.ts';
 
 async function failure(promise: Promise<unknown>): Promise<EngineError> {

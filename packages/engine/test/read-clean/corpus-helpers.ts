@@ -6,6 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+export { gutenbergBody } from '../helpers/words.ts';
+
 /** Repository root (this file is `packages/engine/test/read-clean/corpus-helpers.ts`). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 /** The shared corpus sits next to the repository: `<repo>/../shared/corpus`. */
@@ -24,42 +26,6 @@ export function corpusDir(): string | undefined {
     `The book corpus is missing: expected ${path.join(CORPUS_DIR, 'gutenberg')}. ` +
       'Check out ../shared/corpus next to the repository, or set QUIRE_NO_CORPUS=1 to run without it.',
   );
-}
-
-/**
- * The body of a raw Gutenberg text as the corpus notes (SOURCES.md) define it: after the START marker
- * (which may wrap onto a second line) or after the `*END*THE SMALL PRINT` line of 1990s files, up to the
- * END marker, the `End of ... Project Gutenberg` line, or the 1990s footer line.
- */
-export function gutenbergBody(text: string): string {
-  const lines = text.replace(/\r\n?/g, '\n').split('\n');
-  let start = 0;
-  let old = false;
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    if (/^\s*\*{3}\s*START OF (THE|THIS) PROJECT GUTENBERG/i.test(line)) {
-      start = /\*{3}\s*$/.test(line) ? i + 1 : i + 2;
-      break;
-    }
-    if (/^\*END\*?\s*THE SMALL PRINT/i.test(line)) {
-      start = i + 1;
-      old = true;
-      break;
-    }
-  }
-  let end = lines.length;
-  for (let i = start; i < lines.length; i++) {
-    const line = lines[i]!;
-    if (
-      /^\s*\*{3}\s*END OF (THE|THIS) PROJECT GUTENBERG/i.test(line) ||
-      /^\s*End of (the |this )?Project Gutenberg/i.test(line) ||
-      (old && /^Project Gutenberg Etext/i.test(line))
-    ) {
-      end = i;
-      break;
-    }
-  }
-  return lines.slice(start, end).join('\n');
 }
 
 /** Normalised words: lowercase letters and digits of each whitespace-separated token. */

@@ -8,7 +8,8 @@ import { inlineText } from '../../src/model/book-document.ts';
 import { serializeMarkdown } from '../../src/markdown/serialize.ts';
 import { readDocx, unwrapHardWrappedParagraphs } from '../../src/read/docx/index.ts';
 import { readBook } from '../../src/read/index.ts';
-import { corpusFile, words } from './helpers.ts';
+import { corpusBytes } from '../helpers/corpus.ts';
+import { words } from '../helpers/words.ts';
 
 /** A minimal Word document: the given `w:body` content. */
 function docx(body: string, core?: string): Uint8Array {
@@ -30,7 +31,7 @@ const p = (text: string, style?: string) =>
 
 describe('corpus DOCX files', () => {
   it('mammoth-test-footnotes: Word footnotes become real footnotes, the back links go', async () => {
-    const r = await readBook(corpusFile('other/mammoth-test-footnotes.docx'), { fileName: 'f.docx' });
+    const r = await readBook(corpusBytes('other/mammoth-test-footnotes.docx'), { fileName: 'f.docx' });
     if (r.kind !== 'document') throw new Error('expected a document');
     expect(r.format).toBe('docx');
     expect(r.markdown).toBe('Ouch[^1].[^2]\n\n[^1]: A tachyon walks into a bar.\n\n[^2]: Fin.\n');
@@ -38,13 +39,13 @@ describe('corpus DOCX files', () => {
   });
 
   it('alice-ch1-excerpt: title and author from "X, by Y" in the core properties, the account name ignored', async () => {
-    const { doc, meta } = await readDocx(corpusFile('other/alice-ch1-excerpt.docx'));
+    const { doc, meta } = await readDocx(corpusBytes('other/alice-ch1-excerpt.docx'));
     expect(meta).toMatchObject({ title: "Alice's Adventures in Wonderland", author: 'Lewis Carroll' });
     expect(serializeMarkdown(doc)).toContain('There was nothing so VERY remarkable in that');
   });
 
   it('walden: one Word paragraph per printed line is joined into paragraphs, no word lost', async () => {
-    const { doc, report } = await readDocx(corpusFile('other/walden-thoreau-msword-hardwrapped.docx'));
+    const { doc, report } = await readDocx(corpusBytes('other/walden-thoreau-msword-hardwrapped.docx'));
     const md = serializeMarkdown(doc);
     expect(report.find((l) => l.id === 'hardWraps')!.count).toBeGreaterThan(8000);
     expect(md).toContain(
@@ -56,7 +57,7 @@ describe('corpus DOCX files', () => {
   });
 
   it.each(['mammoth-test-comments.docx', 'mammoth-test-strict-format.docx'])('%s reads without error', async (name) => {
-    const r = await readBook(corpusFile(`other/${name}`), { fileName: name });
+    const r = await readBook(corpusBytes(`other/${name}`), { fileName: name });
     expect(r.kind === 'document' && r.markdown.trim().length).toBeGreaterThan(0);
   });
 });

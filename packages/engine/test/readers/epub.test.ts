@@ -11,14 +11,16 @@ import { serializeMarkdown } from '../../src/markdown/serialize.ts';
 import { readEpub } from '../../src/read/epub/index.ts';
 import { readBook } from '../../src/read/index.ts';
 import { corpusDir } from '../helpers/corpus.ts';
-import { corpusFile, gutenbergTxtBody, preservedShare, roundTrip } from './helpers.ts';
+import { corpusBytes } from '../helpers/corpus.ts';
+import { gutenbergBody, wordsPreserved } from '../helpers/words.ts';
+import { roundTrip } from './helpers.ts';
 import { minimalEpub } from './hostile-zips.ts';
 
 const LICENCE = /Project Gutenberg|gutenberg\.org|FULL LICENSE/i;
 
 describe('corpus EPUBs', () => {
   it('PG EPUB 2 Alice: OPF metadata, 12 chapters, no licence, the words of the txt edition', async () => {
-    const r = await readBook(corpusFile('other/pg11-alice-in-wonderland-pg-epub2-2021.epub'), { fileName: 'alice.epub' });
+    const r = await readBook(corpusBytes('other/pg11-alice-in-wonderland-pg-epub2-2021.epub'), { fileName: 'alice.epub' });
     if (r.kind !== 'document') throw new Error('expected a document');
     expect(r.format).toBe('epub');
     expect(r.meta).toMatchObject({ title: "Alice's Adventures in Wonderland", author: 'Lewis Carroll', language: 'en' });
@@ -27,12 +29,12 @@ describe('corpus EPUBs', () => {
     expect(headings).toHaveLength(12);
     expect(headings[6]).toBe('# CHAPTER VII. A Mad Tea-Party');
     expect(r.markdown).not.toMatch(LICENCE);
-    const txt = gutenbergTxtBody(readFileSync(path.join(corpusDir(), 'gutenberg/pg11-alice-in-wonderland.txt'), 'utf8'));
-    expect(preservedShare(txt, r.markdown)).toBeGreaterThan(0.998);
+    const txt = gutenbergBody(readFileSync(path.join(corpusDir(), 'gutenberg/pg11-alice-in-wonderland.txt'), 'utf8'));
+    expect(wordsPreserved(txt, r.markdown)).toBeGreaterThan(0.998);
   });
 
   it('PG EPUB 2 Pride and Prejudice: 61 chapters in spine order, the trailer page dropped', () => {
-    const { doc, meta } = readEpub(corpusFile('other/pg1342-pride-and-prejudice-pg-epub2-2013-gluejar.epub'));
+    const { doc, meta } = readEpub(corpusBytes('other/pg1342-pride-and-prejudice-pg-epub2-2013-gluejar.epub'));
     expect(meta).toMatchObject({ title: 'Pride and Prejudice', author: 'Jane Austen' });
     const titles = allChapters(doc).map((c) => inlineText(c.title));
     expect(titles).toHaveLength(61);
@@ -40,12 +42,12 @@ describe('corpus EPUBs', () => {
     expect(titles[60]).toBe('Chapter 61');
     const md = serializeMarkdown(doc);
     expect(md).not.toMatch(LICENCE);
-    const txt = gutenbergTxtBody(readFileSync(path.join(corpusDir(), 'gutenberg/pg1342-pride-and-prejudice.txt'), 'utf8'));
-    expect(preservedShare(txt, md)).toBeGreaterThan(0.998);
+    const txt = gutenbergBody(readFileSync(path.join(corpusDir(), 'gutenberg/pg1342-pride-and-prejudice.txt'), 'utf8'));
+    expect(wordsPreserved(txt, md)).toBeGreaterThan(0.998);
   });
 
   it('EPUB 3 Alice (futurepress): chapters named by the nav document, cover and title pages skipped', () => {
-    const { doc, meta, report } = readEpub(corpusFile('other/alice-in-wonderland-epub3-futurepress-fixture.epub'));
+    const { doc, meta, report } = readEpub(corpusBytes('other/alice-in-wonderland-epub3-futurepress-fixture.epub'));
     expect(meta).toMatchObject({ title: "Alice's Adventures in Wonderland", author: 'Lewis Carroll', language: 'en-US' });
     const titles = allChapters(doc).map((c) => inlineText(c.title));
     expect(titles[0]).toBe('Down The Rabbit-Hole');
@@ -55,7 +57,7 @@ describe('corpus EPUBs', () => {
   });
 
   it('EPUB 3 Moby-Dick (IDPF sample): front matter then the chapters in order', () => {
-    const { doc, meta } = readEpub(corpusFile('other/moby-dick-idpf-epub3-sample.epub'));
+    const { doc, meta } = readEpub(corpusBytes('other/moby-dick-idpf-epub3-sample.epub'));
     expect(meta).toMatchObject({ title: 'Moby-Dick', author: 'Herman Melville' });
     const titles = allChapters(doc).map((c) => inlineText(c.title));
     expect(titles).toContain('Chapter 1. Loomings.');
@@ -66,7 +68,7 @@ describe('corpus EPUBs', () => {
   it.each(['pg11-alice-in-wonderland-pg-epub2-2021.epub', 'alice-in-wonderland-epub3-futurepress-fixture.epub'])(
     '%s: the Markdown parses back into the same document',
     (name) => {
-      const { doc } = readEpub(corpusFile(`other/${name}`));
+      const { doc } = readEpub(corpusBytes(`other/${name}`));
       const { before, after } = roundTrip(doc, serializeMarkdown(doc));
       expect(after).toEqual(before);
     },

@@ -10,17 +10,19 @@ import { serializeMarkdown } from '../../src/markdown/serialize.ts';
 import { readHtml } from '../../src/read/html/index.ts';
 import { readBook } from '../../src/read/index.ts';
 import { corpusDir } from '../helpers/corpus.ts';
-import { corpusFile, fixture, gutenbergTxtBody, preservedShare, roundTrip } from './helpers.ts';
+import { corpusBytes } from '../helpers/corpus.ts';
+import { gutenbergBody, wordsPreserved } from '../helpers/words.ts';
+import { fixture, roundTrip } from './helpers.ts';
 
 const LICENCE = /Project Gutenberg|gutenberg\.org|FULL LICENSE|Produced by/i;
 
 function txtBody(name: string): string {
-  return gutenbergTxtBody(readFileSync(path.join(corpusDir(), 'gutenberg', name), 'utf8'));
+  return gutenbergBody(readFileSync(path.join(corpusDir(), 'gutenberg', name), 'utf8'));
 }
 
 describe('Project Gutenberg HTML editions (corpus)', () => {
   it('Alice: 12 chapters with their titles, italics, verse, no licence, every word of the txt edition', async () => {
-    const r = await readBook(corpusFile('gutenberg-html/pg11-alice-in-wonderland-h.htm'), { fileName: 'pg11-h.htm' });
+    const r = await readBook(corpusBytes('gutenberg-html/pg11-alice-in-wonderland-h.htm'), { fileName: 'pg11-h.htm' });
     expect(r.kind).toBe('document');
     if (r.kind !== 'document') return;
     expect(r.format).toBe('html');
@@ -33,13 +35,13 @@ describe('Project Gutenberg HTML editions (corpus)', () => {
     expect(r.markdown).toMatch(/::: verse\n‘You are old, Father William,’ the young man said,\n {2}‘And your hair has become very white;/);
     expect(r.markdown).not.toMatch(LICENCE);
     expect(r.markdown).not.toMatch(/Contents|CHAPTER I\.\s*$/m);
-    expect(preservedShare(txtBody('pg11-alice-in-wonderland.txt'), r.markdown)).toBeGreaterThan(0.998);
+    expect(wordsPreserved(txtBody('pg11-alice-in-wonderland.txt'), r.markdown)).toBeGreaterThan(0.998);
     expect(r.report.find((l) => l.id === 'gutenbergBoilerplate')?.count).toBeGreaterThan(0);
     expect(r.report.find((l) => l.id === 'navigation')?.count).toBeGreaterThan(0);
   });
 
   it('Confessions: 13 books as chapters, linked contents dropped, words preserved', () => {
-    const text = new TextDecoder().decode(corpusFile('gutenberg-html/pg3296-confessions-of-st-augustine-h.htm'));
+    const text = new TextDecoder().decode(corpusBytes('gutenberg-html/pg3296-confessions-of-st-augustine-h.htm'));
     const { doc, meta } = readHtml(text);
     expect(meta.title).toBe('The Confessions of Saint Augustine');
     expect(allChapters(doc).map((c) => inlineText(c.title))).toEqual(
@@ -47,11 +49,11 @@ describe('Project Gutenberg HTML editions (corpus)', () => {
     );
     const md = serializeMarkdown(doc);
     expect(md).not.toMatch(LICENCE);
-    expect(preservedShare(txtBody('pg3296-confessions-of-st-augustine.txt'), md)).toBeGreaterThan(0.998);
+    expect(wordsPreserved(txtBody('pg3296-confessions-of-st-augustine.txt'), md)).toBeGreaterThan(0.998);
   });
 
   it('Earnest: three acts, speakers in bold kept, the wrapped PG title read from the header', () => {
-    const text = new TextDecoder().decode(corpusFile('gutenberg-html/pg844-importance-of-being-earnest-h.htm'));
+    const text = new TextDecoder().decode(corpusBytes('gutenberg-html/pg844-importance-of-being-earnest-h.htm'));
     const { doc, meta } = readHtml(text);
     expect(meta).toMatchObject({ author: 'Oscar Wilde', language: 'en' });
     expect(meta.title).toMatch(/^The Importance of Being Earnest/);
@@ -60,13 +62,13 @@ describe('Project Gutenberg HTML editions (corpus)', () => {
     const md = serializeMarkdown(doc);
     expect(md).toContain('**Algernon.** Did you hear what I was playing, Lane?');
     expect(md).not.toMatch(LICENCE);
-    expect(preservedShare(txtBody('pg844-importance-of-being-earnest.txt'), md)).toBeGreaterThan(0.995);
+    expect(wordsPreserved(txtBody('pg844-importance-of-being-earnest.txt'), md)).toBeGreaterThan(0.995);
   });
 
   it.each(['pg11-alice-in-wonderland-h.htm', 'pg3296-confessions-of-st-augustine-h.htm', 'pg844-importance-of-being-earnest-h.htm'])(
     '%s: the Markdown parses back into the same document',
     (name) => {
-      const { doc } = readHtml(new TextDecoder().decode(corpusFile(`gutenberg-html/${name}`)));
+      const { doc } = readHtml(new TextDecoder().decode(corpusBytes(`gutenberg-html/${name}`)));
       const { before, after } = roundTrip(doc, serializeMarkdown(doc));
       expect(after).toEqual(before);
     },

@@ -7,7 +7,8 @@ import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { EngineError } from '../../src/errors.ts';
 import { detectFormat, readBook, UNSUPPORTED_FORMAT_MESSAGE } from '../../src/read/index.ts';
-import { corpusFile, fixture } from './helpers.ts';
+import { corpusBytes } from '../helpers/corpus.ts';
+import { fixture } from './helpers.ts';
 import { minimalEpub } from './hostile-zips.ts';
 
 describe('detectFormat', () => {
@@ -20,7 +21,7 @@ describe('detectFormat', () => {
     ['other/pg11-alice-in-wonderland-pg-epub2-2021.epub', undefined, 'epub'],
     ['other/alice-ch1-excerpt-word-export.pdf', 'x.txt', 'pdf'],
   ])('sniffs %s (named %s) as %s: magic bytes win over the name', (file, fileName, expected) => {
-    expect(detectFormat(corpusFile(file), fileName ? { fileName } : {})).toBe(expected);
+    expect(detectFormat(corpusBytes(file), fileName ? { fileName } : {})).toBe(expected);
   });
 
   it('uses the extension, then the content type, for text formats', () => {
@@ -58,7 +59,7 @@ describe('readBook errors', () => {
   });
 
   it('plain text stays raw for cleanup, with its encoding and Gutenberg metadata', async () => {
-    const r = await readBook(corpusFile('gutenberg/pg1342-pride-and-prejudice-2020s-cp1252.txt'), { fileName: 'pp.txt' });
+    const r = await readBook(corpusBytes('gutenberg/pg1342-pride-and-prejudice-2020s-cp1252.txt'), { fileName: 'pp.txt' });
     expect(r).toMatchObject({ kind: 'raw', format: 'txt', encoding: 'windows-1252', meta: { title: 'Pride and Prejudice', author: 'Jane Austen' } });
   });
 

@@ -53,7 +53,9 @@ function stripProductionNotes(text: string, ctx: PassContext): string {
         drop = true;
       } else {
         inNotes = false;
-        drop = CREDIT.test(first) || (block.lines.length <= 8 && ABOUT_ETEXT.test(joined) && !/^#/.test(first));
+        // Headings and `:::` containers (verse) are the book's own; a container's length also changes when
+        // cleanup tidies its blank lines, so judging it by size would make cleaning twice differ from once.
+        drop = CREDIT.test(first) || (block.lines.length <= 8 && ABOUT_ETEXT.test(joined) && !/^(?:#|:::)/.test(first));
       }
     }
     if (drop) {
