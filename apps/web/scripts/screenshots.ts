@@ -218,8 +218,121 @@ const books: Record<string, typeof baseBook> = {
     layoutId: 'kdp-6x9',
     status: 'ready',
     createdAt: '2025-02-21T09:00:00.000Z',
+    layoutReport: {
+      layoutId: 'kdp-6x9',
+      trimSizeId: '6x9',
+      pageCount: 412,
+      pageLimit: 828,
+      adjustments: [
+        {
+          field: 'marginInsideIn',
+          label: 'Inside (gutter) margin',
+          fromIn: 0.5,
+          toIn: 0.625,
+          reason: 'KDP asks for at least 0.625 in for 301-500 pages.',
+        },
+      ],
+      warnings: [],
+      fontLabel: 'Times New Roman (set in Tinos, metric-compatible)',
+      measuredAt: '2025-02-21T09:05:00.000Z',
+    } as unknown,
   },
 };
+
+/** Settings of a style guide's layout, as the server's preview answers them (engine `layoutToSettings`). */
+function guideSettings(id: string): Record<string, unknown> {
+  const guide = styleGuides.find((g) => g.id === id);
+  const r = guide?.requirements;
+  const academic = guide?.category === 'academic';
+  return {
+    ...formattingTemplates[5]!.settings,
+    fontSize: r?.font.size ?? 11,
+    lineHeight: r?.font.lineHeight ?? 1.15,
+    marginTop: r?.margins.top ?? 0.76,
+    marginBottom: r?.margins.bottom ?? 0.76,
+    marginLeft: r?.margins.left ?? 0.9,
+    marginRight: r?.margins.right ?? 0.6,
+    ...(academic
+      ? { pageSize: 'letter', trimSize: undefined, chapterNumberStyle: 'none', dropCapital: false, paragraphIndent: 0.5, pageNumberPosition: 'top-right', includeHeaders: false }
+      : { pageSize: 'custom', trimSize: '6x9' }),
+  };
+}
+
+const TRIM_INCHES: Record<string, [number, number]> = { letter: [8.5, 11], a4: [8.27, 11.69], kindle: [4.5, 6.8] };
+
+/** A rendered page as the server's preview sends it: an SVG data URL drawn from the settings (text lines, folio). */
+function pageImage(n: number, settings: Record<string, unknown>, [w, h]: [number, number], twoSided: boolean): string {
+  const px = 96;
+  const W = Math.round(w * px);
+  const H = Math.round(h * px);
+  const inside = Number(settings.marginLeft) * px;
+  const outside = Number(settings.marginRight) * px;
+  const left = !twoSided || n % 2 === 1 ? inside : outside;
+  const right = !twoSided || n % 2 === 1 ? outside : inside;
+  const top = Number(settings.marginTop) * px;
+  const fontPx = (Number(settings.fontSize) * px) / 72;
+  const lead = fontPx * Number(settings.lineHeight) * 1.2;
+  const family = settings.fontFamily === 'sans-serif' ? 'Inter, sans-serif' : settings.fontFamily === 'monospace' ? 'monospace' : 'Georgia, serif';
+  const words = chapterText.replace(/[#*]/g, '').split(/\s+/).filter(Boolean);
+  const perLine = Math.max(4, Math.floor((W - left - right) / (fontPx * 5.2)));
+  const opening = n === 3 || n === 9;
+  let y = top + (opening ? H * 0.28 : fontPx);
+  const parts: string[] = [];
+  if (opening) {
+    parts.push(`<text x="${W / 2}" y="${top + H * 0.14}" font-size="${fontPx * 1.9}" text-anchor="middle" font-family="${family}">Chapter ${n === 3 ? 'I' : 'II'}</text>`);
+  } else if (n > 2 && settings.includeHeaders) {
+    parts.push(`<text x="${W / 2}" y="${top * 0.55}" font-size="${fontPx * 0.8}" text-anchor="middle" letter-spacing="1.5" font-family="${family}">${n % 2 ? 'PRIDE AND PREJUDICE' : 'JANE AUSTEN'}</text>`);
+  }
+  if (n === 1) {
+    parts.push(`<text x="${W / 2}" y="${H * 0.32}" font-size="${fontPx * 2.2}" text-anchor="middle" font-family="${family}">Pride and Prejudice</text>`);
+  } else if (n !== 2) {
+    for (let i = 0; y < H - Number(settings.marginBottom) * px - lead; i += 1) {
+      const line = words.slice((i * perLine + n * 37) % (words.length - perLine), ((i * perLine + n * 37) % (words.length - perLine)) + perLine).join(' ');
+      const indent = i % 7 === 0 ? Number(settings.paragraphIndent) * px : 0;
+      parts.push(`<text x="${left + indent}" y="${y}" font-size="${fontPx}" font-family="${family}" textLength="${W - left - right - indent}" lengthAdjust="spacingAndGlyphs">${line.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</text>`);
+      y += lead;
+    }
+  }
+  if (settings.includePageNumbers && n > 2 && !opening) {
+    const pos = String(settings.pageNumberPosition);
+    const fy = pos.startsWith('top') ? top * 0.55 : H - Number(settings.marginBottom) * px * 0.5;
+    const fx = pos.endsWith('right') || (pos.endsWith('outside') && n % 2 === 1) ? W - right : pos.endsWith('outside') ? left : W / 2;
+    const anchor = fx === W / 2 ? 'middle' : fx === left ? 'start' : 'end';
+    parts.push(`<text x="${fx}" y="${fy}" font-size="${fontPx * 0.85}" text-anchor="${anchor}" font-family="${family}">${n}</text>`);
+  }
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"><rect width="100%" height="100%" fill="#fff"/><g fill="#222">${parts.join('')}</g></svg>`;
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+}
+
+/** The server's preview answer for a body (contracts `PreviewSchema`): the opening 6 pages, or 40 of a 212-page book. */
+function previewAnswer(body: { layoutId?: string; settings?: Record<string, unknown>; scope?: string; fromPage?: number; toPage?: number }) {
+  const template = formattingTemplates.find((t) => t.id === body.layoutId);
+  const settings = body.settings ?? template?.settings ?? guideSettings(body.layoutId ?? 'kdp-6x9');
+  const trimId = settings.pageSize === 'custom' ? String(settings.trimSize ?? '6x9') : String(settings.pageSize);
+  const [w, h] = TRIM_INCHES[trimId] ?? (trimId.split('x').map(Number) as [number, number]);
+  const twoSided = settings.pageSize === 'custom';
+  const total = 212;
+  const from = body.scope === 'book' ? (body.fromPage ?? 1) : 1;
+  const to = body.scope === 'book' ? Math.min(total, body.toPage ?? from + 39) : 6;
+  const pages = [];
+  for (let n = from; n <= to; n += 1) {
+    pages.push({ pageNumber: n, side: twoSided ? (n % 2 ? 'recto' : 'verso') : 'single', widthPx: Math.round(w * 96), heightPx: Math.round(h * 96), imageDataUrl: pageImage(n, settings, [w, h], twoSided) });
+  }
+  const font = template?.fontLabel ?? styleGuides.find((g) => g.id === body.layoutId)?.fontLabel ?? FONT_LABEL['Times New Roman']!;
+  return {
+    layoutId: body.layoutId ?? 'kdp-6x9',
+    scope: body.scope ?? 'opening',
+    pages,
+    totalPages: body.scope === 'book' ? total : null,
+    trimWidthIn: w,
+    trimHeightIn: h,
+    fontLabel: settings.fontFamily === 'sans-serif' ? 'Inter' : settings.fontFamily === 'monospace' ? 'JetBrains Mono' : font,
+    renderMs: 640,
+    settings,
+  };
+}
+
+const savedTemplates: Record<string, unknown>[] = [];
 
 type Scenario = {
   name: string;
@@ -272,8 +385,45 @@ async function mockApi(page: Page, scenario: Scenario) {
       return book ? json(route, 200, { ...book, cleanedText: null, cleanReport: null, formattedText: null, status: 'imported' }) : json(route, 404, { message: 'Book not found' });
     }
     if (p === '/api/import') return json(route, 502, { message: 'Could not fetch the URL: the host answered 404' });
+    if (p === '/api/style-guides' && method === 'POST') {
+      await new Promise((r) => setTimeout(r, 400));
+      if (scenario.name.includes('upload-error')) return json(route, 422, { message: 'No text could be read from the document: it seems to be a scanned image.' });
+      return json(route, 201, {
+        ...styleGuide('upload-1', 'Graduate Thesis Guidelines', 'Thesis', 'academic', [1, 1, 1.5, 1], ['Times New Roman', 12, 2], 'top-right', { titlePage: true, abstract: true, tableOfContents: true, appendices: false }, 'University of Leeds'),
+        isBuiltIn: false,
+        originalFileName: 'thesis-guidelines-2025.pdf',
+        findings: {
+          found: [
+            'Margins: 1.5 in on the binding edge, 1 in elsewhere ("a left margin of 1.5 inches", page 4)',
+            'Font: Times New Roman, 12 pt ("12-point Times New Roman", page 4)',
+            'Line spacing: double ("double-spaced throughout", page 5)',
+            'Page numbers: top right ("in the upper right corner", page 6)',
+            'Title page, abstract and table of contents required (pages 2-3)',
+          ],
+          defaulted: ['Paragraph indent: 0.5 in (default)', 'Citations: author-date (default)'],
+        },
+      });
+    }
     if (p === '/api/style-guides') return json(route, 200, styleGuides);
-    if (p === '/api/templates' && method === 'GET') return json(route, 200, formattingTemplates);
+    if (p === '/api/templates' && method === 'GET') return json(route, 200, [...formattingTemplates, ...savedTemplates]);
+    if (p === '/api/templates' && method === 'POST') {
+      const body = JSON.parse(route.request().postData() ?? '{}') as Record<string, unknown>;
+      const saved = { id: `c0ffee00-0000-4000-8000-00000000000${savedTemplates.length}`, description: '', ...body, isBuiltIn: false, fontLabel: FONT_LABEL['Times New Roman'] };
+      savedTemplates.push(saved);
+      return json(route, 201, saved);
+    }
+    const preview = /^\/api\/books\/([^/]+)\/preview$/.exec(p);
+    if (preview && method === 'POST') {
+      await new Promise((r) => setTimeout(r, 250));
+      return json(route, 200, previewAnswer(JSON.parse(route.request().postData() ?? '{}')));
+    }
+    const advanced = /^\/api\/books\/([^/]+)\/format-advanced$/.exec(p);
+    if (advanced && method === 'POST') {
+      const book = books[advanced[1]!];
+      const { template } = JSON.parse(route.request().postData() ?? '{}') as { template: { id: string; settings: Record<string, unknown> } };
+      if (Number(template.settings.fontSize) > 20) return json(route, 400, { message: 'Font size must be between 8 and 20 pt' });
+      return book ? json(route, 200, { ...book, status: 'ready', formattedText: book.cleanedText, layoutId: template.id || 'kdp-6x9', layoutSettings: template.settings }) : json(route, 404, { message: 'Book not found' });
+    }
     const applied = /^\/api\/books\/([^/]+)\/format-template$/.exec(p);
     if (applied && method === 'POST') {
       const book = books[applied[1]!];
@@ -506,6 +656,180 @@ const scenarios: Scenario[] = [
       await page.getByRole('button', { name: /Classic Literature/ }).click();
       await page.getByRole('button', { name: 'Apply Template' }).click();
       await page.getByText('Document formatted successfully', { exact: true }).waitFor();
+    },
+  },
+  {
+    name: 'book-cleaned-templates-preview',
+    path: '/book/b2',
+    signedIn: true,
+    act: async (page) => {
+      await page.getByRole('button', { name: /APA 7th Edition/ }).click();
+      await page.getByRole('list', { name: 'Rendered pages' }).waitFor();
+      await page.waitForTimeout(400);
+      await page.getByRole('heading', { name: /^Preview/ }).evaluate((el) => el.scrollIntoView({ block: 'start', behavior: 'instant' }));
+    },
+  },
+  {
+    name: 'book-cleaned-upload-dialog',
+    path: '/book/b2',
+    signedIn: true,
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Upload Style Guide' }).click();
+      await page.getByRole('dialog').waitFor();
+      await page.getByLabel('Style guide document').setInputFiles({ name: 'thesis-guidelines-2025.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(412_000) });
+      await page.getByLabel(/University/).fill('University of Leeds');
+      await page.waitForTimeout(250);
+    },
+  },
+  {
+    name: 'book-cleaned-upload-findings',
+    path: '/book/b2',
+    signedIn: true,
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Upload Style Guide' }).click();
+      await page.getByLabel('Style guide document').setInputFiles({ name: 'thesis-guidelines-2025.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(412_000) });
+      await page.getByRole('dialog').getByRole('button', { name: 'Upload Style Guide' }).click();
+      await page.getByText('Style guide added').waitFor();
+      await page.waitForTimeout(250);
+    },
+  },
+  {
+    name: 'book-cleaned-upload-error',
+    path: '/book/b2',
+    signedIn: true,
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Upload Style Guide' }).click();
+      await page.getByLabel('Style guide document').setInputFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(90_000) });
+      await page.getByRole('dialog').getByRole('button', { name: 'Upload Style Guide' }).click();
+      await page.getByText('Upload failed.').waitFor();
+      await page.waitForTimeout(250);
+    },
+  },
+  {
+    name: 'book-cleaned-advanced-templates',
+    path: '/book/b2',
+    signedIn: true,
+    fullPage: true,
+    act: async (page) => {
+      await page.getByRole('tab', { name: 'Advanced Custom' }).click();
+      await page.getByRole('button', { name: /Classic Literature/ }).click();
+    },
+  },
+  {
+    name: 'book-cleaned-advanced-typography',
+    path: '/book/b2',
+    signedIn: true,
+    fullPage: true,
+    act: async (page) => {
+      await page.getByRole('tab', { name: 'Advanced Custom' }).click();
+      await page.getByRole('button', { name: /Modern Fiction/ }).click();
+      await page.getByRole('tab', { name: 'Typography' }).click();
+      await page.getByRole('slider', { name: 'Font size' }).focus();
+      await page.keyboard.press('ArrowRight');
+    },
+  },
+  {
+    name: 'book-cleaned-advanced-layout',
+    path: '/book/b2',
+    signedIn: true,
+    fullPage: true,
+    act: async (page) => {
+      await page.getByRole('tab', { name: 'Advanced Custom' }).click();
+      await page.getByRole('button', { name: /Print Ready KDP/ }).click();
+      await page.getByRole('tab', { name: 'Layout' }).click();
+    },
+  },
+  {
+    name: 'book-cleaned-advanced-preview',
+    path: '/book/b2',
+    signedIn: true,
+    fullPage: true,
+    act: async (page) => {
+      await page.getByRole('tab', { name: 'Advanced Custom' }).click();
+      await page.getByRole('button', { name: /Classic Literature/ }).click();
+      await page.getByRole('tab', { name: 'Preview' }).click();
+      await page.getByRole('list', { name: 'Rendered pages' }).waitFor();
+      await page.waitForTimeout(300);
+    },
+  },
+  {
+    name: 'book-cleaned-advanced-updating',
+    path: '/book/b2',
+    signedIn: true,
+    act: async (page) => {
+      await page.getByRole('tab', { name: 'Advanced Custom' }).click();
+      await page.getByRole('button', { name: /Classic Literature/ }).click();
+      await page.getByRole('tab', { name: 'Preview' }).click();
+      await page.getByRole('list', { name: 'Rendered pages' }).waitFor();
+      await page.getByRole('tab', { name: 'Typography' }).click();
+      await page.getByRole('slider', { name: 'Font size' }).focus();
+      await page.keyboard.press('ArrowRight');
+      await page.getByRole('tab', { name: 'Preview' }).click();
+      await page.getByRole('heading', { name: /^Preview/ }).evaluate((el) => el.scrollIntoView({ block: 'start', behavior: 'instant' }));
+    },
+  },
+  {
+    name: 'book-cleaned-advanced-whole-book',
+    path: '/book/b2',
+    signedIn: true,
+    fullPage: true,
+    act: async (page) => {
+      await page.getByRole('tab', { name: 'Advanced Custom' }).click();
+      await page.getByRole('button', { name: /Modern Fiction/ }).click();
+      await page.getByRole('tab', { name: 'Preview' }).click();
+      await page.getByRole('button', { name: 'Show the whole book' }).click();
+      await page.getByText(/Showing pages 1–40 of 212/).waitFor();
+      await page.waitForTimeout(400);
+    },
+  },
+  {
+    name: 'book-cleaned-advanced-no-template',
+    path: '/book/b2',
+    signedIn: true,
+    act: async (page) => {
+      await page.getByRole('tab', { name: 'Advanced Custom' }).click();
+      await page.getByRole('button', { name: 'Apply Custom Formatting' }).click();
+      await page.getByText('No template selected', { exact: true }).waitFor();
+    },
+  },
+  {
+    name: 'book-cleaned-advanced-name-required',
+    path: '/book/b2',
+    signedIn: true,
+    act: async (page) => {
+      await page.getByRole('tab', { name: 'Advanced Custom' }).click();
+      await page.getByRole('button', { name: /Devotional/ }).click();
+      await page.getByRole('button', { name: 'Save Template' }).click();
+      await page.getByText('Template name required', { exact: true }).waitFor();
+    },
+  },
+  {
+    name: 'book-cleaned-advanced-saved',
+    path: '/book/b2',
+    signedIn: true,
+    fullPage: true,
+    act: async (page) => {
+      await page.getByRole('tab', { name: 'Advanced Custom' }).click();
+      await page.getByRole('button', { name: /Devotional/ }).click();
+      await page.getByLabel('Custom template name').fill('My devotional paperbacks');
+      await page.getByRole('button', { name: 'Save Template' }).click();
+      await page.getByText('Template saved', { exact: true }).waitFor();
+    },
+  },
+  {
+    name: 'book-ready-format-report',
+    path: '/book/b3',
+    signedIn: true,
+    act: async (page) => {
+      await page.getByRole('tab', { name: 'Format' }).click();
+    },
+  },
+  {
+    name: 'landing-menu',
+    path: '/',
+    act: async (page) => {
+      const menu = page.getByRole('button', { name: 'Open menu' });
+      if (await menu.isVisible()) await menu.click();
     },
   },
   { name: 'book-loading', path: '/book/b1', signedIn: true, bookDelay: true },

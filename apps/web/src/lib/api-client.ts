@@ -2,14 +2,17 @@ import { getToken } from './auth-storage.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** Per-request options of the helper. */
+export type RequestOptions = { signal?: AbortSignal | undefined };
+
 /**
  * The request helper of the spec (accounts spec sections 7 and 8):
  * - a JSON content type only when a body exists (a `FormData` body is sent as multipart, without it);
  * - the bearer token from localStorage `auth_token` when one is stored;
  * - a non-OK response throws `Error("<status>: <body text or status text>")`.
- * Returns the raw response, for callers that want a blob.
+ * Returns the raw response, for callers that want a blob. `signal` cancels the request (a superseded preview).
  */
-export async function apiFetch(method: HttpMethod, url: string, body?: unknown): Promise<Response> {
+export async function apiFetch(method: HttpMethod, url: string, body?: unknown, { signal }: RequestOptions = {}): Promise<Response> {
   const headers: Record<string, string> = {};
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
@@ -21,7 +24,7 @@ export async function apiFetch(method: HttpMethod, url: string, body?: unknown):
   const token = getToken();
   if (token) headers['Authorization'] = `Bearer ${token}`;
 
-  const res = await fetch(url, { method, headers, body: payload });
+  const res = await fetch(url, { method, headers, body: payload, ...(signal ? { signal } : {}) });
   if (!res.ok) {
     const text = (await res.text().catch(() => '')) || res.statusText;
     throw new Error(`${res.status}: ${text}`);
@@ -30,8 +33,8 @@ export async function apiFetch(method: HttpMethod, url: string, body?: unknown):
 }
 
 /** Same as {@link apiFetch}, then returns the parsed JSON answer (`undefined` for an empty body). */
-export async function apiRequest<T>(method: HttpMethod, url: string, body?: unknown): Promise<T> {
-  const res = await apiFetch(method, url, body);
+export async function apiRequest<T>(method: HttpMethod, url: string, body?: unknown, options?: RequestOptions): Promise<T> {
+  const res = await apiFetch(method, url, body, options);
   const text = await res.text();
   return (text ? JSON.parse(text) : undefined) as T;
 }

@@ -22,14 +22,19 @@ function NavLink({ item, className, onClick }: { item: NavItem; className?: stri
 }
 
 type AppHeaderProps = {
-  nav: NavItem[];
-  /** The account area on the right (name, logout). */
+  nav: readonly NavItem[];
+  /** The account area on the right (name and logout; or sign in and sign up for visitors). */
   account: ReactNode;
-  tagline?: string;
+  tagline?: string | undefined;
+  /** Links the menu adds on phones only (below 640 px), where the account area has no room for them. */
+  phoneMenuExtras?: readonly NavItem[];
 };
 
-/** Header of the signed-in screens: brand and tagline, navigation, account. */
-export function AppHeader({ nav, account, tagline }: AppHeaderProps) {
+/**
+ * The site header, for visitors (landing page) and signed-in screens alike: brand and tagline, navigation (a
+ * menu button below 1024 px), account area.
+ */
+export function AppHeader({ nav, account, tagline, phoneMenuExtras = [] }: AppHeaderProps) {
   const [open, setOpen] = useState(false);
   return (
     <header className="sticky top-0 z-40 border-b border-line/80 bg-paper/90 backdrop-blur supports-[backdrop-filter]:bg-paper/75">
@@ -66,6 +71,11 @@ export function AppHeader({ nav, account, tagline }: AppHeaderProps) {
           <ul className="mx-auto grid max-w-6xl gap-1 px-5 py-3 sm:px-8">
             {nav.map((item) => (
               <li key={item.href}>
+                <NavLink item={item} className={`${navLinkClass} block`} onClick={() => setOpen(false)} />
+              </li>
+            ))}
+            {phoneMenuExtras.map((item) => (
+              <li key={item.href} className="sm:hidden">
                 <NavLink item={item} className={`${navLinkClass} block`} onClick={() => setOpen(false)} />
               </li>
             ))}

@@ -6,7 +6,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 export const styleGuideKeys = { list: () => ['style-guides', 'list'] as const };
 
 /**
- * GET /api/style-guides: the seven built-in style guides, academic first (workspace spec section 3,
+ * GET /api/style-guides: the seven built-in style guides, academic first, then the user's uploaded ones (workspace spec section 3,
  * "Style-guide template"). Rejects with the request helper's `Error("<status>: <body>")` on a non-2xx answer, and with
  * `Error('Could not read the style guides.')` when the answer does not have the contract's shape.
  */
@@ -16,7 +16,7 @@ export async function listStyleGuides(): Promise<StyleGuideTemplate[]> {
   return parsed.data;
 }
 
-/** The style guides; built in, so they never go stale within a session. */
+/** The style guides; they change only when the user uploads one, which adds it to this cache. */
 export function useStyleGuides() {
   return useQuery({ queryKey: styleGuideKeys.list(), queryFn: listStyleGuides, staleTime: Infinity });
 }

@@ -5,6 +5,7 @@ import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { toast } from '../../../../components/ui/use-toast.ts';
 import { getErrorMessage } from '../../../../lib/errors.ts';
 import { useExportBook } from '../../api/export-book.ts';
+import { LayoutReportLine } from './layout-report-notice.tsx';
 
 type ExportOption = {
   format: ExportFormat;
@@ -20,7 +21,7 @@ export const EXPORT_OPTIONS: readonly ExportOption[] = [
     format: 'pdf',
     label: 'Print PDF',
     noticeName: 'PDF',
-    description: 'The 6 x 9 in paperback interior for Amazon KDP, fonts embedded.',
+    description: 'The paperback interior for Amazon KDP at your layout’s trim size, fonts embedded.',
     icon: Printer,
   },
   {
@@ -108,6 +109,7 @@ export function ExportTab({ book }: { book: Book }) {
         <p className="mt-1.5 text-sm text-ink-soft">
           Download the files to upload to your publishing platform. A long book's PDF can take a minute to set.
         </p>
+        {book.layoutReport && <LayoutReportLine report={book.layoutReport} />}
       </div>
       <ul className="divide-y divide-line">
         {EXPORT_OPTIONS.map((option) => (

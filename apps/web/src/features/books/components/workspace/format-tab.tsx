@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import type { Book } from '@quire/contracts';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../../components/ui/tabs.tsx';
+import { AdvancedCustomPanel } from './advanced-custom-panel.tsx';
+import { LayoutReportNotice } from './layout-report-notice.tsx';
 import { MetadataForm } from './metadata-form.tsx';
 import { TemplateFormattingPanel } from './template-formatting-panel.tsx';
 
@@ -9,7 +11,7 @@ type FormatSubTab = 'template' | 'metadata' | 'advanced';
 /** Sub-tabs share the width on phones, their labels wrapping onto two lines. */
 const SUB_TAB_CLASS = 'h-auto min-h-8 flex-1 px-2 py-1.5 leading-tight whitespace-normal sm:flex-none sm:px-3';
 
-/** Format tab: Template Formatting, Basic Metadata, Advanced Custom. */
+/** Format tab: what the last format measured (when there was one), then Template Formatting, Basic Metadata, Advanced Custom. */
 export function FormatTab({ book, onFormatted }: { book: Book; onFormatted: () => void }) {
   const [subTab, setSubTab] = useState<FormatSubTab>('template');
   return (
@@ -18,6 +20,7 @@ export function FormatTab({ book, onFormatted }: { book: Book; onFormatted: () =
         Format & Metadata
       </h2>
       <p className="mt-1.5 text-sm text-ink-soft">Choose the layout, describe the book, then format it.</p>
+      {book.layoutReport && <LayoutReportNotice report={book.layoutReport} className="mt-5" />}
       <Tabs value={subTab} onValueChange={(v) => setSubTab(v as FormatSubTab)} className="mt-5">
         <TabsList aria-label="Formatting options" className="flex w-full sm:inline-flex sm:w-auto">
           <TabsTrigger value="template" className={SUB_TAB_CLASS}>
@@ -27,12 +30,7 @@ export function FormatTab({ book, onFormatted }: { book: Book; onFormatted: () =
             Basic Metadata
           </TabsTrigger>
           <TabsTrigger value="advanced" className={SUB_TAB_CLASS}>
-            <span>
-              Advanced Custom{' '}
-              <span className="ml-0.5 inline-block rounded-full bg-line px-1.5 py-px align-[1px] text-[0.625rem] font-semibold tracking-wide text-muted uppercase">
-                Soon
-              </span>
-            </span>
+            Advanced Custom
           </TabsTrigger>
         </TabsList>
         <TabsContent value="template" className="mt-6">
@@ -42,13 +40,7 @@ export function FormatTab({ book, onFormatted }: { book: Book; onFormatted: () =
           <MetadataForm book={book} onFormatted={onFormatted} />
         </TabsContent>
         <TabsContent value="advanced" className="mt-6">
-          <div className="rounded-xl border border-dashed border-line-strong bg-paper/60 px-5 py-8 text-center">
-            <h3 className="font-display text-lg font-semibold">Advanced customization is coming</h3>
-            <p className="mx-auto mt-2 max-w-lg text-sm text-muted">
-              Custom typography, margins, chapter openings and saved templates will arrive in a later version. Until
-              then, books are set in the Amazon KDP 6x9 layout.
-            </p>
-          </div>
+          <AdvancedCustomPanel book={book} onFormatted={onFormatted} />
         </TabsContent>
       </Tabs>
     </section>

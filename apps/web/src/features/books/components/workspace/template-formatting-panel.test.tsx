@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Book, FormattingSettings, StyleGuideTemplate, TemplateListItem } from '@quire/contracts';
+import type { Book, FormattingSettings, PreviewBody, StyleGuideTemplate, TemplateListItem } from '@quire/contracts';
+import { previewAnswer } from '../../../../testing/format-fixtures.ts';
 import { jsonResponse, renderWithProviders } from '../../../../testing/render-with-providers.tsx';
 import { TemplateFormattingPanel } from './template-formatting-panel.tsx';
 
@@ -91,11 +92,21 @@ const templates: TemplateListItem[] = [
   { id: 'modern-fiction', name: 'Modern Fiction', description: 'Clean and airy', genre: 'general', settings, isBuiltIn: true, fontLabel: 'Minion Pro (set in Crimson Pro, a similar design)' },
 ];
 
+const uploadedGuide: StyleGuideTemplate = {
+  ...guide('c5e1a2b3-4444-4c2b-9a0e-5d1c2b3a4f5e', 'Graduate Thesis Guidelines', 'academic', 'Times New Roman'),
+  isBuiltIn: false,
+  university: 'University of Leeds',
+  originalFileName: 'thesis.pdf',
+  findings: { found: ['Font: Times New Roman, 12 pt'], defaulted: [] },
+};
+
 function answer(formatted: (body: unknown) => Response = (body) => jsonResponse(200, { ...book, status: 'ready', layoutId: (body as { templateId: string }).templateId })) {
   fetchMock.mockImplementation(async (url, init) => {
-    if (url === '/api/style-guides') return jsonResponse(200, guides);
+    if (url === '/api/style-guides' && init.method === 'GET') return jsonResponse(200, guides);
     if (url === '/api/templates') return jsonResponse(200, templates);
     if (url === '/api/books/b1/format-template' && init.method === 'POST') return formatted(JSON.parse(String(init.body)));
+    if (url === '/api/books/b1/preview') return jsonResponse(200, previewAnswer(JSON.parse(String(init.body)) as PreviewBody));
+    if (url === '/api/style-guides' && init.method === 'POST') return jsonResponse(201, uploadedGuide);
     return jsonResponse(404, { message: 'Not found' });
   });
 }
@@ -192,5 +203,43 @@ describe('TemplateFormattingPanel', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Database unavailable');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: /Apply Template/ })).toBeDisabled());
+  });
+
+  it('shows the opening pages of the selected layout, and follows a new selection', async () => {
+    answer();
+    const user = userEvent.setup();
+    renderWithProviders(<TemplateFormattingPanel book={book} onFormatted={() => {}} onNext={() => {}} />);
+    expect(await screen.findByText('Select a template to see your book’s opening pages set in it.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /MLA 9th Edition/ }));
+    expect(await screen.findByRole('heading', { name: 'Preview: MLA 9th Edition' })).toBeInTheDocument();
+    expect(await screen.findByRole('list', { name: 'Rendered pages' })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Publishing' }));
+    await user.click(screen.getByRole('button', { name: /Modern Fiction/ }));
+    expect(await screen.findByRole('heading', { name: 'Preview: Modern Fiction' })).toBeInTheDocument();
+    await waitFor(() => {
+      const bodies = fetchMock.mock.calls.filter(([url]) => url === '/api/books/b1/preview').map(([, init]) => JSON.parse(String(init.body)) as PreviewBody);
+      expect(bodies).toEqual([
+        { layoutId: 'mla-9', scope: 'opening' },
+        { layoutId: 'modern-fiction', scope: 'opening' },
+      ]);
+    });
+  });
+
+  it('adds an uploaded style guide to the Academic list with its university, selected', async () => {
+    answer();
+    const user = userEvent.setup();
+    renderWithProviders(<TemplateFormattingPanel book={book} onFormatted={() => {}} onNext={() => {}} />);
+    await screen.findByText('APA 7th Edition');
+    await user.click(screen.getByRole('tab', { name: 'Publishing' }));
+    await user.click(screen.getByRole('button', { name: 'Upload Style Guide' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.upload(within(dialog).getByLabelText('Style guide document'), new File(['%PDF'], 'thesis.pdf', { type: 'application/pdf' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Upload Style Guide' }));
+    await user.click(await screen.findByRole('button', { name: 'Done' }));
+    const academic = screen.getByRole('list', { name: 'Academic style guides' });
+    const card = within(academic).getByRole('button', { name: /Graduate Thesis Guidelines/ });
+    expect(within(card).getByText('Uploaded · University of Leeds')).toBeInTheDocument();
+    expect(card).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: /Apply Template/ })).toBeEnabled();
   });
 });

@@ -13,6 +13,8 @@ import { getErrorMessage } from '../../../../lib/errors.ts';
 import { useFormatTemplate } from '../../api/format-template.ts';
 import { useStyleGuides } from '../../api/list-style-guides.ts';
 import { useTemplates } from '../../api/list-templates.ts';
+import { LayoutPreview } from './layout-preview.tsx';
+import { UploadStyleGuideDialog } from './upload-style-guide-dialog.tsx';
 import {
   filterStyleGuides,
   filterTemplates,
@@ -89,12 +91,18 @@ function TemplateCard({
   );
 }
 
+/** `APA style guide`, `Harvard · Harvard University`; an uploaded guide says so, with its university. */
+function guideSubtitle(guide: StyleGuideTemplate): string {
+  if (!guide.isBuiltIn) return guide.university ? `Uploaded · ${guide.university}` : 'Uploaded style guide';
+  return guide.university && guide.university !== guide.name ? `${guide.styleGuide} · ${guide.university}` : `${guide.styleGuide} style guide`;
+}
+
 function guideCard(guide: StyleGuideTemplate, selectedId: string | null, appliedId: string | null, select: (id: string) => void) {
   return (
     <TemplateCard
       key={guide.id}
       title={guide.name}
-      subtitle={guide.university && guide.university !== guide.name ? `${guide.styleGuide} · ${guide.university}` : `${guide.styleGuide} style guide`}
+      subtitle={guideSubtitle(guide)}
       lines={styleGuideLines(guide)}
       flags={styleGuideFlags(guide)}
       selected={selectedId === guide.id}
@@ -137,8 +145,9 @@ function NoMatch({ query }: { query: string }) {
 
 /**
  * Format tab → Template Formatting (workspace spec section 2): search, Academic and Publishing tabs of style
- * guides (formatting templates listed under Publishing), the applied layout marked, and Apply Template, which
- * formats the book (POST /api/books/:id/format-template) and calls `onFormatted` on success.
+ * guides (formatting templates listed under Publishing), the applied layout marked, an upload style-guide dialog,
+ * the selected layout's rendered opening pages, and Apply Template, which formats the book (POST
+ * /api/books/:id/format-template) and calls `onFormatted` on success.
  */
 export function TemplateFormattingPanel({ book, onFormatted, onNext }: { book: Book; onFormatted: () => void; onNext: () => void }) {
   const guides = useStyleGuides();
@@ -175,6 +184,16 @@ export function TemplateFormattingPanel({ book, onFormatted, onNext }: { book: B
     if (!formatTemplate.isPending) setSelectedId(id);
   };
 
+  // A guide just uploaded is shown and selected, so its preview follows.
+  const showUploaded = (guide: StyleGuideTemplate) => {
+    setQuery('');
+    setCategory(guide.category);
+    select(guide.id);
+  };
+
+  const selectedName =
+    (guides.data ?? []).find((g) => g.id === selectedId)?.name ?? (templates.data ?? []).find((t) => t.id === selectedId)?.name ?? null;
+
   return (
     <div className="flex flex-col gap-5">
       <div>
@@ -185,16 +204,19 @@ export function TemplateFormattingPanel({ book, onFormatted, onNext }: { book: B
         </p>
       </div>
 
-      <div className="relative">
-        <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" />
-        <Input
-          type="search"
-          aria-label="Search templates"
-          placeholder="Search templates"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          className="pl-9"
-        />
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <div className="relative flex-1">
+          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" />
+          <Input
+            type="search"
+            aria-label="Search templates"
+            placeholder="Search templates"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            className="pl-9"
+          />
+        </div>
+        <UploadStyleGuideDialog onUploaded={showUploaded} />
       </div>
 
       {loading ? (
@@ -253,6 +275,18 @@ export function TemplateFormattingPanel({ book, onFormatted, onNext }: { book: B
             )}
           </TabsContent>
         </Tabs>
+      )}
+
+      {!loading && !failed && (
+        <div className="border-t border-line pt-5">
+          {selectedId !== null && selectedName !== null ? (
+            <LayoutPreview bookId={book.id} layoutId={selectedId} heading={`Preview: ${selectedName}`} />
+          ) : (
+            <p className="rounded-lg border border-dashed border-line-strong px-4 py-6 text-center text-sm text-muted">
+              Select a template to see your book’s opening pages set in it.
+            </p>
+          )}
+        </div>
       )}
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">

@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { PreviewBody } from '@quire/contracts';
+import { novelSettings, previewAnswer } from '../../../../testing/format-fixtures.ts';
+import { jsonResponse, renderWithProviders } from '../../../../testing/render-with-providers.tsx';
+import { LayoutPreview } from './layout-preview.tsx';
+
+/** The preview with buttons that change the font size, as the Typography sliders do. */
+function Harness() {
+  const [settings, setSettings] = useState(novelSettings);
+  return (
+    <>
+      {[12, 13, 14].map((fontSize) => (
+        <button key={fontSize} type="button" onClick={() => setSettings({ ...novelSettings, fontSize })}>
+          {fontSize} pt
+        </button>
+      ))}
+      <LayoutPreview bookId="b1" layoutId="classic-literature" settings={settings} />
+    </>
+  );
+}
+
+const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
+
+/** Bodies of the preview calls, in order. */
+function previewBodies(): PreviewBody[] {
+  return fetchMock.mock.calls.filter(([url]) => url === '/api/books/b1/preview').map(([, init]) => JSON.parse(String(init.body)) as PreviewBody);
+}
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('LayoutPreview', () => {
+  it('asks for the opening pages of the layout and shows them as spreads, verso left and recto right, at the trim', async () => {
+    fetchMock.mockImplementation(async (_url, init) => jsonResponse(200, previewAnswer(JSON.parse(String(init.body)) as PreviewBody)));
+    renderWithProviders(<LayoutPreview bookId="b1" layoutId="classic-literature" heading="Preview: Classic Literature" />);
+    const pages = await screen.findByRole('list', { name: 'Rendered pages' });
+    expect(previewBodies()).toEqual([{ layoutId: 'classic-literature', scope: 'opening' }]);
+    const spreads = within(pages).getAllByRole('listitem');
+    expect(spreads.map((s) => s.getAttribute('aria-label'))).toEqual(['Pages 1', 'Pages 2–3', 'Pages 4']);
+    const [verso, recto] = within(spreads[1]!).getAllByRole('img');
+    expect(verso).toHaveAccessibleName('Page 2 (verso)');
+    expect(recto).toHaveAccessibleName('Page 3 (recto)');
+    expect(recto).toHaveAttribute('src', expect.stringMatching(/^data:image\/svg\+xml;base64,/));
+    // The page box has the trim's proportions (5.5 x 8.5 in).
+    expect(recto!.parentElement).toHaveStyle({ aspectRatio: '5.5 / 8.5' });
+    expect(screen.getByText('Garamond (set in EB Garamond, a similar design)')).toBeInTheDocument();
+  });
+
+  it('asks once for a burst of changes, keeping the old pages dimmed until the new ones arrive', async () => {
+    let release: () => void = () => {};
+    fetchMock.mockImplementation(async (_url, init) => {
+      const body = JSON.parse(String(init.body)) as PreviewBody;
+      if (body.settings?.fontSize === 14) await new Promise<void>((resolve) => (release = resolve));
+      return jsonResponse(200, previewAnswer(body));
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<Harness />);
+    await screen.findByRole('list', { name: 'Rendered pages' });
+    for (const fontSize of [12, 13, 14]) await user.click(screen.getByRole('button', { name: `${fontSize} pt` }));
+
+    await waitFor(() => expect(previewBodies()).toHaveLength(2));
+    expect(previewBodies()[1]?.settings?.fontSize).toBe(14);
+    expect(screen.getByRole('status')).toHaveTextContent('Updating preview...');
+    expect(screen.getByRole('list', { name: 'Rendered pages' }).parentElement).toHaveAttribute('aria-busy', 'true');
+    release();
+    await waitFor(() => expect(screen.getByRole('list', { name: 'Rendered pages' }).parentElement).toHaveAttribute('aria-busy', 'false'));
+    expect(screen.getByRole('status')).toHaveTextContent('');
+    expect(previewBodies()).toHaveLength(2);
+  });
+
+  it('shows the server message when the preview fails, and tries again on demand', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(400, { message: 'Font size must be between 8 and 20 pt' }));
+    const user = userEvent.setup();
+    renderWithProviders(<LayoutPreview bookId="b1" layoutId="classic-literature" />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The preview could not be rendered. Font size must be between 8 and 20 pt');
+    fetchMock.mockImplementation(async (_url, init) => jsonResponse(200, previewAnswer(JSON.parse(String(init.body)) as PreviewBody)));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('list', { name: 'Rendered pages' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows the whole book on demand, 40 pages a call, until the last page', async () => {
+    fetchMock.mockImplementation(async (_url, init) => jsonResponse(200, previewAnswer(JSON.parse(String(init.body)) as PreviewBody, { totalPages: 57 })));
+    const user = userEvent.setup();
+    renderWithProviders(<LayoutPreview bookId="b1" layoutId="classic-literature" />);
+    await screen.findByRole('list', { name: 'Rendered pages' });
+    await user.click(screen.getByRole('button', { name: 'Show the whole book' }));
+    expect(await screen.findByText('Showing pages 1–40 of 57.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show the next 40 pages' }));
+    expect(await screen.findByText('Showing pages 1–57 of 57.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show the next 40 pages' })).not.toBeInTheDocument();
+    expect(previewBodies().slice(1)).toEqual([
+      { layoutId: 'classic-literature', scope: 'book', fromPage: 1, toPage: 40 },
+      { layoutId: 'classic-literature', scope: 'book', fromPage: 41, toPage: 80 },
+    ]);
+    expect(screen.getAllByRole('img')).toHaveLength(57);
+    // Page 40 (verso) and 41 (recto), from two calls, share a spread.
+    expect(screen.getByRole('listitem', { name: 'Pages 40–41' })).toBeInTheDocument();
+  });
+});
