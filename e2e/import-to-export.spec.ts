@@ -72,8 +72,20 @@ test('a new user goes from a Gutenberg URL to a print PDF and an EPUB', async ({
   await expect(page.getByRole('button', { name: 'Text Cleaned' })).toBeDisabled();
   await expect(page.getByText(/boilerplate/i).first()).toBeVisible();
 
-  // Format: basic metadata, then Format Book (KDP 6x9).
+  // Format → Advanced Custom: a template's settings load, and its Preview shows real rendered pages.
   await page.getByRole('tab', { name: 'Format', exact: true }).click();
+  await page.getByRole('tab', { name: 'Advanced Custom' }).click();
+  await page.getByRole('button', { name: /^Print Ready KDP/ }).click();
+  await page.getByRole('tab', { name: 'Typography' }).click();
+  await expect(page.getByRole('slider', { name: 'Font size' })).toHaveAttribute('aria-valuemin', '8');
+  await page.getByRole('tab', { name: 'Preview' }).click();
+  const rendered = page.getByRole('list', { name: 'Rendered pages' }).getByRole('img');
+  await expect(rendered.first()).toBeVisible();
+  expect(await rendered.count()).toBeGreaterThanOrEqual(2);
+  expect(await rendered.first().getAttribute('src')).toMatch(/^data:image\/(png|svg\+xml)/);
+  await expect(rendered.nth(1)).toHaveAttribute('alt', /^Page 2/);
+
+  // Format: basic metadata, then Format Book (KDP 6x9).
   await page.getByRole('tab', { name: 'Basic Metadata' }).click();
   await page.getByLabel('Genre').selectOption('literature');
   await page.getByLabel('Description').fill('A girl falls down a rabbit hole into a world of nonsense.');

@@ -23,14 +23,20 @@ import { bookRoutes } from './routes/books.ts';
 import { exportRoutes } from './routes/exports.ts';
 import { importRoutes } from './routes/imports.ts';
 import { aiCleanupRoutes } from './routes/ai-cleanup.ts';
+import { styleGuideRoutes } from './routes/style-guides.ts';
 import { templateRoutes } from './routes/templates.ts';
 import { userRoutes } from './routes/user.ts';
 import { createBookAssetService } from './services/book-asset-service.ts';
+import { createBookLayoutService } from './services/book-layout-service.ts';
 import { createBookService } from './services/book-service.ts';
 import { createExportService } from './services/export-service.ts';
 import { createImportService } from './services/import-service.ts';
+import { PdfCache } from './services/pdf-cache.ts';
 import { createPreferencesService } from './services/preferences-service.ts';
+import { createPreviewService } from './services/preview-service.ts';
+import { createStyleGuideService } from './services/style-guide-service.ts';
 import { createTemplateService } from './services/template-service.ts';
+import { createTypesetService } from './services/typeset-service.ts';
 
 /** Optional parts of the app that tests replace. */
 export interface BuildAppOptions {
@@ -75,13 +81,29 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   const assets = createBookAssetService({ db: app.db, storage: app.storage });
   const templates = createTemplateService({ db: app.db });
+  const styleGuides = createStyleGuideService({ db: app.db, storage: app.storage, jobs: app.jobs });
+  // Typeset PDFs by what was typeset: the format's layout report, the next PDF export and the whole-book preview
+  // of an unchanged book share one typesetting.
+  const pdfCache = new PdfCache();
+  const typeset = createTypesetService({ jobs: app.jobs, cache: pdfCache });
+  const bookLayouts = createBookLayoutService({
+    typeset,
+    cache: pdfCache,
+    assets,
+    findUploadedGuide: (userId, id) => styleGuides.findLayout(userId, id),
+    findCustomTemplate: (userId, id) => templates.findSettings(userId, id),
+  });
   const books = createBookService({
     db: app.db,
     jobs: app.jobs,
     layoutExists: (id) => Object.hasOwn(layouts, id),
     assets,
     findCustomTemplate: (userId, id) => templates.findSettings(userId, id),
+    hasUploadedGuide: async (userId, id) => (await styleGuides.findLayout(userId, id)) !== null,
+    measureLayout: async (book) => (await bookLayouts.typesetBook(book)).report,
+    onMeasureError: (err, bookId) => app.log.error({ err, bookId }, 'measuring the layout report failed'),
   });
+  const previews = createPreviewService({ books, layouts: bookLayouts, jobs: app.jobs, assets });
   const preferences = createPreferencesService({ db: app.db });
   const imports = createImportService({
     books,
@@ -96,15 +118,16 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         maxRedirects: config.maxRedirects,
       }),
   });
-  const exportService = createExportService({ db: app.db, books, assets, jobs: app.jobs, storage: app.storage });
+  const exportService = createExportService({ db: app.db, books, assets, jobs: app.jobs, layouts: bookLayouts, storage: app.storage });
 
   await app.register(authRoutes, { prefix: '/api/auth' });
-  await app.register(bookRoutes, { prefix: '/api/books', books });
+  await app.register(bookRoutes, { prefix: '/api/books', books, previews });
   await app.register(bookImageRoutes, { prefix: '/api/books', books, assets });
   await app.register(exportRoutes, { prefix: '/api/books', exports: exportService });
   await app.register(importRoutes, { prefix: '/api', imports });
   await app.register(userRoutes, { prefix: '/api/user', preferences });
   await app.register(templateRoutes, { prefix: '/api', templates });
+  await app.register(styleGuideRoutes, { prefix: '/api', styleGuides });
   await app.register(aiCleanupRoutes, { prefix: '/api', ai: config.ai, books });
 
   const webDistDir = config.webDistDir;

@@ -42,9 +42,11 @@ export type LayoutReport = z.infer<typeof LayoutReportSchema>;
 export const PREVIEW_SCOPES = ['opening', 'book'] as const;
 
 /**
- * POST /api/books/:id/preview body: the layout to preview (a built-in template or style-guide id, or a custom
- * template id; default the book's own layout) with optional settings over it (Advanced Custom, validated with
- * their bounds), the scope, and for `book` the page range wanted (1-based, at most 40 pages per call).
+ * POST /api/books/:id/preview body: the layout to preview (a built-in template or style-guide id, an uploaded
+ * style guide's id, or a custom template id; default the book's own layout) with optional settings over it
+ * (Advanced Custom, validated with their bounds: 400 naming the field), the scope, and for `book` the page range
+ * wanted (1-based, at most 40 pages per call; `toPage` defaults to `fromPage` + 39; pages past the end are left
+ * out). 409 before the text is cleaned.
  */
 export const PreviewBodySchema = z.object({
   layoutId: z.string().min(1).optional(),
@@ -55,7 +57,12 @@ export const PreviewBodySchema = z.object({
 });
 export type PreviewBody = z.input<typeof PreviewBodySchema>;
 
-/** One rendered page: a PNG as a data URL (the bearer token cannot ride on an `<img>` request). */
+/**
+ * One rendered page as an image data URL (the bearer token cannot ride on an `<img>` request): an `opening`
+ * preview's pages are SVG (`data:image/svg+xml;base64,...`, text as glyph outlines, no fonts needed), a `book`
+ * preview's pages WebP (`data:image/webp;base64,...`, 640 px wide). `widthPx` x `heightPx` is the page's size at
+ * 96 px per inch for SVG, the image's pixels for WebP; either way in the trim's proportions.
+ */
 export const PreviewPageSchema = z.object({
   /** Physical page number in the PDF, 1-based. */
   pageNumber: z.number().int(),

@@ -21,9 +21,26 @@ export type {
 export { getLayout, layouts, listTemplates, listStyleGuides } from './layout/index.ts';
 export type { FormattingTemplate, TemplateGenre } from './layout/templates/types.ts';
 export type { StyleGuideTemplate, StyleGuideRequirements } from './layout/style-guides/types.ts';
+export {
+  extractStyleGuideRequirements,
+  styleGuideLayout,
+  readWordDocText,
+  type ExtractedStyleGuide,
+  type StyleGuideFindings,
+  type StyleGuideBase,
+} from './layout/style-guide-reader/index.ts';
 export { settingsToLayout, layoutToSettings, type FormattingSettings } from './layout/settings.ts';
 export { trimSizes, pageSizeWithBleed, type TrimSize, type TrimSizeId, type PaperType } from './layout/trim-sizes.ts';
-export { applyKdpRules, kdpMinimumGutterIn, type KdpRulesResult, type KdpAdjustment } from './layout/kdp-rules.ts';
+export {
+  applyKdpRules,
+  kdpMinimumGutterIn,
+  KDP_GUTTER_TABLE,
+  KDP_BLEED_IN,
+  KDP_MIN_EDGE_MARGIN_IN,
+  KDP_MIN_EDGE_MARGIN_BLEED_IN,
+  type KdpRulesResult,
+  type KdpAdjustment,
+} from './layout/kdp-rules.ts';
 export { shippedFonts, describeFont, type ShippedFont } from './layout/fonts.ts';
 export { readText, readBook, detectFormat, type ReadResult, type ReadOutput, type InputFormat } from './read/index.ts';
 export { cleanText, type CleanResult, type CleanReport } from './clean/index.ts';
@@ -45,6 +62,23 @@ export { parseMarkdown } from './markdown/parse.ts';
 export { serializeMarkdown } from './markdown/serialize.ts';
 export { writeTypst } from './write/typst/index.ts';
 export { writePdf, compileTypstToPdf, PdfProcessPool, type PdfProcessPoolOptions } from './write/typst/pdf.ts';
+export type { TypesetPdf } from './write/typst/compile.ts';
+export {
+  openingExcerpt,
+  openingMarkdown,
+  renderPreview,
+  renderOpeningPreview,
+  renderPdfPreviewPages,
+  previewPagesFromSvg,
+  previewPagesFromRaster,
+  pageSide,
+  PREVIEW_WIDTH_PX,
+  PREVIEW_MAX_PAGES,
+  OPENING_PREVIEW_PAGES,
+  type PreviewPageImage,
+} from './write/preview/index.ts';
+export type { SvgPage } from './write/preview/svg-pages.ts';
+export type { RasterPage, RasterRequest } from './write/preview/raster-pages.ts';
 export { writeEpub, type EpubWriteOptions } from './write/epub/index.ts';
 export { writeDocx } from './write/docx/index.ts';
 export { writeHtml, type HtmlVariant } from './write/html/index.ts';

@@ -1,9 +1,11 @@
 /**
  * /api/books: the signed-in user's books (accounts spec section 7; workspace spec section 7): list, read,
- * clean, undo cleanup, save the edited text, format (basic, with a template or style guide, with custom settings). Every route needs a bearer token; another user's book is a 404.
+ * clean, undo cleanup, save the edited text, format (basic, with a template or style guide, with custom settings),
+ * and preview pages in a layout. Every route needs a bearer token; another user's book is a 404.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import {
   BookIdParamsSchema,
   BookListSchema,
@@ -12,86 +14,73 @@ import {
   FormatAdvancedBodySchema,
   FormatBodySchema,
   FormatTemplateBodySchema,
+  PreviewBodySchema,
+  PreviewSchema,
   SaveTextBodySchema,
 } from '@quire/contracts';
 import { userIdOf } from '../plugins/auth.ts';
 import type { BookService } from '../services/book-service.ts';
+import type { PreviewService } from '../services/preview-service.ts';
 
 /** JSON body limit of save-text: 5 MB of text may take more bytes once JSON-escaped. */
 const SAVE_TEXT_BODY_LIMIT = 16 * 1024 * 1024;
 
-/** Book routes; register with prefix `/api/books` and the book service. */
-export const bookRoutes: FastifyPluginAsync<{ books: BookService }> = async (app, { books }) => {
+/**
+ * The schema of a route on one book (`/:id...`): the `:id` parameter, the body when given, and the answers:
+ * `ok` (default the Book) under `okStatus`, 401 and 404 always, plus the error statuses listed.
+ */
+function bookSchema<B extends z.ZodType | undefined = undefined, R extends z.ZodType = typeof BookSchema>(
+  options: { body?: B; ok?: R; errors?: readonly number[] } = {},
+) {
+  const errors = Object.fromEntries([401, 404, ...(options.errors ?? [])].map((status) => [status, ErrorBodySchema]));
+  return {
+    params: BookIdParamsSchema,
+    ...(options.body ? { body: options.body as B } : {}),
+    response: { 200: (options.ok ?? BookSchema) as R, ...errors },
+  } as { params: typeof BookIdParamsSchema; body: B; response: { 200: R } & Record<number, z.ZodType> };
+}
+
+/** Errors of the format routes: invalid body or unknown layout (400), book not cleaned yet (409). */
+const FORMAT_ERRORS = [400, 409] as const;
+
+/** Book routes; register with prefix `/api/books` with the book and preview services. */
+export const bookRoutes: FastifyPluginAsync<{ books: BookService; previews: PreviewService }> = async (app, { books, previews }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.addHook('onRequest', app.requireUser);
-  const notFound = { 401: ErrorBodySchema, 404: ErrorBodySchema };
 
   r.get('/', { schema: { response: { 200: BookListSchema, 401: ErrorBodySchema } } }, async (request) =>
     books.list(userIdOf(request)),
   );
 
-  r.get('/:id', { schema: { params: BookIdParamsSchema, response: { 200: BookSchema, ...notFound } } }, async (request) =>
-    books.get(userIdOf(request), request.params.id),
+  r.get('/:id', { schema: bookSchema() }, async (request) => books.get(userIdOf(request), request.params.id));
+
+  r.post('/:id/clean', { schema: bookSchema({ errors: [422] }) }, async (request) =>
+    books.clean(userIdOf(request), request.params.id),
   );
 
-  r.post(
-    '/:id/clean',
-    { schema: { params: BookIdParamsSchema, response: { 200: BookSchema, 422: ErrorBodySchema, ...notFound } } },
-    async (request) => books.clean(userIdOf(request), request.params.id),
-  );
-
-  r.post(
-    '/:id/undo-clean',
-    { schema: { params: BookIdParamsSchema, response: { 200: BookSchema, ...notFound } } },
-    async (request) => books.undoClean(userIdOf(request), request.params.id),
-  );
+  r.post('/:id/undo-clean', { schema: bookSchema() }, async (request) => books.undoClean(userIdOf(request), request.params.id));
 
   r.post(
     '/:id/save-text',
-    {
-      bodyLimit: SAVE_TEXT_BODY_LIMIT,
-      schema: {
-        params: BookIdParamsSchema,
-        body: SaveTextBodySchema,
-        response: { 200: BookSchema, 400: ErrorBodySchema, 413: ErrorBodySchema, ...notFound },
-      },
-    },
+    { bodyLimit: SAVE_TEXT_BODY_LIMIT, schema: bookSchema({ body: SaveTextBodySchema, errors: [400, 413] }) },
     async (request) => books.saveText(userIdOf(request), request.params.id, request.body.text),
   );
 
-  r.post(
-    '/:id/format',
-    {
-      schema: {
-        params: BookIdParamsSchema,
-        body: FormatBodySchema,
-        response: { 200: BookSchema, 400: ErrorBodySchema, 409: ErrorBodySchema, ...notFound },
-      },
-    },
-    async (request) => books.format(userIdOf(request), request.params.id, request.body),
+  r.post('/:id/format', { schema: bookSchema({ body: FormatBodySchema, errors: FORMAT_ERRORS }) }, async (request) =>
+    books.format(userIdOf(request), request.params.id, request.body),
+  );
+
+  r.post('/:id/format-template', { schema: bookSchema({ body: FormatTemplateBodySchema, errors: FORMAT_ERRORS }) }, async (request) =>
+    books.formatTemplate(userIdOf(request), request.params.id, request.body),
+  );
+
+  r.post('/:id/format-advanced', { schema: bookSchema({ body: FormatAdvancedBodySchema, errors: FORMAT_ERRORS }) }, async (request) =>
+    books.formatAdvanced(userIdOf(request), request.params.id, request.body),
   );
 
   r.post(
-    '/:id/format-template',
-    {
-      schema: {
-        params: BookIdParamsSchema,
-        body: FormatTemplateBodySchema,
-        response: { 200: BookSchema, 400: ErrorBodySchema, 409: ErrorBodySchema, ...notFound },
-      },
-    },
-    async (request) => books.formatTemplate(userIdOf(request), request.params.id, request.body),
-  );
-
-  r.post(
-    '/:id/format-advanced',
-    {
-      schema: {
-        params: BookIdParamsSchema,
-        body: FormatAdvancedBodySchema,
-        response: { 200: BookSchema, 400: ErrorBodySchema, 409: ErrorBodySchema, ...notFound },
-      },
-    },
-    async (request) => books.formatAdvanced(userIdOf(request), request.params.id, request.body),
+    '/:id/preview',
+    { schema: bookSchema({ body: PreviewBodySchema, ok: PreviewSchema, errors: FORMAT_ERRORS }) },
+    async (request) => previews.preview(userIdOf(request), request.params.id, request.body),
   );
 };

@@ -1,7 +1,7 @@
 /**
- * /api/templates and /api/style-guides (workspace spec sections 2 and 3, Format tab: Template Formatting and
- * Advanced Custom): the built-in formatting templates with the caller's custom ones, saving and deleting a custom
- * template, and the built-in style guides. Every route needs a bearer token; another user's template is a 404.
+ * /api/templates (workspace spec sections 2 and 3, Format tab: Template Formatting and Advanced Custom): the
+ * built-in formatting templates with the caller's custom ones, saving and deleting a custom template (the style
+ * guides are in style-guides.ts). Every route needs a bearer token; another user's template is a 404.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,7 +9,6 @@ import { z } from 'zod';
 import {
   CreateCustomTemplateBodySchema,
   ErrorBodySchema,
-  StyleGuideListSchema,
   TemplateIdParamsSchema,
   TemplateListItemSchema,
   TemplateListSchema,
@@ -44,9 +43,5 @@ export const templateRoutes: FastifyPluginAsync<{ templates: TemplateService }> 
       await templates.remove(userIdOf(request), request.params.id);
       return reply.status(204).send(null);
     },
-  );
-
-  r.get('/style-guides', { schema: { response: { 200: StyleGuideListSchema, 401: ErrorBodySchema } } }, async () =>
-    templates.styleGuides(),
   );
 };

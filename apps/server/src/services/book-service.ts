@@ -13,6 +13,7 @@ import type {
   FormatBody,
   FormatTemplateBody,
   FormattingSettings,
+  LayoutReport,
   SourceType,
 } from '@quire/contracts';
 import { FormatAdvancedBodySchema, FormatBodySchema, FormatTemplateBodySchema, MAX_TEXT_BYTES } from '@quire/contracts';
@@ -33,8 +34,16 @@ export type LayoutExists = (layoutId: string) => boolean;
 export type FindCustomTemplate = (userId: string, templateId: string) => Promise<FormattingSettings | null>;
 
 /**
+ * Measures a formatted book's layout report: sets it whole in its layout with KDP's rules (book-layout-service.ts
+ * `typesetBook`). Rejects when typesetting fails.
+ */
+export type MeasureLayout = (book: BookRow) => Promise<LayoutReport>;
+
+/**
  * Dependencies of {@link createBookService}. `assets` stores the images of imported books; `findCustomTemplate`
- * resolves custom template ids for format-template (none: only built-in ids are accepted).
+ * resolves custom template ids for format-template (none: only built-in ids are accepted), `hasUploadedGuide`
+ * the ids of the user's uploaded style guides; `measureLayout` sets each formatted book to store its layout
+ * report (none: no report).
  */
 export interface BookServiceDeps {
   db: Db;
@@ -42,6 +51,10 @@ export interface BookServiceDeps {
   layoutExists: LayoutExists;
   assets: Pick<BookAssetService, 'write'>;
   findCustomTemplate?: FindCustomTemplate;
+  hasUploadedGuide?: (userId: string, id: string) => Promise<boolean>;
+  measureLayout?: MeasureLayout;
+  /** Where a failed measurement is reported (the format itself succeeds without a report). */
+  onMeasureError?: (err: unknown, bookId: string) => void;
 }
 
 /** The layout custom settings start from when neither the template nor the book names a built-in one. */
@@ -94,6 +107,7 @@ export function toBook(row: BookRow): Book {
     genre: row.genre,
     layoutId: row.layoutId,
     layoutSettings: row.layoutSettings ?? null,
+    layoutReport: row.layoutReport ?? null,
     status: row.status,
     wordCount: row.wordCount,
     isFreeTrial: row.isFreeTrial,
@@ -109,6 +123,9 @@ export function createBookService({
   layoutExists,
   assets: bookAssetService,
   findCustomTemplate = async () => null,
+  hasUploadedGuide = async () => false,
+  measureLayout,
+  onMeasureError = () => {},
 }: BookServiceDeps) {
   /** The caller's book row. @throws AppError `NOT_FOUND`. */
   async function load(userId: string, bookId: string): Promise<BookRow> {
@@ -131,6 +148,23 @@ export function createBookService({
       .returning();
     if (!row) throw new AppError('NOT_FOUND');
     return row;
+  }
+
+  /**
+   * Stores the formatting of a book and then its layout report (issue 4: the whole book set in its layout,
+   * pages counted, KDP's rules applied). A failed measurement is reported to `onMeasureError` and leaves the
+   * report empty: the book is formatted all the same, and its PDF export will say what went wrong.
+   */
+  async function formatAndMeasure(userId: string, bookId: string, values: Partial<typeof books.$inferInsert>): Promise<Book> {
+    const row = await update(userId, bookId, { ...values, layoutReport: null });
+    if (!measureLayout) return toBook(row);
+    try {
+      const layoutReport = await measureLayout(row);
+      return toBook(await update(userId, bookId, { layoutReport }));
+    } catch (err) {
+      onMeasureError(err, bookId);
+      return toBook(row);
+    }
   }
 
   return {
@@ -213,6 +247,7 @@ export function createBookService({
           cleanedText: null,
           cleanReport: null,
           formattedText: null,
+          layoutReport: null,
           status: 'imported',
           wordCount,
         }),
@@ -249,21 +284,20 @@ export function createBookService({
       if (!layoutExists(body.layoutId)) throw new AppError('UNKNOWN_LAYOUT', `Unknown layout "${body.layoutId}"`);
       const { isbn, ...rest } = body.metadata;
       const metadata: BookMetadata = { ...rest, ...(isbn ? { isbn } : {}) };
-      return toBook(
-        await update(userId, bookId, {
-          genre: body.genre,
-          metadata,
-          layoutId: body.layoutId,
-          layoutSettings: null,
-          formattedText: book.cleanedText,
-          status: 'ready',
-        }),
-      );
+      return formatAndMeasure(userId, bookId, {
+        genre: body.genre,
+        metadata,
+        layoutId: body.layoutId,
+        layoutSettings: null,
+        formattedText: book.cleanedText,
+        status: 'ready',
+      });
     },
 
     /**
      * Formats with a template (POST /api/books/:id/format-template; workspace spec section 7): a built-in
-     * formatting template or style guide is stored as the book's layout (`layout_id`, no custom settings); one of
+     * formatting template or style guide, or one of the caller's uploaded style guides, is stored as the book's
+   * layout (`layout_id`, no custom settings); one of
      * the caller's custom templates is stored as its settings over the book's built-in layout (else
      * {@link DEFAULT_LAYOUT_ID}). The cleaned text becomes the text of the exports; status `ready`.
      * `requirements` is not used: the built-in layout is what the style guide requires.
@@ -275,14 +309,14 @@ export function createBookService({
       const book = await load(userId, bookId);
       if (book.cleanedText === null) throw new AppError('NOT_CLEANED');
       let layout: { layoutId: string; layoutSettings: FormattingSettings | null };
-      if (layoutExists(templateId)) {
+      if (await isLayout(userId, templateId)) {
         layout = { layoutId: templateId, layoutSettings: null };
       } else {
         const settings = await findCustomTemplate(userId, templateId);
         if (settings === null) throw new AppError('UNKNOWN_LAYOUT', `Unknown template "${templateId}"`);
-        layout = { layoutId: baseLayoutOf(book), layoutSettings: settings };
+        layout = { layoutId: await baseLayoutOf(book), layoutSettings: settings };
       }
-      return toBook(await update(userId, bookId, { ...layout, formattedText: book.cleanedText, status: 'ready' }));
+      return formatAndMeasure(userId, bookId, { ...layout, formattedText: book.cleanedText, status: 'ready' });
     },
 
     /**
@@ -297,21 +331,27 @@ export function createBookService({
       const { template } = FormatAdvancedBodySchema.parse(input);
       const book = await load(userId, bookId);
       if (book.cleanedText === null) throw new AppError('NOT_CLEANED');
-      const layoutId = layoutExists(template.id) ? template.id : baseLayoutOf(book);
-      return toBook(
-        await update(userId, bookId, {
-          layoutId,
-          layoutSettings: template.settings,
-          formattedText: book.cleanedText,
-          status: 'ready',
-        }),
-      );
+      const layoutId = (await isLayout(userId, template.id)) ? template.id : await baseLayoutOf(book);
+      return formatAndMeasure(userId, bookId, {
+        layoutId,
+        layoutSettings: template.settings,
+        formattedText: book.cleanedText,
+        status: 'ready',
+      });
     },
   };
 
-  /** The book's built-in layout id, or {@link DEFAULT_LAYOUT_ID} when it has none (or an id no longer built in). */
-  function baseLayoutOf(book: BookRow): string {
-    return book.layoutId !== null && layoutExists(book.layoutId) ? book.layoutId : DEFAULT_LAYOUT_ID;
+  /** Whether `id` is a built-in layout or one of the user's uploaded style guides. */
+  async function isLayout(userId: string, id: string): Promise<boolean> {
+    return layoutExists(id) || hasUploadedGuide(userId, id);
+  }
+
+  /**
+   * The book's base layout id (built in, or an uploaded guide of its owner), or {@link DEFAULT_LAYOUT_ID} when it
+   * has none (or an id that is neither any more).
+   */
+  async function baseLayoutOf(book: BookRow): Promise<string> {
+    return book.layoutId !== null && (await isLayout(book.userId, book.layoutId)) ? book.layoutId : DEFAULT_LAYOUT_ID;
   }
 }
 

@@ -4,14 +4,17 @@
  * file is stored and recorded in `exports`, and answered to the caller.
  */
 import { randomUUID } from 'node:crypto';
-import type { BookMeta } from '@quire/engine';
 import { EXPORT_FILES, exportFileName, type ExportFormat } from '@quire/contracts';
 import type { Db } from '../db/client.ts';
-import { exportsTable, type BookRow } from '../db/schema/index.ts';
+import { and, eq } from 'drizzle-orm';
+import { books as booksTable, exportsTable } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { JobRunner } from '../workers/pool.ts';
 import type { BookAssetService } from './book-asset-service.ts';
-import { DEFAULT_LAYOUT_ID, fullMetadata, type BookService } from './book-service.ts';
+import type { BookService } from './book-service.ts';
+import type { BookLayoutService } from './book-layout-service.ts';
+import { bookMetaOf } from './book-meta.ts';
+import { sameReport } from './layout-report.ts';
 import type { Storage } from './storage.ts';
 
 /**
@@ -23,6 +26,7 @@ export interface ExportServiceDeps {
   books: Pick<BookService, 'load'>;
   assets: Pick<BookAssetService, 'forExport'>;
   jobs: Pick<JobRunner, 'buildFile'>;
+  layouts: Pick<BookLayoutService, 'exportLayout' | 'typesetBook' | 'bookLayout'>;
   storage: Storage;
   now?: () => Date;
 }
@@ -35,47 +39,44 @@ export interface ExportFile {
   contentType: string;
 }
 
-/**
- * The engine's BookMeta from a book row: title, author, and the Format form's metadata
- * (language, description, publication year, ISBN, keywords, categories as subjects); the EPUB identifier is
- * derived from the book id so that re-exports of one book keep it.
- */
-export function bookMetaOf(book: BookRow): BookMeta {
-  const m = fullMetadata(book.metadata);
-  return {
-    title: book.title,
-    author: book.author,
-    language: m.language,
-    ...(m.description ? { description: m.description } : {}),
-    ...(m.publicationYear !== undefined ? { publicationYear: m.publicationYear } : {}),
-    ...(m.isbn ? { isbn: m.isbn } : {}),
-    ...(m.keywords.length ? { keywords: m.keywords } : {}),
-    ...(m.categories.length ? { subjects: m.categories } : {}),
-    identifier: `urn:uuid:${book.id}`,
-  };
-}
+export { bookMetaOf } from './book-meta.ts';
 
 /** Export operations. */
-export function createExportService({ db, books, assets, jobs, storage, now = () => new Date() }: ExportServiceDeps) {
+export function createExportService({ db, books, assets, jobs, layouts, storage, now = () => new Date() }: ExportServiceDeps) {
   return {
     /**
-     * Builds `format` for the caller's book in its stored layout (`layout_id`, a book formatted before layouts
-     * were stored gets the KDP 6x9 one; with `layout_settings` applied over it) with the images its text refers to, stores it under
-     * `exports/<bookId>/<exportId>.<ext>` and records it.
+     * Builds `format` for the caller's book in its layout (book-layout-service.ts: the stored layout id, a book
+     * formatted before layouts were stored getting the KDP 6x9 one, with `layout_settings` over it and the KDP
+     * adjustments of its layout report) with the images its text refers to, stores it under
+     * `exports/<bookId>/<exportId>.<ext>` and records it. A PDF is the one the layout report measured when the
+     * book has not changed since (typeset-service.ts keeps it), else it is typeset now with KDP's rules and the
+     * report is brought up to date.
      * @throws AppError `NOT_FOUND` (404), `NOT_FORMATTED` (409) before Format.
      */
     async exportBook(userId: string, bookId: string, format: ExportFormat): Promise<ExportFile> {
       const book = await books.load(userId, bookId);
       if (book.formattedText === null) throw new AppError('NOT_FORMATTED');
-      const bytes = await jobs.buildFile({
-        markdown: book.formattedText,
-        meta: bookMetaOf(book),
-        layoutId: book.layoutId ?? DEFAULT_LAYOUT_ID,
-        ...(book.layoutSettings ? { layoutSettings: book.layoutSettings } : {}),
-        format,
-        modified: now(),
-        assets: await assets.forExport(book.id, book.formattedText),
-      });
+      let bytes: Uint8Array;
+      if (format === 'pdf') {
+        const typeset = await layouts.typesetBook(book);
+        bytes = typeset.pdf;
+        if (!sameReport(typeset.report, book.layoutReport)) {
+          await db
+            .update(booksTable)
+            .set({ layoutReport: typeset.report })
+            .where(and(eq(booksTable.id, book.id), eq(booksTable.userId, userId)));
+        }
+      } else {
+        bytes = await jobs.buildFile({
+          markdown: book.formattedText,
+          meta: bookMetaOf(book),
+          layoutId: book.layoutId ?? 'kdp-6x9',
+          layout: await layouts.exportLayout(book),
+          format,
+          modified: now(),
+          assets: await assets.forExport(book.id, book.formattedText),
+        });
+      }
       const fileName = exportFileName(book.title, format);
       const exportId = randomUUID();
       const extension = fileName.slice(fileName.lastIndexOf('.'));

@@ -82,11 +82,6 @@ export function createTemplateService({ db }: TemplateServiceDeps) {
       return [...builtInTemplateItems(), ...rows.map(toItem)];
     },
 
-    /** The seven style guides (GET /api/style-guides). */
-    styleGuides(): StyleGuideTemplate[] {
-      return builtInStyleGuideItems();
-    },
-
     /**
      * Saves a custom template for the caller (POST /api/templates), `is_public` false.
      * @throws ZodError when the body is invalid (the route validates first: 400 naming the field).

@@ -5,9 +5,12 @@
  */
 import { Piscina } from 'piscina';
 import { EngineError, PdfProcessPool } from '@quire/engine';
-import type { BookAsset, BookMeta, FormattingSettings } from '@quire/engine';
+import type { BookAsset, BookMeta, FormattingSettings, Layout, RasterPage, RasterRequest, SvgPage, TypesetPdf } from '@quire/engine';
 import { AppError } from '../errors.ts';
+import type { ExtractedStyleGuide } from '@quire/engine';
 import type {
+  BuildOpeningInput,
+  ReadStyleGuideInput,
   BuildFileInput,
   BuildFileOutput,
   CleanBookOutput,
@@ -51,12 +54,42 @@ export interface JobRunner {
     layoutId: string;
     /** Custom settings applied over the layout `layoutId` (engine `settingsToLayout`). */
     layoutSettings?: FormattingSettings;
+    /** The resolved layout; when given, `layoutId` and `layoutSettings` are not used. */
+    layout?: Layout;
     format: BuildFormat;
     modified: Date;
     assets?: BookAsset[];
   }): Promise<Uint8Array>;
+  /**
+   * The Typst source of the whole book in `layout`, in a worker thread, with the images it reads and its key
+   * (tasks.ts `typstKey`: same key, same PDF). The images' buffers are transferred, as for `buildFile`.
+   */
+  buildTypst(input: { markdown: string; meta: BookMeta; layout: Layout; assets?: BookAsset[] }): Promise<TypstBuild>;
+  /** Typesets a Typst source to PDF in the PDF child processes, with its page count. */
+  typeset(source: string, assets: readonly BookAsset[]): Promise<TypesetPdf>;
+  /** The Typst source of the book's opening (tasks.ts `buildOpeningTypst`), in a worker thread. */
+  buildOpeningTypst(input: BuildOpeningInput): Promise<{ source: string; assets: BookAsset[] }>;
+  /**
+   * Preview child processes (their own pool, so a preview never waits behind a book's PDF export): the first
+   * `maxPages` pages of a short source as SVG.
+   */
+  svgPages(source: string, assets: readonly BookAsset[], maxPages: number): Promise<{ pages: SvgPage[]; pageCount: number }>;
+  /** Preview child processes: pages of a typeset PDF as WebP images (engine `raster-pages.ts`). */
+  rasterPages(request: RasterRequest): Promise<{ pages: RasterPage[]; pageCount: number }>;
+  /**
+   * Reads an uploaded style guide and the requirements it states (tasks.ts `readStyleGuide`).
+   * @throws AppError `UNREADABLE_INPUT` (422) when no text can be read.
+   */
+  readStyleGuide(input: ReadStyleGuideInput): Promise<ExtractedStyleGuide & { textChars: number }>;
   /** Stops the threads and child processes; pending jobs fail. */
   close(): Promise<void>;
+}
+
+/** A book's Typst source, the images it reads, and the key of what it typesets to. */
+export interface TypstBuild {
+  source: string;
+  assets: BookAsset[];
+  key: string;
 }
 
 /** Sizes of the pools. */
@@ -87,6 +120,10 @@ export function createJobRunner(options: JobRunnerOptions = {}): JobRunner {
   const threads = Math.max(1, options.threads ?? 2);
   const pool = new Piscina({ filename: WORKER_URL, minThreads: 0, maxThreads: threads, idleTimeout: 60_000 });
   let pdfPool: PdfProcessPool | null = null;
+  let previewPool: PdfProcessPool | null = null;
+  const pdfs = () => (pdfPool ??= new PdfProcessPool({ size: Math.max(1, options.pdfProcesses ?? 1) }));
+  // One preview process: its compiles are small (an opening) or reuse a PDF already typeset.
+  const previews = () => (previewPool ??= new PdfProcessPool({ size: 1, maxJobsPerProcess: 50 }));
   let closed = false;
 
   const run = <T>(name: string, data: unknown, transferList: ArrayBuffer[] = []): Promise<T> => {
@@ -111,9 +148,8 @@ export function createJobRunner(options: JobRunnerOptions = {}): JobRunner {
       const input: BuildFileInput = { ...rest, format: format === 'pdf' ? 'typst' : format };
       const out = unwrap(await run<TaskResult<BuildFileOutput>>('buildFile', input, transferListOf(input.assets ?? [])));
       if (out.kind === 'bytes') return out.bytes;
-      pdfPool ??= new PdfProcessPool({ size: Math.max(1, options.pdfProcesses ?? 1) });
       try {
-        return await pdfPool.compile(out.source, out.assets);
+        return await pdfs().compile(out.source, out.assets);
       } catch (err) {
         if (err instanceof EngineError && (err.code === 'UNREADABLE_INPUT' || err.code === 'EMPTY_INPUT')) {
           throw new AppError('UNREADABLE_INPUT', err.message);
@@ -121,10 +157,34 @@ export function createJobRunner(options: JobRunnerOptions = {}): JobRunner {
         throw err;
       }
     },
+    async buildTypst(input) {
+      const build: BuildFileInput = { ...input, layoutId: input.layout.id, format: 'typst', modified: new Date(0) };
+      const out = unwrap(await run<TaskResult<BuildFileOutput>>('buildFile', build, transferListOf(build.assets ?? [])));
+      if (out.kind !== 'typst') throw new AppError('INTERNAL', undefined, { cause: new Error('buildFile answered bytes for typst') });
+      return { source: out.source, assets: out.assets, key: out.key };
+    },
+    typeset(source, assets) {
+      if (closed) return Promise.reject(new AppError('INTERNAL', undefined, { cause: new Error('job runner closed') }));
+      return pdfs().typeset(source, assets);
+    },
+    async readStyleGuide(input) {
+      return unwrap(await run<TaskResult<ExtractedStyleGuide & { textChars: number }>>('readStyleGuide', input));
+    },
+    async buildOpeningTypst(input) {
+      return unwrap(await run<TaskResult<{ source: string; assets: BookAsset[] }>>('buildOpeningTypst', input, transferListOf(input.assets ?? [])));
+    },
+    svgPages(source, assets, maxPages) {
+      if (closed) return Promise.reject(new AppError('INTERNAL', undefined, { cause: new Error('job runner closed') }));
+      return previews().svgPages(source, assets, maxPages);
+    },
+    rasterPages(request) {
+      if (closed) return Promise.reject(new AppError('INTERNAL', undefined, { cause: new Error('job runner closed') }));
+      return previews().rasterPages(request);
+    },
     async close() {
       if (closed) return;
       closed = true;
-      await Promise.allSettled([pool.destroy(), pdfPool?.close()]);
+      await Promise.allSettled([pool.destroy(), pdfPool?.close(), previewPool?.close()]);
     },
   };
 }

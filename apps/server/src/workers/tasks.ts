@@ -6,6 +6,7 @@
  * Engine errors do not survive the thread boundary as classes, so tasks that can fail on user input answer
  * `{ ok: false, error: { code, message } }` instead of throwing; the jobs plugin turns that back into an error.
  */
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { SUPPORTED_UPLOAD_EXTENSIONS } from '@quire/contracts';
 import {
@@ -13,7 +14,11 @@ import {
   allChapters,
   cleanText,
   detectFormat,
+  extractStyleGuideRequirements,
+  readWordDocText,
   getLayout,
+  openingExcerpt,
+  openingMarkdown,
   parseMarkdown,
   readBook as readInput,
   settingsToLayout,
@@ -25,6 +30,8 @@ import {
   type BookMeta,
   type CleanReport,
   type FormattingSettings,
+  type ExtractedStyleGuide,
+  type Layout,
 } from '@quire/engine';
 import { applyDeclaredCharset, charsetOf } from '../net/declared-charset.ts';
 import { MAX_FILE_ASSET_BYTES, assetBytes } from '../services/asset-paths.ts';
@@ -205,6 +212,11 @@ export interface BuildFileInput {
   layoutId: string;
   /** Custom settings (validated with the contracts' FormattingSettingsSchema) applied over the layout `layoutId`. */
   layoutSettings?: FormattingSettings;
+  /**
+   * The layout resolved by the caller (an uploaded style guide's, or one with the KDP adjustments of the book's
+   * layout report applied); when given, `layoutId` and `layoutSettings` are not used.
+   */
+  layout?: Layout;
   format: WorkerBuildFormat;
   modified: Date;
   assets?: BookAsset[];
@@ -214,7 +226,19 @@ export interface BuildFileInput {
  * A built file: bytes for binary and HTML formats; for PDF the Typst source and the images it reads (the
  * document's `assets`, which the Typst compile in a child process needs beside the source).
  */
-export type BuildFileOutput = { kind: 'bytes'; bytes: Uint8Array } | { kind: 'typst'; source: string; assets: BookAsset[] };
+export type BuildFileOutput =
+  | { kind: 'bytes'; bytes: Uint8Array }
+  | { kind: 'typst'; source: string; assets: BookAsset[]; key: string };
+
+/**
+ * What a Typst compile reads, as one SHA-256 hex digest: the source, then each image's path and bytes. Two
+ * builds with the same key typeset to the same PDF (same compiler, same shipped fonts), so a PDF can be reused.
+ */
+export function typstKey(source: string, assets: readonly BookAsset[]): string {
+  const hash = createHash('sha256').update(source);
+  for (const asset of assets) hash.update(`\0${asset.path}\0`).update(asset.bytes);
+  return hash.digest('hex');
+}
 
 /**
  * Parses the Markdown into a BookDocument and writes it in `format` with the chosen layout: the built-in layout
@@ -222,13 +246,15 @@ export type BuildFileOutput = { kind: 'bytes'; bytes: Uint8Array } | { kind: 'ty
  */
 export function buildFile(input: BuildFileInput): Promise<TaskResult<BuildFileOutput>> {
   return guard(async (): Promise<BuildFileOutput> => {
-    const base = getLayout(input.layoutId);
-    const layout = input.layoutSettings ? settingsToLayout(input.layoutSettings, base) : base;
+    const layout = input.layout ?? resolveLayout(input.layoutId, input.layoutSettings);
     const doc = parseMarkdown(input.markdown, input.meta, { assets: input.assets ?? [] });
     const utf8 = (s: string) => new Uint8Array(Buffer.from(s, 'utf8'));
     switch (input.format) {
-      case 'typst':
-        return { kind: 'typst', source: writeTypst(doc, layout), assets: Object.values(doc.assets) };
+      case 'typst': {
+        const source = writeTypst(doc, layout);
+        const assets = Object.values(doc.assets);
+        return { kind: 'typst', source, assets, key: typstKey(source, assets) };
+      }
       case 'epub':
         return {
           kind: 'bytes',
@@ -244,5 +270,61 @@ export function buildFile(input: BuildFileInput): Promise<TaskResult<BuildFileOu
       case 'epub-html':
         return { kind: 'bytes', bytes: utf8(writeHtml(doc, layout, { variant: 'epub' })) };
     }
+  });
+}
+
+/** The built-in layout `layoutId`, with custom settings mapped over it when given (engine `settingsToLayout`). */
+function resolveLayout(layoutId: string, settings: FormattingSettings | undefined): Layout {
+  const base = getLayout(layoutId);
+  return settings ? settingsToLayout(settings, base) : base;
+}
+
+/** Input of {@link buildOpeningTypst}: the book's Markdown, metadata, layout and the images its text uses. */
+export interface BuildOpeningInput {
+  markdown: string;
+  meta: BookMeta;
+  layout: Layout;
+  assets?: BookAsset[];
+}
+
+/**
+ * The Typst source of a book's opening (engine `openingMarkdown`, then `openingExcerpt`), for the opening
+ * preview: the Markdown is cut before it is parsed, so the cost does not grow with the book.
+ */
+export function buildOpeningTypst(input: BuildOpeningInput): Promise<TaskResult<{ source: string; assets: BookAsset[] }>> {
+  return guard(() => {
+    const doc = openingExcerpt(parseMarkdown(openingMarkdown(input.markdown), input.meta, { assets: input.assets ?? [] }));
+    return { source: writeTypst(doc, input.layout), assets: Object.values(doc.assets) };
+  });
+}
+
+/** Input of {@link readStyleGuide}: an uploaded style guide (.pdf, .doc or .docx, the extension already checked). */
+export interface ReadStyleGuideInput {
+  bytes: Uint8Array;
+  fileName: string;
+}
+
+/**
+ * Reads an uploaded style guide's text (engine `readBook` for PDF and DOCX, `readWordDocText` for legacy .doc)
+ * and the requirements it states (engine `extractStyleGuideRequirements`). Fails with `UNREADABLE_INPUT` when
+ * no text can be read (a scanned PDF, a damaged file, a file whose content is not what its name says).
+ */
+export function readStyleGuide(input: ReadStyleGuideInput): Promise<TaskResult<ExtractedStyleGuide & { textChars: number }>> {
+  return guard(async () => {
+    const bytes = input.bytes instanceof Uint8Array ? input.bytes : new Uint8Array(input.bytes);
+    const ext = path.extname(input.fileName).toLowerCase();
+    let text: string;
+    if (ext === '.doc') {
+      text = readWordDocText(bytes);
+    } else {
+      const format = detectFormat(bytes, { fileName: input.fileName });
+      if (format !== ext.slice(1)) {
+        throw new EngineError('UNREADABLE_INPUT', `This file could not be read: its name says ${ext}, but it is not a ${ext} document.`);
+      }
+      const read = await readInput(bytes, { fileName: input.fileName });
+      text = read.kind === 'raw' ? read.text : read.markdown;
+    }
+    if (count(text) < 5) throw new EngineError('UNREADABLE_INPUT', 'No text could be read from this style guide (a scanned document has none).');
+    return { ...extractStyleGuideRequirements(text), textChars: text.length };
   });
 }

@@ -15,9 +15,14 @@ export async function importFile(input) {
 export const cleanBook = tasks.cleanBook;
 export const combineTexts = tasks.combineTexts;
 export const measureText = tasks.measureText;
+export const readStyleGuide = tasks.readStyleGuide;
 export async function buildFile(input) {
   const result = await tasks.buildFile(input);
   if (!result.ok) return result;
   return movable(result, transferListOf(result.value.kind === 'bytes' ? [result.value] : result.value.assets));
+}
+export async function buildOpeningTypst(input) {
+  const result = await tasks.buildOpeningTypst(input);
+  return result.ok ? movable(result, transferListOf(result.value.assets)) : result;
 }
 export default importFile;

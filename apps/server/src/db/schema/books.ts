@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import type { BookMetadata, CleanReport, FormattingSettings } from '@quire/contracts';
+import type { BookMetadata, CleanReport, FormattingSettings, LayoutReport } from '@quire/contracts';
 import { timestamps } from './columns.ts';
 import { users } from './users.ts';
 
@@ -32,6 +32,11 @@ export const books = pgTable(
      * layout `layout_id` (engine `settingsToLayout`); null when the book uses that layout as it is.
      */
     layoutSettings: jsonb('layout_settings').$type<FormattingSettings>(),
+    /**
+     * What setting the whole book in its layout showed at the last format (contracts LayoutReport: page count,
+     * the margins KDP's rules raised, warnings); the PDF export applies the same adjustments. Null before.
+     */
+    layoutReport: jsonb('layout_report').$type<LayoutReport>(),
     status: text('status', { enum: ['imported', 'ready'] }).notNull().default('imported'),
     wordCount: integer('word_count').notNull().default(0),
     isFreeTrial: boolean('is_free_trial').notNull().default(false),

@@ -6,3 +6,4 @@ export * from './exports.ts';
 export * from './user-preferences.ts';
 export * from './book-assets.ts';
 export * from './custom-templates.ts';
+export * from './user-style-guides.ts';

@@ -5,9 +5,10 @@
  * pages), and its memo cache only grows, so the server compiles in child processes (`pool.ts`); this
  * module is what runs inside them, and what a CLI or a test may call directly.
  */
-import { NodeCompiler } from '@myriaddreamin/typst-ts-node-compiler';
+import { NodeCompiler, type NodeTypstDocument } from '@myriaddreamin/typst-ts-node-compiler';
 import { EngineError } from '../../errors.ts';
 import type { BookAsset } from '../../model/book-document.ts';
+import { splitPlainSvg, type SvgPage } from '../preview/svg-pages.ts';
 import { shippedFontPaths } from './fonts.ts';
 
 let compiler: NodeCompiler | undefined;
@@ -53,18 +54,14 @@ function describe(diagnostics: unknown): string {
 }
 
 /**
- * Compiles a Typst source to PDF bytes, synchronously, on the calling thread.
- *
- * - `source`: a self-contained Typst document (no imports), as made by `writeTypst`;
- * - `assets`: the book's images (`doc.assets`), which the source reads as `image("images/img-1.png")`;
- *   they are mapped into the compiler's virtual workspace for this compile and unmapped afterwards, so
- *   the process does not keep them.
- * Returns the PDF (`%PDF-...`). Old entries of Typst's memo cache are evicted after each compile
- * (`evictCache(10)`, the value typst.ts suggests for one-shot tools), which slows but does not stop the
- * growth of the process's memory.
+ * Compiles a Typst source and hands the laid-out document to `use`, synchronously, on the calling thread.
+ * The book's images are mapped into the compiler's virtual workspace for this compile and unmapped
+ * afterwards, so the process does not keep them; old entries of Typst's memo cache are evicted after each
+ * compile (`evictCache(10)`, the value typst.ts suggests for one-shot tools), which slows but does not stop
+ * the growth of the process's memory.
  * @throws EngineError `WRITE_FAILED` with Typst's diagnostics in the message when the source has errors.
  */
-export function compileTypstToPdf(source: string, assets?: TypstAssets): Uint8Array {
+function withDocument<T>(source: string, assets: TypstAssets | undefined, use: (typst: NodeCompiler, document: NodeTypstDocument) => T): T {
   const typst = getCompiler();
   const mapped: string[] = [];
   try {
@@ -82,10 +79,7 @@ export function compileTypstToPdf(source: string, assets?: TypstAssets): Uint8Ar
         cause: diagnostics,
       });
     }
-    // No tagged-PDF structure: a print file for a printer needs none, it makes the file about 40 %
-    // larger, and poppler 22 reports its structure tree as malformed.
-    const pdf = typst.pdf(document, { pdfTags: false });
-    return new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength);
+    return use(typst, document);
   } catch (error) {
     if (error instanceof EngineError) throw error;
     throw new EngineError('WRITE_FAILED', `The PDF could not be typeset: ${String(error)}`, { cause: error });
@@ -93,4 +87,48 @@ export function compileTypstToPdf(source: string, assets?: TypstAssets): Uint8Ar
     for (const path of mapped) typst.unmapShadow(path);
     typst.evictCache(10);
   }
+}
+
+/** A typeset book: the PDF and its number of pages. */
+export interface TypesetPdf {
+  pdf: Uint8Array;
+  pageCount: number;
+}
+
+/**
+ * Compiles a Typst source to PDF bytes and counts its pages, synchronously, on the calling thread.
+ *
+ * - `source`: a self-contained Typst document (no imports), as made by `writeTypst`;
+ * - `assets`: the book's images (`doc.assets`), which the source reads as `image("images/img-1.png")`.
+ * @throws EngineError `WRITE_FAILED` with Typst's diagnostics in the message when the source has errors.
+ */
+export function typesetTypst(source: string, assets?: TypstAssets): TypesetPdf {
+  return withDocument(source, assets, (typst, document) => {
+    // No tagged-PDF structure: a print file for a printer needs none, it makes the file about 40 %
+    // larger, and poppler 22 reports its structure tree as malformed.
+    const pdf = typst.pdf(document, { pdfTags: false });
+    return { pdf: new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength), pageCount: document.numOfPages };
+  });
+}
+
+/**
+ * Compiles a Typst source to PDF bytes (`%PDF-...`), synchronously, on the calling thread
+ * ({@link typesetTypst} without the page count).
+ * @throws EngineError `WRITE_FAILED` with Typst's diagnostics in the message when the source has errors.
+ */
+export function compileTypstToPdf(source: string, assets?: TypstAssets): Uint8Array {
+  return typesetTypst(source, assets).pdf;
+}
+
+/**
+ * Compiles a Typst source and returns its first `maxPages` pages as standalone SVG documents
+ * (`preview/svg-pages.ts`), with the document's page count. Meant for short documents (a book's opening):
+ * the compiler writes every page into one SVG string first, about 160-220 kB a page.
+ * @throws EngineError `WRITE_FAILED` when the source has errors or the SVG cannot be split.
+ */
+export function typesetTypstToSvgPages(source: string, assets: TypstAssets | undefined, maxPages: number): { pages: SvgPage[]; pageCount: number } {
+  return withDocument(source, assets, (typst, document) => ({
+    pages: splitPlainSvg(typst.plainSvg(document), maxPages),
+    pageCount: document.numOfPages,
+  }));
 }

@@ -1,5 +1,6 @@
 /**
- * A pool of child processes that compile Typst to PDF off the caller's event loop.
+ * A pool of child processes that compile Typst to PDF off the caller's event loop, and render preview pages:
+ * a short source's pages as SVG (`svgPages`), a typeset PDF's pages as WebP (`rasterPages`, pdf.js).
  *
  * Why processes and not worker threads: Typst compiles synchronously (a 700-page book holds a thread for
  * about 1.5 s) and its memo cache is process-global and only grows (40-130 MB per changed compile, not
@@ -13,7 +14,9 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { EngineError } from '../../errors.ts';
 import type { BookAsset } from '../../model/book-document.ts';
-import { assetList, type TypstAssets } from './compile.ts';
+import type { RasterPage, RasterRequest } from '../preview/raster-pages.ts';
+import type { SvgPage } from '../preview/svg-pages.ts';
+import { assetList, type TypesetPdf, type TypstAssets } from './compile.ts';
 
 /** Options of a {@link PdfProcessPool}. */
 export interface PdfProcessPoolOptions {
@@ -30,18 +33,37 @@ export interface PdfProcessPoolOptions {
   timeoutMs?: number;
 }
 
-/** Message from the pool to a child: the source and the book's images (bytes travel as they are). */
-export type ChildRequest = { type: 'compile'; id: number; source: string; assets: BookAsset[] };
-/** Message from a child to the pool. */
+/** A compile job's Typst source and the book's images (bytes travel as they are). */
+interface SourceJob {
+  source: string;
+  assets: BookAsset[];
+}
+
+/**
+ * Message from the pool to a child:
+ * - `compile`: typeset the source to PDF;
+ * - `svg-pages`: typeset the source and answer its first `maxPages` pages as SVG (a book's opening);
+ * - `raster-pages`: draw pages of a PDF already typeset (`key` names it, so the child can keep it parsed).
+ */
+export type ChildRequest =
+  | ({ type: 'compile'; id: number } & SourceJob)
+  | ({ type: 'svg-pages'; id: number; maxPages: number } & SourceJob)
+  | ({ type: 'raster-pages'; id: number } & RasterRequest);
+
+/** Message from a child to the pool (`rss`: the child's resident set size in bytes after the job). */
 export type ChildReply =
-  | { type: 'done'; id: number; pdf: Uint8Array; rss: number }
+  | { type: 'done'; id: number; pdf: Uint8Array; pageCount: number; rss: number }
+  | { type: 'svg-pages'; id: number; pages: SvgPage[]; pageCount: number; rss: number }
+  | { type: 'raster-pages'; id: number; pages: RasterPage[]; pageCount: number; rss: number }
   | { type: 'failed'; id: number; message: string; rss: number };
+
+/** A request without its id (the pool numbers it). */
+type JobRequest = ChildRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
 interface Job {
   id: number;
-  source: string;
-  assets: BookAsset[];
-  resolve: (pdf: Uint8Array) => void;
+  request: JobRequest;
+  resolve: (reply: Exclude<ChildReply, { type: 'failed' }>) => void;
   reject: (error: Error) => void;
 }
 
@@ -51,6 +73,11 @@ interface Child {
   job: Job | undefined;
   timer: NodeJS.Timeout | undefined;
   exited: Promise<void>;
+}
+
+/** The images as plain records (structured clone copies them to the child). */
+function copyAssets(assets: TypstAssets | undefined): BookAsset[] {
+  return assetList(assets).map((a) => ({ path: a.path, mediaType: a.mediaType, bytes: a.bytes }));
 }
 
 const DEFAULTS = { size: 1, maxJobsPerProcess: 8, maxRssBytes: 1.5 * 1024 ** 3, timeoutMs: 300_000 };
@@ -103,11 +130,42 @@ export class PdfProcessPool {
    * Resolves with the PDF bytes. Rejects with EngineError `WRITE_FAILED` when Typst reports errors
    * (message holds the diagnostics), when the child crashes or times out, or when the pool is closed.
    */
-  compile(source: string, assets?: TypstAssets): Promise<Uint8Array> {
+  async compile(source: string, assets?: TypstAssets): Promise<Uint8Array> {
+    return (await this.typeset(source, assets)).pdf;
+  }
+
+  /** {@link compile}, answering the PDF with its page count. Rejects as `compile` does. */
+  async typeset(source: string, assets?: TypstAssets): Promise<TypesetPdf> {
+    const reply = await this.#submit({ type: 'compile', source, assets: copyAssets(assets) });
+    if (reply.type !== 'done') throw new EngineError('WRITE_FAILED', 'The typesetting process answered out of turn.');
+    return { pdf: reply.pdf, pageCount: reply.pageCount };
+  }
+
+  /**
+   * Typesets a short Typst source (a book's opening) and answers its first `maxPages` pages as standalone SVG
+   * documents (`preview/svg-pages.ts`), with the page count of the whole source. Rejects as `compile` does.
+   */
+  async svgPages(source: string, assets: TypstAssets | undefined, maxPages: number): Promise<{ pages: SvgPage[]; pageCount: number }> {
+    const reply = await this.#submit({ type: 'svg-pages', source, assets: copyAssets(assets), maxPages });
+    if (reply.type !== 'svg-pages') throw new EngineError('WRITE_FAILED', 'The typesetting process answered out of turn.');
+    return { pages: reply.pages, pageCount: reply.pageCount };
+  }
+
+  /**
+   * Draws pages `fromPage`..`toPage` of a PDF this pool typeset as WebP images `widthPx` wide
+   * (`preview/raster-pages.ts`); `key` identifies the PDF so that a child keeps the last one parsed.
+   * Rejects with EngineError `WRITE_FAILED` when pdf.js fails or as `compile` does.
+   */
+  async rasterPages(request: RasterRequest): Promise<{ pages: RasterPage[]; pageCount: number }> {
+    const reply = await this.#submit({ type: 'raster-pages', ...request });
+    if (reply.type !== 'raster-pages') throw new EngineError('WRITE_FAILED', 'The typesetting process answered out of turn.');
+    return { pages: reply.pages, pageCount: reply.pageCount };
+  }
+
+  #submit(request: JobRequest): Promise<Exclude<ChildReply, { type: 'failed' }>> {
     if (this.#closed) return Promise.reject(new EngineError('WRITE_FAILED', 'The PDF process pool is closed.'));
-    const list = assetList(assets).map((a) => ({ path: a.path, mediaType: a.mediaType, bytes: a.bytes }));
-    return new Promise<Uint8Array>((resolve, reject) => {
-      this.#queue.push({ id: this.#nextId++, source, assets: list, resolve, reject });
+    return new Promise((resolve, reject) => {
+      this.#queue.push({ id: this.#nextId++, request, resolve, reject });
       this.#dispatch();
     });
   }
@@ -162,7 +220,7 @@ export class PdfProcessPool {
         child.process.kill('SIGKILL');
       }, this.#options.timeoutMs);
     }
-    const request: ChildRequest = { type: 'compile', id: job.id, source: job.source, assets: job.assets };
+    const request = { ...job.request, id: job.id } as ChildRequest;
     child.process.send(request, (error) => {
       if (error) this.#onGone(child, `could not receive the job (${error.message})`);
     });
@@ -174,8 +232,8 @@ export class PdfProcessPool {
     clearTimeout(child.timer);
     child.job = undefined;
     child.jobsDone += 1;
-    if (message.type === 'done') job.resolve(message.pdf);
-    else job.reject(new EngineError('WRITE_FAILED', message.message));
+    if (message.type === 'failed') job.reject(new EngineError('WRITE_FAILED', message.message));
+    else job.resolve(message);
     if (this.#closed || child.jobsDone >= this.#options.maxJobsPerProcess || message.rss > this.#options.maxRssBytes) {
       this.#retire(child);
     } else {

@@ -1,0 +1,24 @@
+/** The engine's metadata of a book row, shared by exports, previews and the layout report. */
+import type { BookMeta } from '@quire/engine';
+import type { BookRow } from '../db/schema/index.ts';
+import { fullMetadata } from './book-service.ts';
+
+/**
+ * The engine's BookMeta from a book row: title, author, and the Format form's metadata
+ * (language, description, publication year, ISBN, keywords, categories as subjects); the EPUB identifier is
+ * derived from the book id so that re-exports of one book keep it.
+ */
+export function bookMetaOf(book: BookRow): BookMeta {
+  const m = fullMetadata(book.metadata);
+  return {
+    title: book.title,
+    author: book.author,
+    language: m.language,
+    ...(m.description ? { description: m.description } : {}),
+    ...(m.publicationYear !== undefined ? { publicationYear: m.publicationYear } : {}),
+    ...(m.isbn ? { isbn: m.isbn } : {}),
+    ...(m.keywords.length ? { keywords: m.keywords } : {}),
+    ...(m.categories.length ? { subjects: m.categories } : {}),
+    identifier: `urn:uuid:${book.id}`,
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * Setting a whole book in its print layout with KDP's paperback rules (issue 4, "Print layouts honour KDP's
+ * rules"): the book is typeset in the Typst child processes (never on the event loop), its pages counted, the
+ * engine's `applyKdpRules` raises the margins the count calls for, and the book is set again in the raised
+ * layout until the count no longer moves the rules. The result is the PDF every PDF export of the unchanged book
+ * is, and the layout report stored on the book.
+ */
+import type { LayoutReport } from '@quire/contracts';
+import { applyKdpRules, type BookAsset, type BookMeta, type Layout } from '@quire/engine';
+import type { JobRunner } from '../workers/pool.ts';
+import { layoutReportOf, pageCountLowerBound, sameAdjustableFields } from './layout-report.ts';
+import type { PdfCache } from './pdf-cache.ts';
+
+/** Dependencies of {@link createTypesetService}. */
+export interface TypesetServiceDeps {
+  jobs: Pick<JobRunner, 'buildTypst' | 'typeset'>;
+  cache: PdfCache;
+  now?: () => Date;
+}
+
+/** A book to typeset: its Markdown, metadata, and a loader of the images its text uses (read afresh per build). */
+export interface TypesetInput {
+  markdown: string;
+  meta: BookMeta;
+  /** The images the text refers to; called once per build, since a build transfers (detaches) their bytes. */
+  loadAssets: () => Promise<BookAsset[]>;
+}
+
+/** A typeset book: the PDF, the layout it was set in (base plus KDP adjustments), its report and its key. */
+export interface TypesetBook {
+  pdf: Uint8Array;
+  key: string;
+  layout: Layout;
+  report: LayoutReport;
+}
+
+/** Most typesettings of one book before the last layout is kept (the page count settles in one or two). */
+const MAX_ROUNDS = 3;
+
+/** Typesetting operations. */
+export function createTypesetService({ jobs, cache, now = () => new Date() }: TypesetServiceDeps) {
+  /** The PDF of a Typst build, from the cache or typeset now (and kept). */
+  async function pdfOf(build: { source: string; assets: BookAsset[]; key: string }) {
+    const hit = cache.get(build.key);
+    if (hit) return hit;
+    const typeset = await jobs.typeset(build.source, build.assets);
+    cache.set(build.key, typeset);
+    return typeset;
+  }
+
+  return {
+    /**
+     * Sets the book in `base` with KDP's rules. The first layout tried is `start` (the layout of the book's last
+     * report, when there is one) or else `base` raised for a page count the book cannot be below
+     * (layout-report.ts `pageCountLowerBound`); each round typesets (or reuses the cached PDF), counts the pages
+     * and moves to `applyKdpRules(base, pageCount)` until that is the layout just set.
+     * @throws AppError/EngineError from the worker or the Typst process (`WRITE_FAILED` when Typst fails).
+     */
+    async typesetBook(input: TypesetInput, base: Layout, start?: Layout): Promise<TypesetBook> {
+      let layout = start ?? applyKdpRules(base, pageCountLowerBound(input.markdown.length, base)).layout;
+      for (let round = 1; ; round++) {
+        const build = await jobs.buildTypst({ markdown: input.markdown, meta: input.meta, layout, assets: await input.loadAssets() });
+        const { pdf, pageCount } = await pdfOf(build);
+        const rules = applyKdpRules(base, pageCount);
+        if (round >= MAX_ROUNDS || sameAdjustableFields(rules.layout, layout)) {
+          // The warnings of the layout actually set (a furniture warning depends on its margins).
+          const { warnings } = applyKdpRules(layout, pageCount);
+          return { pdf, key: build.key, layout, report: layoutReportOf(base, layout, pageCount, warnings, now()) };
+        }
+        layout = rules.layout;
+      }
+    },
+  };
+}
+
+/** The service's type. */
+export type TypesetService = ReturnType<typeof createTypesetService>;
