@@ -13,6 +13,7 @@ const TOOLS = [
   { file: '/usr/bin/java', pkg: 'default-jre-headless', why: 'runs EPUBCheck' },
   { file: '/usr/bin/pdfinfo', pkg: 'poppler-utils', why: 'PDF page size, fonts and text checks' },
   { file: '/usr/bin/pdftoppm', pkg: 'poppler-utils', why: 'rendered page previews' },
+  { file: '/usr/share/groff/current/tmac/hyphen.us', pkg: 'groff-base', why: "TeX hyphenation patterns that judge the PDF's line-end breaks" },
   { file: '/usr/bin/soffice', pkg: 'libreoffice-writer-nogui', why: 'opens each DOCX export and counts its pages' },
 ];
 

@@ -1,6 +1,6 @@
 /**
- * The outside judges of our files, run as programs: EPUBCheck (Debian package `epubcheck`, run as
- * `java -jar` because the /usr/bin wrapper needs binfmt_misc) and poppler's pdfinfo/pdffonts.
+ * The outside judge of our EPUB files, run as a program: EPUBCheck (Debian package `epubcheck`, run as
+ * `java -jar` because the /usr/bin wrapper needs binfmt_misc). The PDF judges (poppler) are in `test/pdf/poppler.ts`.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -40,25 +40,4 @@ export async function epubcheck(file: string): Promise<{ messages: EpubcheckMess
         locations: m.locations.map((l) => `${l.path}:${l.line}`),
       })),
   };
-}
-
-/** Size of every page in PDF points `[width, height]`, rounded, from `pdfinfo -f 1 -l N`. */
-export async function pdfPageSizes(file: string): Promise<[number, number][]> {
-  const info = (await run('pdfinfo', [file])).stdout;
-  const pages = Number(/Pages:\s+(\d+)/.exec(info)?.[1] ?? 0);
-  const perPage = (await run('pdfinfo', ['-f', '1', '-l', String(pages), file], { maxBuffer: 16 << 20 })).stdout;
-  return [...perPage.matchAll(/Page\s+\d+ size:\s+([\d.]+) x ([\d.]+) pts/g)].map((m) => [
-    Math.round(Number(m[1])),
-    Math.round(Number(m[2])),
-  ]);
-}
-
-/** Fonts of a PDF from `pdffonts`: name and whether it is embedded. */
-export async function pdfFonts(file: string): Promise<{ name: string; embedded: boolean }[]> {
-  const lines = (await run('pdffonts', [file])).stdout.split('\n').slice(2).filter((l) => l.trim());
-  return lines.map((line) => {
-    const cols = line.trim().split(/\s+/);
-    // columns: name type [encoding words...] emb sub uni object ID; emb is the 5th from the end
-    return { name: cols[0] ?? '', embedded: cols[cols.length - 5] === 'yes' };
-  });
 }

@@ -1,6 +1,7 @@
 /**
- * Every built-in layout typesets to PDF: each embeds only families of the fonts registry (body and heading
- * families, never a host font such as Liberation, DejaVu or Libertinus) and has pages of its trim size.
+ * Every built-in layout typesets to PDF and embeds only families of the fonts registry (body and heading
+ * families, never a host font such as Liberation, DejaVu or Libertinus). Page sizes and margins of every layout
+ * are proved on real books by the proof matrix (`test/proof/pdf-proof.test.ts`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineError } from '../../src/errors.ts';
@@ -10,7 +11,7 @@ import type { BookDocument } from '../../src/model/book-document.ts';
 import { writeTypst } from '../../src/write/typst/index.ts';
 import { compileTypstToPdf, PdfProcessPool, writePdf } from '../../src/write/typst/pdf.ts';
 import { p, prose, t } from './fixtures.ts';
-import { fonts, pageCount, pageSizes, pdfFile, type PdfFile } from './poppler.ts';
+import { fonts, pdfFile, type PdfFile } from './poppler.ts';
 
 /** A short book that sets every face: roman, italic, bold, bold italic, headings, running heads, a note. */
 function smallBook(): BookDocument {
@@ -95,17 +96,7 @@ describe('every built-in layout to PDF', () => {
     const body = new Set(list.filter((font) => registryFamily(font.name) === layout.fontFamily).map((font) => font.name));
     for (const name of postScriptNames(layout.fontFamily)) expect(body, name).toContain(name);
   });
-
-  it.each(ids)('%s has pages of its trim size in points', (id) => {
-    const layout = layouts[id]!;
-    const path = files.get(id)!.path;
-    const sizes = pageSizes(path, pageCount(path));
-    expect(sizes.length).toBeGreaterThan(3);
-    for (const [width, height] of sizes) {
-      expect(Math.round(width)).toBe(Math.round(72 * layout.trimWidthIn));
-      expect(Math.round(height)).toBe(Math.round(72 * layout.trimHeightIn));
-    }
-  });
+  // Page sizes, margins and embedding of every layout on real books: test/proof/pdf-proof.test.ts.
 });
 
 describe('font families the writer refuses', () => {

@@ -8,7 +8,7 @@ import { inlineText, type Block } from '../../src/model/book-document.ts';
 import { writeTypst } from '../../src/write/typst/index.ts';
 import { compileTypstToPdf } from '../../src/write/typst/pdf.ts';
 import { sampleBook } from './fixtures.ts';
-import { allPageTexts, fonts, pageCount, pageSizes, pdfFile, squash, wordBoxes, type PdfFile, type WordBox } from './poppler.ts';
+import { allPageTexts, fonts, pageCount, pageSizes, pageText, pdfFile, squash, wordBoxes, type PdfFile, type WordBox } from './poppler.ts';
 
 const PT_PER_IN = 72;
 // With drop folios on opening pages, so that each opening's folio can be read against the contents
@@ -118,9 +118,20 @@ describe('print PDF structure and furniture', () => {
     for (const page of blank) expect(page % 2).toBe(0);
   });
 
-  it('starts with the title page (title, author) and its verso without folios', () => {
-    expect(lines(1)).toEqual([doc.meta.title, doc.meta.author]);
-    expect(lines(2)).toEqual(['Quire Press', '2025']);
+  it('opens with the half title, a blank verso, the title page and the copyright page, none with a folio', () => {
+    expect(lines(1)).toEqual([doc.meta.title]);
+    expect(lines(2)).toEqual([]);
+    expect(lines(3)).toEqual([doc.meta.title, doc.meta.author]);
+    expect(lines(4)).toEqual([doc.meta.title, doc.meta.author, 'Quire Press', 'Copyright © 2025 Quire Press']);
+  });
+
+  it('prints the ISBN on the copyright page when the book has one', () => {
+    const withIsbn = pdfFile(compileTypstToPdf(writeTypst({ ...doc, meta: { ...doc.meta, isbn: '978-3-16-148410-0' } }, kdp6x9Layout)));
+    try {
+      expect(pageText(withIsbn.path, 4).split('\n').map((l) => l.trim()).filter(Boolean).at(-1)).toBe('ISBN 978-3-16-148410-0');
+    } finally {
+      withIsbn.dispose();
+    }
   });
 
   it('lists parts, chapters and sections in the contents with their page numbers', () => {

@@ -91,3 +91,72 @@ export function wordBoxes(path: string): WordBox[] {
 export function squash(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
+
+/** A line of text from `pdftotext -bbox-layout`: its box and its words, in points from the top-left corner of its page. */
+export interface TextLine {
+  page: number;
+  xMin: number;
+  xMax: number;
+  yMin: number;
+  yMax: number;
+  words: WordBox[];
+}
+
+/** Every line of every page with its words (`pdftotext -bbox-layout`), in pdftotext's reading order. */
+export function textLines(path: string): TextLine[] {
+  const html = run('pdftotext', ['-bbox-layout', path, '-']);
+  const lines: TextLine[] = [];
+  let page = 0;
+  let line: TextLine | undefined;
+  const num = '"([\\d.]+)"';
+  const re = new RegExp(`<page |<line xMin=${num} yMin=${num} xMax=${num} yMax=${num}>|<word xMin=${num} yMin=${num} xMax=${num} yMax=${num}>([^<]*)</word>`, 'g');
+  for (const m of html.matchAll(re)) {
+    if (m[0] === '<page ') {
+      page += 1;
+    } else if (m[0].startsWith('<line')) {
+      line = { page, xMin: Number(m[1]), yMin: Number(m[2]), xMax: Number(m[3]), yMax: Number(m[4]), words: [] };
+      lines.push(line);
+    } else if (line) {
+      line.words.push({ page, word: decodeEntities(m[9]!), xMin: Number(m[5]), yMin: Number(m[6]), xMax: Number(m[7]), yMax: Number(m[8]) });
+    }
+  }
+  return lines;
+}
+
+/** The XML entities pdftotext writes in `-bbox-layout` output. */
+function decodeEntities(text: string): string {
+  return text.replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[name]!);
+}
+
+/**
+ * The rows of ink inside a box of a page (`pdftoppm -gray` at `dpi`): the top and bottom of every pixel darker
+ * than mid-grey, in points from the top of the page; `undefined` when the box holds no ink. Judges where glyphs
+ * really are (a word box of pdftotext is the font's whole ascent and descent, not the glyph's outline).
+ */
+export function inkExtent(path: string, page: number, box: { xMin: number; xMax: number; yMin: number; yMax: number }, dpi = 288): { top: number; bottom: number } | undefined {
+  const scale = dpi / 72;
+  const x = Math.floor(box.xMin * scale);
+  const y = Math.floor(box.yMin * scale);
+  const w = Math.max(1, Math.ceil(box.xMax * scale) - x);
+  const h = Math.max(1, Math.ceil(box.yMax * scale) - y);
+  const pgm = execFileSync('pdftoppm', ['-f', String(page), '-l', String(page), '-r', String(dpi), '-gray', '-x', String(x), '-y', String(y), '-W', String(w), '-H', String(h), path], {
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  // Binary PGM: "P5\n<w> <h>\n<max>\n" then one byte per pixel.
+  const header = /^P5\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(pgm.subarray(0, 40).toString('latin1'));
+  if (!header) throw new Error('pdftoppm wrote no PGM image');
+  const [width, height] = [Number(header[1]), Number(header[2])];
+  const pixels = pgm.subarray(header[0].length);
+  let top: number | undefined;
+  let bottom: number | undefined;
+  for (let row = 0; row < height; row += 1) {
+    for (let col = 0; col < width; col += 1) {
+      if (pixels[row * width + col]! < 128) {
+        top ??= row;
+        bottom = row + 1;
+        break;
+      }
+    }
+  }
+  return top === undefined || bottom === undefined ? undefined : { top: (y + top) / scale, bottom: (y + bottom) / scale };
+}

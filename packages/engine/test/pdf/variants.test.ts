@@ -85,10 +85,12 @@ describe('layout variants', () => {
 });
 
 describe('edge-case documents', () => {
-  it('a book without any section or chapter is a title page', () => {
+  it('a book without any section or chapter is its opening pages: half title, blank verso, title page, copyright page', () => {
     const { pages } = typeset(book({ body: [] }), kdp6x9Layout);
-    expect(pages).toHaveLength(1);
+    expect(pages).toHaveLength(4);
     expect(pages[0]).toContain('Variant');
+    expect(pages[1]!.trim()).toBe('');
+    expect(pages[2]).toContain('Variant');
   });
 
   it('a note referenced twice is printed once; unknown and self-referencing notes do not break the book', () => {

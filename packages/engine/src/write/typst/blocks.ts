@@ -89,10 +89,26 @@ function renderStanza(lines: readonly VerseLine[], state: TypstState): string {
   return `#quire-stanza(${items.join(' ')})`;
 }
 
+/**
+ * Whether a heading of `level` runs in at the start of the paragraph after it: APA 7th ed. levels 4 and 5
+ * (section 2.27, Table 2.3), as the academic layout's `headingLevels` say.
+ */
+function runsIn(level: number, state: TypstState): boolean {
+  const levels = state.layout.academic?.headingLevels ?? [];
+  return levels.length > 0 && (levels[Math.min(level, levels.length) - 1]?.runIn ?? false);
+}
+
 /** Typst markup for flow content: one block per paragraph, separated by blank lines. */
 export function renderBlocks(blocks: readonly Block[], state: TypstState): string {
   const parts: string[] = [];
-  for (const node of blocks) {
+  for (let i = 0; i < blocks.length; i += 1) {
+    const node = blocks[i]!;
+    const next = blocks[i + 1];
+    if (node.type === 'heading' && runsIn(node.level, state) && next?.type === 'paragraph' && !next.role) {
+      parts.push(`#quire-run-in-heading(${node.level}, [${renderInlines(node.children, state)}]) ${renderInlines(next.children, state)}`);
+      i += 1;
+      continue;
+    }
     const handler = blockHandlers[node.type] as (n: Block, s: TypstState) => string;
     const markup = handler(node, state);
     if (markup.trim() !== '') parts.push(markup);

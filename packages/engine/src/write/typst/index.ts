@@ -2,13 +2,19 @@
  * Typst writer: BookDocument + Layout -> Typst markup for a print book (compiled to PDF by `pdf.ts`).
  *
  * Order of the book (Chicago Manual of Style 17th ed. 1.4, "order of parts"):
- * title page (recto, title and author) and its verso (edition notice: publisher, year, ISBN, when
- * known), dedication and epigraph, table of contents, the other front sections (foreword, preface,
- * introduction...), the body (parts and chapters, page 1 on its first recto), the back matter.
- * Every unit opens on a new page, a recto when `layout.chapterOpensRecto` (KDP and Chicago 1.5).
+ * half title (recto), blank verso, title page (recto, title and author) and its verso (copyright page:
+ * title, author, publisher, copyright year and ISBN, when known), dedication and epigraph, table of
+ * contents, the other front sections (foreword, preface, introduction...), the body (parts and chapters,
+ * page 1 on its first recto), the back matter. Every unit opens on a new page, a recto when
+ * `layout.chapterOpensRecto` (KDP and Chicago 1.5); chapters after the first follow on the same page when
+ * `layout.chapterBreak` is `line-break` or `decorative`.
+ * Academic papers (`layout.academic`, `academic.ts`) open with their guide's title page (or MLA's heading
+ * block), the abstract on its own page, then the text; contents only when the guide asks for them.
+ * A chapter's first paragraph carries the layout's drop capital and small-caps lead-in (`opening.ts`).
  *
  * Capabilities:
  * - [X] paragraphs, sub-headings, scene breaks, verse, block quotes, lists, footnotes
+ * - [X] drop caps, small-caps lead-ins, dialogue punctuation (`dialogue.ts`), hyphenation in the book's language
  * - [X] running heads, folios, table of contents with page numbers, PDF bookmarks
  * - [X] figures: the book's image (`BookDocument.assets`, read by the compiler from the files `pdf.ts` /
  *   `compile.ts` map in) at most the text block wide and 60 % of the page high, with its caption; a figure
@@ -18,10 +24,12 @@
 import { inlineText, type BookDocument, type Inline, type Chapter, type Division, type Section, type SectionKind } from '../../model/book-document.ts';
 import type { Layout } from '../../layout/layout.ts';
 import { EngineError } from '../../errors.ts';
+import { isAbstract, renderPaperOpening } from './academic.ts';
 import { renderBlocks } from './blocks.ts';
-import { escapeTypst } from './escape.ts';
+import { escapeTypst, typstStringLiteral } from './escape.ts';
 import { isShippedFamily, LAYOUT_FONT_FIELDS } from './fonts.ts';
 import { renderInlines, renderTitleCopy } from './inlines.ts';
+import { renderOpeningParagraph } from './opening.ts';
 import { createState, nextLabel, type TypstState } from './state.ts';
 import { contentsTitle, typstTemplate } from './template.ts';
 
@@ -58,13 +66,18 @@ export function writeTypst(doc: BookDocument, layout: Layout): string {
   const state = createState(doc, layout);
   const toc: TocEntry[] = [];
   const out: string[] = [typstTemplate(doc.meta, layout)];
+  const { academic } = layout;
+  const abstract = academic?.abstract ? doc.front.find(isAbstract) : undefined;
 
-  out.push(`#quire-title-page([${escapeTypst(doc.meta.title)}], [${escapeTypst(doc.meta.author)}])`);
-  const notice = editionNotice(doc);
-  if (notice) out.push(`#pagebreak()\n#quire-edition-notice[${notice}]`);
+  if (academic) {
+    out.push(renderPaperOpening(doc, academic));
+    if (abstract) out.push(renderAbstract(abstract, state));
+  } else {
+    out.push(...bookOpening(doc, layout));
+  }
 
   const display = doc.front.filter((s) => DISPLAY_KINDS.has(s.kind));
-  const front = doc.front.filter((s) => !DISPLAY_KINDS.has(s.kind));
+  const front = doc.front.filter((s) => !DISPLAY_KINDS.has(s.kind) && s !== abstract);
   for (const section of display) out.push(renderDisplay(section, state));
 
   // The contents are written after the units they list so that their labels are known; the markup
@@ -76,24 +89,60 @@ export function writeTypst(doc: BookDocument, layout: Layout): string {
   });
   const backMarkup = doc.back.map((section) => renderSection(section, state, toc, true));
 
-  if (toc.length > 0) out.push(renderContents(doc, toc));
+  // Papers have contents only when their guide asks for them (Harvard theses; not APA, MLA or Chicago papers).
+  if (toc.length > 0 && (!academic || academic.tableOfContents)) out.push(renderContents(doc, toc));
   out.push(...frontMarkup);
   if (bodyMarkup.length > 0) {
     // Arabic folios start at 1 on the first recto of the body (Chicago 1.6); without roman front
     // matter folios the arabic count runs on from the first page (APA 7th ed. 2.18: the title page is 1).
-    out.push(layout.romanFrontMatterFolios ? '#quire-new-unit()\n#set page(numbering: "1")\n#counter(page).update(1)' : '#quire-new-unit()');
+    // MLA's text follows its heading block on the first page (MLA Handbook 9th ed. 1.3).
+    const mlaFirstPage = academic?.titlePage === 'none' && out.length === 2 && frontMarkup.length === 0;
+    if (layout.romanFrontMatterFolios) out.push('#quire-new-unit()\n#set page(numbering: "1")\n#counter(page).update(1)');
+    else if (!mlaFirstPage) out.push('#quire-new-unit()');
     out.push(...bodyMarkup);
   }
   out.push(...backMarkup);
   return `${out.join('\n\n')}\n`;
 }
 
-/** The title page's verso: publisher, year and ISBN when the book has them; otherwise it stays blank. */
+/**
+ * A book's opening pages (Chicago Manual of Style 17th ed. 1.4, 1.17-1.20): the half title (title alone) on
+ * the first recto, a blank verso, the title page (title and author) on the next recto, and the copyright page
+ * on its verso (title, author, publisher, copyright year and ISBN when the book has them).
+ */
+function bookOpening(doc: BookDocument, layout: Layout): string[] {
+  const title = escapeTypst(doc.meta.title);
+  return [
+    `#quire-half-title[${title}]`,
+    layout.chapterOpensRecto ? '#pagebreak(to: "odd")' : '#pagebreak()',
+    `#quire-title-page([${title}], [${escapeTypst(doc.meta.author)}])`,
+    `#pagebreak()\n#quire-edition-notice[${editionNotice(doc)}]`,
+  ];
+}
+
+/** A paper's abstract: its own page after the title page, its title a level-1 heading (APA 7th ed. 2.9). */
+function renderAbstract(section: Section, state: TypstState): string {
+  return [
+    '#quire-new-unit()',
+    `#quire-abstract([${renderInlines(section.title, state)}], [\n${renderBlocks(section.blocks, state)}\n])`,
+    '#quire-unit-opened()',
+  ].join('\n\n');
+}
+
+/**
+ * The copyright page's notice (Chicago 1.19-1.21): the title in italics and the author, then the publisher,
+ * `Copyright © year` (with the publisher or the author as holder) and the ISBN, each when the book has it.
+ */
 function editionNotice(doc: BookDocument): string {
   const { meta } = doc;
-  const lines: string[] = [];
+  const lines: string[] = [`#emph[${escapeTypst(meta.title)}]`];
+  if (meta.author.trim()) lines.push(escapeTypst(meta.author.trim()));
+  lines.push('');
   if (meta.publisher?.trim()) lines.push(escapeTypst(meta.publisher.trim()));
-  if (meta.publicationYear) lines.push(escapeTypst(String(meta.publicationYear)));
+  if (meta.publicationYear) {
+    const holder = meta.publisher?.trim() || meta.author.trim();
+    lines.push(escapeTypst(`Copyright © ${meta.publicationYear}${holder ? ` ${holder}` : ''}`));
+  }
   if (meta.isbn?.trim()) lines.push(`ISBN ${escapeTypst(meta.isbn.trim())}`);
   return lines.join(' #linebreak() ');
 }
@@ -115,7 +164,7 @@ function renderSection(section: Section, state: TypstState, toc: TocEntry[], new
   if (inlineText(section.title).trim() !== '') toc.push({ level: 1, label, title: renderTitleCopy(section.title, state) });
   return [
     newUnit ? '#quire-new-unit()' : '',
-    `#quire-section[${renderInlines(section.title, state)}]<${label}>`,
+    `#quire-section(longest: ${longestWord(section.title)})[${renderInlines(section.title, state)}]<${label}>`,
     unitOpened(section.title, state),
     renderBlocks(section.blocks, state),
   ]
@@ -153,38 +202,74 @@ function chapterNumber(chapter: Chapter, state: TypstState): string {
   return style === 'roman' ? `[CHAPTER ${roman(n).toUpperCase()}]` : `[Chapter ${n}]`;
 }
 
-function renderChapter(chapter: Chapter, state: TypstState, toc: TocEntry[], inPart: boolean, newUnit: boolean): string {
+/**
+ * How a chapter begins: `page` on a new page (a recto when the layout says so), `continued` on the same page
+ * after the layout's break (`chapterBreak` `line-break` or `decorative`), `none` where the page was already
+ * turned (the first chapter of the body or of a part).
+ */
+type ChapterStart = 'page' | 'continued' | 'none';
+
+function renderChapter(chapter: Chapter, state: TypstState, toc: TocEntry[], inPart: boolean, start: ChapterStart): string {
   const label = nextLabel(state, 'quire-d');
   toc.push({ level: inPart ? 2 : 1, label, title: renderTitleCopy(chapter.title, state) });
+  const continued = start === 'continued';
+  const [first, ...rest] = chapter.blocks;
+  const opening = first ? renderOpeningParagraph(first, state) : undefined;
   return [
-    newUnit ? '#quire-new-unit()' : '',
-    `#quire-chapter(${inPart ? 2 : 1}, ${chapterNumber(chapter, state)})[${renderInlines(chapter.title, state)}]<${label}>`,
-    unitOpened(chapter.title, state),
-    renderBlocks(chapter.blocks, state),
+    start === 'page' ? '#quire-new-unit()' : continued ? '#quire-chapter-break()' : '',
+    `#quire-chapter(${inPart ? 2 : 1}, ${chapterNumber(chapter, state)}, longest: ${longestWord(chapter.title)}${continued ? ', continued: true' : ''})[${renderInlines(chapter.title, state)}]<${label}>`,
+    unitOpened(chapter.title, state, continued),
+    opening ?? '',
+    renderBlocks(opening ? rest : chapter.blocks, state),
   ]
     .filter(Boolean)
     .join('\n\n');
 }
 
+/** How a chapter after the first of its run begins, from the layout's `chapterBreak`. */
+function laterChapterStart(state: TypstState): ChapterStart {
+  return state.layout.chapterBreak === 'page-break' ? 'page' : 'continued';
+}
+
+/** The longest word of a title as a Typst string literal (the template sets a title smaller rather than let that word overflow). */
+function longestWord(title: readonly Inline[]): string {
+  const words = inlineText(title).split(/\s+/u);
+  return typstStringLiteral(words.reduce((a, b) => ([...b].length > [...a].length ? b : a), ''));
+}
+
+/** Longest running head taken from a title, in characters; a longer title is cut at a word and ends in an ellipsis. */
+const RUNNING_HEAD_MAX_CHARS = 40;
+
+/** The copy of a title a `chapter-title` running head shows: the title, or a plain shortened copy of a long one. */
+function runningHeadCopy(title: readonly Inline[], state: TypstState): string {
+  const plain = inlineText(title).replace(/\s+/gu, ' ').trim();
+  if ([...plain].length <= RUNNING_HEAD_MAX_CHARS) return renderTitleCopy(title, state);
+  const cut = plain.slice(0, RUNNING_HEAD_MAX_CHARS + 1);
+  const space = cut.lastIndexOf(' ');
+  return `${escapeTypst((space > 0 ? cut.slice(0, space) : cut.slice(0, RUNNING_HEAD_MAX_CHARS)).replace(/[\s,;:.-]+$/u, ''))}…`;
+}
+
 /**
  * Markup after a unit's title: its pages now carry furniture, its title is what a `chapter-title` running
- * head shows (a copy without footnote marks), and its footnotes are numbered from 1.
+ * head shows (a copy without footnote marks), and its footnotes are numbered from 1. A chapter that continues
+ * on the page of the one before does not make that page an opening page: it keeps its running head and folio.
  */
-function unitOpened(title: readonly Inline[], state: TypstState): string {
-  return `#quire-unit-opened() #quire-chapter-title.update([${renderTitleCopy(title, state)}]) #counter(footnote).update(0)`;
+function unitOpened(title: readonly Inline[], state: TypstState, continued = false): string {
+  return `${continued ? '' : '#quire-unit-opened() '}#quire-chapter-title.update([${runningHeadCopy(title, state)}]) #counter(footnote).update(0)`;
 }
 
 /** A part: its own recto page (title and any introductory blocks), then its chapters. */
 function renderDivision(division: Division, state: TypstState, toc: TocEntry[], newUnit: boolean): string {
-  if (division.type === 'chapter') return renderChapter(division, state, toc, false, newUnit);
+  if (division.type === 'chapter') return renderChapter(division, state, toc, false, newUnit ? laterChapterStart(state) : 'none');
   const label = nextLabel(state, 'quire-d');
   toc.push({ level: 0, label, title: renderTitleCopy(division.title, state) });
   const parts = [
     newUnit ? '#quire-new-unit()' : '',
-    `#quire-part[${renderInlines(division.title, state)}]<${label}>`,
+    `#quire-part(longest: ${longestWord(division.title)})[${renderInlines(division.title, state)}]<${label}>`,
     unitOpened(division.title, state),
     renderBlocks(division.blocks, state),
-    ...division.chapters.map((chapter) => renderChapter(chapter, state, toc, true, true)),
+    // The first chapter of a part opens on a new page after the part's title page.
+    ...division.chapters.map((chapter, i) => renderChapter(chapter, state, toc, true, i === 0 ? 'page' : laterChapterStart(state))),
   ];
   return parts.filter(Boolean).join('\n\n');
 }

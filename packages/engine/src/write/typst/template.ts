@@ -28,7 +28,9 @@ import type { BookMeta } from '../../model/book-document.ts';
 import type { Layout } from '../../layout/layout.ts';
 import { pageSizeWithBleed } from '../../layout/trim-sizes.ts';
 import { escapeTypst, typstStringLiteral } from './escape.ts';
+import { academicDefinitions } from './academic.ts';
 import { furnitureDefinitions } from './furniture.ts';
+import { typographyDefinitions } from './typography.ts';
 
 /** A length in inches as Typst source, e.g. `0.76in`. */
 function inches(value: number): string {
@@ -93,14 +95,18 @@ export function typstTemplate(meta: BookMeta, layout: Layout): string {
   // text then sits exactly `lineHeight` em below the previous one, whatever glyphs it holds.
   const leadingEm = round(Math.max(0, layout.lineHeight - 1));
   const title = escapeTypst(meta.title);
+  // Hyphenation with the patterns of the book's language (Typst's \`lang\`), on for justified text when the
+  // layout asks for it; ragged text (APA 2.23, MLA 1.2) is never hyphenated.
+  const hyphenate = layout.hyphenate && layout.justify;
   const recto = layout.chapterOpensRecto ? 'true' : 'false';
   return `// Quire print template: ${escapeComment(layout.name)} (${escapeComment(layout.id)})
 #set document(title: [${title}]${meta.author.trim() ? `, author: ${typstStringLiteral(meta.author)}` : ''})
 #set text(font: ${typstStringLiteral(layout.fontFamily)}, fallback: false, size: ${layout.fontSizePt}pt, lang: "${lang}"${region ? `, region: "${region}"` : ''},
-  top-edge: 0.8em, bottom-edge: -0.2em, overhang: false, costs: (widow: 100%, orphan: 100%))
+  hyphenate: ${hyphenate ? 'true' : 'false'}, top-edge: 0.8em, bottom-edge: -0.2em, overhang: false, costs: (widow: 100%, orphan: 100%))
 #set par(justify: ${layout.justify ? 'true' : 'false'}, leading: ${leadingEm}em, spacing: ${leadingEm}em + ${layout.paragraphSpacingPt}pt,
   first-line-indent: (amount: ${layout.paragraphIndentEm}em, all: ${layout.indentFirstParagraph ? 'true' : 'false'}))
 #let quire-line = ${round(1 + leadingEm)}em
+#let quire-indent = ${layout.paragraphIndentEm}em
 #let quire-heading-font = ${typstStringLiteral(layout.headingFontFamily)}
 #let quire-recto-opening = ${recto}
 // Book opening pages drop a top folio to the foot (Chicago 1.10); papers keep it in the head (APA 2.18).
@@ -117,6 +123,8 @@ ${emphasisRule(layout)}
   body
 }
 ${furnitureDefinitions(meta, layout)}
+${typographyDefinitions(layout)}
+${academicDefinitions(layout)}
 #show heading: it => it.body
 #show heading: set text(font: quire-heading-font, weight: "regular")
 #show footnote.entry: set text(size: 0.82em)
@@ -166,7 +174,9 @@ ${furnitureDefinitions(meta, layout)}
   let headed = kind == "body" or (not quire-drop-folio and quire-has-folio(kind))
   let head = if headed {
     let content = if recto { quire-head-recto() } else { quire-head-verso() }
-    if content != none { text(font: quire-heading-font, quire-head-style(content)) }
+    // A book's head stays on one line, within three quarters of the measure (room for a folio beside it).
+    if content != none and quire-academic { text(font: quire-heading-font, quire-head-style(content)) }
+    else if content != none { box(width: 75%, align(center, quire-fit-line(text(font: quire-heading-font, quire-head-style(content))))) }
   }
   // Book opening pages carry a top folio at the foot instead; papers keep it in the head (APA 2.18).
   let folio = if quire-folio-position.starts-with("top") and quire-has-folio(kind) and not (kind == "opening" and quire-drop-folio) { quire-folio() }
@@ -209,6 +219,13 @@ ${furnitureDefinitions(meta, layout)}
     par(justify: false, text(size: 1.3em, hyphenate: false, author))
   })
 }
+// The half title (Chicago 1.4, 1.17): the title alone, on the first recto.
+#let quire-half-title(title) = {
+  v(2in)
+  set text(font: quire-heading-font)
+  align(center, par(justify: false, first-line-indent: 0pt, text(size: 1.4em, hyphenate: false, title)))
+}
+// The copyright page (Chicago 1.19-1.20): the edition notice at the foot of the title page's verso.
 #let quire-edition-notice(body) = {
   v(1fr)
   set par(justify: false, first-line-indent: 0pt)
@@ -216,28 +233,36 @@ ${furnitureDefinitions(meta, layout)}
   body
 }
 // A unit's title (spec chapterTitleFormat): centred, flush left, or centred with the ornament under it;
-// a chapter's number (spec chapterNumberStyle) above it in small letter-spaced capitals.
-#let quire-unit-title(level, size, sink, body, number: none) = block(width: 100%, above: 0pt, below: 3 * quire-line, {
-  v(sink)
-  let side = if quire-title-format == "left" { left } else { center }
-  set par(justify: false, first-line-indent: 0pt)
-  if number != none { align(side, text(size: 0.9em, tracking: 0.05em, hyphenate: false, number)); v(0.5 * quire-line) }
-  align(side, par(text(size: size, hyphenate: false,
-    heading(level: level, outlined: false, bookmarked: true, body))))
-  if quire-title-format == "decorated" { v(0.5 * quire-line); align(center, text(size: 1.2em, quire-ornament)) }
-})
-#let quire-part(body) = quire-unit-title(1, 1.8em, 2.2in, body)
-#let quire-chapter(level, number, body) = quire-unit-title(level, 1.55em, quire-sink, body, number: number)
-#let quire-section(body) = quire-unit-title(1, 1.55em, quire-sink, body)
+// a chapter's number (spec chapterNumberStyle) above it in small letter-spaced capitals. A title whose longest
+// word is wider than the measure at the title size is set smaller rather than overflow. Papers set their
+// titles as level-1 headings (quire-academic-heading). Sticky: a title never ends a page.
+#let quire-unit-title(level, size, sink, body, number: none, longest: "") = {
+  if quire-academic { return quire-academic-heading(1, body) }
+  block(width: 100%, above: 0pt, below: 3 * quire-line, sticky: true, layout(region => {
+    v(sink)
+    // Measured as set: the heading show rules give the font and, by level, a further size.
+    let natural = measure(text(size: size, hyphenate: false, heading(level: level, outlined: false, bookmarked: false, longest))).width
+    let size = if natural > region.width { size * (region.width / natural) * 0.97 } else { size }
+    let side = if quire-title-format == "left" { left } else { center }
+    set par(justify: false, first-line-indent: 0pt)
+    if number != none { align(side, text(size: 0.9em, tracking: 0.05em, hyphenate: false, number)); v(0.5 * quire-line) }
+    align(side, par(text(size: size, hyphenate: false,
+      heading(level: level, outlined: false, bookmarked: true, body))))
+    if quire-title-format == "decorated" { v(0.5 * quire-line); align(center, text(size: 1.2em, quire-ornament)) }
+  }))
+}
+#let quire-part(body, longest: "") = quire-unit-title(1, 1.8em, 2.2in, body, longest: longest)
+#let quire-chapter(level, number, body, longest: "", continued: false) = quire-unit-title(level, 1.55em, if continued { 0pt } else { quire-sink }, body, number: number, longest: longest)
+#let quire-section(body, longest: "") = quire-unit-title(1, 1.55em, quire-sink, body, longest: longest)
 #let quire-display(body) = block(width: 100%, above: 0pt, {
   v(2in)
   align(center, { set par(justify: false, first-line-indent: 0pt); text(style: "italic", body) })
 })
-#let quire-subhead(level, body) = block(width: 100%, sticky: true, above: 2 * quire-line, below: quire-line, {
+#let quire-subhead(level, body) = if quire-academic { quire-academic-heading(level, body) } else { block(width: 100%, sticky: true, above: 2 * quire-line, below: quire-line, {
   let styled = if level == 2 { text(weight: "bold", body) } else { text(style: "italic", body) }
   let h = heading(level: level + 1, outlined: false, bookmarked: false, styled)
   if level <= 3 { align(center, par(justify: false, h)) } else { par(justify: false, h) }
-})
+}) }
 // A scene break (spec sceneBreak): the layout's ornament, a blank line, or three spaced asterisks.
 #let quire-scene-break() = block(width: 100%, sticky: true, above: quire-line, below: quire-line, {
   if quire-scene-style == "ornament" { align(center, quire-ornament) }
@@ -246,6 +271,7 @@ ${furnitureDefinitions(meta, layout)}
 })
 #let quire-stanza(..lines) = block(width: 100%, inset: (left: 2em), above: quire-line, below: quire-line, {
   set par(justify: false, first-line-indent: 0pt, hanging-indent: 2em)
+  set text(hyphenate: false)
   for (indent, body) in lines.pos() { par(h(indent * 1em) + body) }
 })
 #let quire-quote(body) = block(width: 100%, inset: (left: quire-quote-indent, right: quire-quote-indent), above: quire-line, below: quire-line, body)

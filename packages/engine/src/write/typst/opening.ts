@@ -1,0 +1,108 @@
+/**
+ * The first paragraph of a chapter, with the layout's opening typography: a drop capital
+ * (`layout.dropCapLines` > 0) and a small-caps lead-in (`layout.smallCapsLeadIn`), after the drop cap if any.
+ * Words are never changed: the letter, the lead-in and the rest are the paragraph's own text, in order.
+ */
+import type { Block, Inline } from '../../model/book-document.ts';
+import { escapeTypst } from './escape.ts';
+import { formatDialogue } from './dialogue.ts';
+import { renderInlines } from './inlines.ts';
+import type { TypstState } from './state.ts';
+
+/** Most words a lead-in takes when no punctuation ends it sooner (a short phrase, Bringhurst 4.3.2). */
+const LEAD_IN_MAX_WORDS = 4;
+
+/** Opening punctuation that goes with the drop capital (an opening quotation mark, bracket or dash). */
+const CAP_PREFIX = /^[\s"“„«»‘‚'([—–]*/u;
+
+/** A word of the paragraph as Typst markup; `plain` when it is text only (a lead-in may take it). */
+interface Token {
+  markup: string;
+  plain: boolean;
+  text: string;
+}
+
+/**
+ * Words of a paragraph as markup tokens, split at the spaces of its text nodes; an inline that is not text
+ * (emphasis, a footnote mark) stays whole and joins the word it touches.
+ */
+function tokenize(inlines: readonly Inline[], state: TypstState, firstFormatted = false): Token[] {
+  const tokens: Token[] = [];
+  let current: Token | undefined;
+  const push = () => {
+    if (current && current.markup !== '') tokens.push(current);
+    current = undefined;
+  };
+  for (const [index, node] of inlines.entries()) {
+    if (node.type !== 'text') {
+      current ??= { markup: '', plain: true, text: '' };
+      current.markup += renderInlines([node], state);
+      current.plain = false;
+      continue;
+    }
+    const value = index === 0 && firstFormatted ? node.value : formatDialogue(node.value, state.layout.dialogueFormat);
+    for (const piece of value.split(/(\s+)/u)) {
+      if (piece === '') continue;
+      if (/^\s+$/u.test(piece) && !/^[\u00a0\u202f]+$/u.test(piece)) {
+        push();
+        continue;
+      }
+      current ??= { markup: '', plain: true, text: '' };
+      current.markup += escapeTypst(piece);
+      current.text += piece;
+    }
+  }
+  push();
+  return tokens;
+}
+
+/** Whether a plain word ends the lead-in: it ends with punctuation (`tired,`). */
+function endsPhrase(token: Token): boolean {
+  return /[,.;:!?)\]—–”»]$/u.test(token.text);
+}
+
+/** Wraps the first words in `quire-lead`: up to the first punctuation, at most {@link LEAD_IN_MAX_WORDS} words. */
+function leadIn(tokens: Token[], firstWordStarted: boolean): string[] {
+  const out = tokens.map((t) => t.markup);
+  let taken = firstWordStarted ? 1 : 0;
+  for (let i = 0; i < tokens.length && taken < LEAD_IN_MAX_WORDS; i += 1) {
+    const token = tokens[i]!;
+    if (!token.plain) break;
+    out[i] = `#quire-lead[${token.markup}]`;
+    taken += 1;
+    if (endsPhrase(token)) break;
+  }
+  return out;
+}
+
+/**
+ * Markup of a chapter's first paragraph with the layout's drop cap and lead-in, or `undefined` when neither
+ * applies (neither chosen, the block is not a plain paragraph, or it does not start with a letter or digit
+ * in a text node). The drop cap takes the first letter with any opening quotation mark before it
+ * (“A becomes the capital, `lice` goes on beside it); the lead-in then sets the first words in small caps.
+ */
+export function renderOpeningParagraph(block: Block, state: TypstState): string | undefined {
+  const { layout } = state;
+  if (block.type !== 'paragraph' || block.role) return undefined;
+  const wantsCap = layout.dropCapLines > 0;
+  if (!wantsCap && !layout.smallCapsLeadIn) return undefined;
+  const [first, ...others] = block.children;
+  if (!first || first.type !== 'text') return undefined;
+  const text = formatDialogue(first.value, layout.dialogueFormat).trimStart();
+  const prefix = CAP_PREFIX.exec(text)?.[0] ?? '';
+  const letter = [...text.slice(prefix.length)][0];
+  if (!letter || !/[\p{L}\p{N}]/u.test(letter)) return undefined;
+
+  if (!wantsCap) {
+    const tokens = tokenize(block.children, state);
+    return leadIn(tokens, false).join(' ');
+  }
+  const after = text.slice(prefix.length + letter.length);
+  // The rest of the first word stays joined to the capital's word (`lice` of `Alice`): the lead-in counts it
+  // as the first word; a one-letter word (`I was`) leaves nothing to join.
+  const restOfWord = !/^\s/u.test(after) && after !== '';
+  const tokens = tokenize([{ type: 'text', value: after }, ...others], state, true);
+  const words = layout.smallCapsLeadIn ? leadIn(tokens, !restOfWord) : tokens.map((t) => t.markup);
+  const cap = escapeTypst(prefix.replace(/\s+/gu, '') + letter);
+  return `#quire-drop-cap([${cap}], (${words.map((w) => `[${w}]`).join(', ')}${words.length === 1 ? ',' : ''}))`;
+}

@@ -1,0 +1,74 @@
+/**
+ * Typst definitions of the book typography a layout chooses beyond the page: the drop capital and the
+ * small-caps lead-in that open a chapter, the break between chapters that follow on the same page, and the
+ * fitting of lines that must stay on one line (running heads, long one-word titles).
+ * `template.ts` places the result in the preamble; `opening.ts` and `index.ts` call the functions.
+ */
+import { getShippedFont } from '../../layout/fonts.ts';
+import type { Layout } from '../../layout/layout.ts';
+
+/**
+ * Typst source defining `quire-lead`, `quire-drop-cap`, `quire-chapter-break` and `quire-fit-line` for a
+ * layout. Units: the drop cap is `layout.dropCapLines` lines tall; all other lengths are in body em or lines.
+ */
+export function typographyDefinitions(layout: Layout): string {
+  const textWidthIn = layout.trimWidthIn - layout.marginInsideIn - layout.marginOutsideIn;
+  // Real small capitals (OpenType smcp) where the body font has them (EB Garamond); Tinos, Crimson Pro and
+  // Inter have none (Typst's smallcaps would change nothing), so there the words are set in capitals at 80 %,
+  // initials included: one size throughout keeps each word whole for text extraction (pdftotext splits a
+  // word where the size changes).
+  const realSmallCaps = getShippedFont(layout.fontFamily).smallCaps;
+  return `// Small-caps lead-in (layout smallCapsLeadIn): the first words of a chapter, slightly letter-spaced
+// (Bringhurst, The Elements of Typographic Style, 3.2.2 and 4.3.2).
+#let quire-lead(body) = ${realSmallCaps ? 'text(tracking: 0.04em, smallcaps(body))' : 'text(size: 0.8em, tracking: 0.05em, upper(body))'}
+#let quire-text-width = ${Math.round(textWidthIn * 10000) / 10000}in
+#let quire-drop-lines = ${Math.max(0, Math.trunc(layout.dropCapLines))}
+// Drop capital (layout dropCapLines = n): the letter's cap height reaches from the cap height of the first
+// line down to the n-th baseline (Bringhurst 4.3.3), and the words beside it are the most that fit in n lines
+// of the narrower measure, the last of those lines justified; the paragraph goes on at full width below.
+// Measured, not guessed: the letter's size comes from the font's own cap height.
+// The measure is the layout's text width, not a measured region: a layout() box would make the paragraph a
+// block of its own, after which the next paragraph loses its first-line indent.
+#let quire-drop-cap(cap, words) = context {
+  let n = quire-drop-lines
+  let size = text.size
+  let leading = par.leading.to-absolute()
+  let line = size + leading
+  let cap-height = measure(text(top-edge: "cap-height", bottom-edge: "baseline", [H])).height
+  let letter = text(size: size * (((n - 1) * line + cap-height) / cap-height), top-edge: "cap-height", bottom-edge: "baseline", hyphenate: false, cap)
+  let column = measure(letter).width + 0.2 * size
+  let width = quire-text-width - column
+  let beside(k, end: []) = par(first-line-indent: 0pt, words.slice(0, k).join([ ]) + end)
+  let fits(k) = measure(block(width: width, beside(k))).height <= n * line - leading + 0.5pt
+  let lo = 0
+  let hi = words.len()
+  if fits(hi) { lo = hi } else {
+    while hi - lo > 1 {
+      let mid = calc.quo(lo + hi, 2)
+      if fits(mid) { lo = mid } else { hi = mid }
+    }
+  }
+  let rest = words.slice(lo)
+  // The first line box is 1 em tall with its top 0.8 em above the baseline (template text edges): the
+  // letter's top (its cap height) goes where the first line's capitals reach.
+  let first = if rest.len() > 0 and par.justify { beside(lo, end: linebreak(justify: true)) } else { beside(lo) }
+  // Spacing of exactly one leading between the grid and the paragraph's rest keeps the baseline grid.
+  block(grid(columns: (column, width), pad(top: 0.8 * size - cap-height, letter), first), below: leading)
+  if rest.len() > 0 { par(first-line-indent: 0pt, spacing: leading, rest.join([ ])) }
+}
+// Chapters that follow on the same page (layout chapterBreak): two blank lines, or the ornament centred
+// between blank lines; the title that follows keeps with its first lines (sticky title block).
+#let quire-chapter-break() = {
+  ${
+    layout.chapterBreak === 'decorative'
+      ? 'block(width: 100%, above: 2 * quire-line, below: 2 * quire-line, sticky: true, align(center, text(hyphenate: false, quire-ornament)))'
+      : 'v(2 * quire-line, weak: true)'
+  }
+}
+// A line that must not wrap (running heads): set smaller when it is wider than the space it has.
+#let quire-fit-line(body) = layout(region => {
+  let natural = measure(body).width
+  if natural <= region.width { body } else { text(size: 1em * (region.width / natural) * 0.98, body) }
+})
+`;
+}
