@@ -406,6 +406,13 @@ async function mockApi(page: Page, scenario: Scenario) {
     }
     if (p === '/api/style-guides') return json(route, 200, styleGuides);
     if (p === '/api/templates' && method === 'GET') return json(route, 200, [...formattingTemplates, ...savedTemplates]);
+    if (p === '/api/fonts' && method === 'GET') {
+      return json(route, 200, [
+        { generic: 'serif', family: 'Tinos', label: 'Times New Roman (set in Tinos, metric-compatible)' },
+        { generic: 'sans-serif', family: 'Inter', label: 'Inter' },
+        { generic: 'monospace', family: 'JetBrains Mono', label: 'JetBrains Mono' },
+      ]);
+    }
     if (p === '/api/templates' && method === 'POST') {
       const body = JSON.parse(route.request().postData() ?? '{}') as Record<string, unknown>;
       const saved = { id: `c0ffee00-0000-4000-8000-00000000000${savedTemplates.length}`, description: '', ...body, isBuiltIn: false, fontLabel: FONT_LABEL['Times New Roman'] };

@@ -101,6 +101,19 @@ export const FormattingSettingsSchema = z
   });
 export type FormattingSettings = z.infer<typeof FormattingSettingsSchema>;
 
+/**
+ * GET /api/fonts: for each generic family of the settings (`serif`, `sans-serif`, `monospace`), the shipped family
+ * a layout is set in when the user picks that generic over the layout's own, and its label naming the font it stands
+ * in for (`Times New Roman (set in Tinos, metric-compatible)`).
+ */
+export const FontDefaultSchema = z.object({
+  generic: z.enum(FONT_GENERICS),
+  family: z.string(),
+  label: z.string(),
+});
+export type FontDefault = z.infer<typeof FontDefaultSchema>;
+export const FontDefaultListSchema = z.array(FontDefaultSchema);
+
 /** A formatting template as listed and as sent to `format-advanced` (section 3 and section 7). */
 export const FormattingTemplateSchema = z.object({
   id: z.string().min(1),

@@ -41,7 +41,7 @@ export {
   type KdpRulesResult,
   type KdpAdjustment,
 } from './layout/kdp-rules.ts';
-export { shippedFonts, describeFont, type ShippedFont } from './layout/fonts.ts';
+export { shippedFonts, describeFont, DEFAULT_FAMILY_FOR_GENERIC, type ShippedFont } from './layout/fonts.ts';
 export { readText, readBook, detectFormat, type ReadResult, type ReadOutput, type InputFormat } from './read/index.ts';
 export { cleanText, type CleanResult, type CleanReport } from './clean/index.ts';
 export {

@@ -5,6 +5,7 @@ import * as engine from '../src/index.ts';
 it('exposes the public API and nothing else', () => {
   expect(Object.keys(engine).sort()).toEqual(
     [
+      'DEFAULT_FAMILY_FOR_GENERIC',
       'EngineError',
       'PdfProcessPool',
       'allChapters',

@@ -1,7 +1,8 @@
 /**
  * /api/templates (workspace spec sections 2 and 3, Format tab: Template Formatting and Advanced Custom): the
  * built-in formatting templates with the caller's custom ones, saving and deleting a custom template (the style
- * guides are in style-guides.ts). Every route needs a bearer token; another user's template is a 404.
+ * guides are in style-guides.ts), and the shipped font each generic family is set in (`GET /api/fonts`). Every
+ * route needs a bearer token; another user's template is a 404.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,10 +10,13 @@ import { z } from 'zod';
 import {
   CreateCustomTemplateBodySchema,
   ErrorBodySchema,
+  FONT_GENERICS,
+  FontDefaultListSchema,
   TemplateIdParamsSchema,
   TemplateListItemSchema,
   TemplateListSchema,
 } from '@quire/contracts';
+import { DEFAULT_FAMILY_FOR_GENERIC, describeFont } from '@quire/engine';
 import { userIdOf } from '../plugins/auth.ts';
 import type { TemplateService } from '../services/template-service.ts';
 
@@ -34,6 +38,14 @@ export const templateRoutes: FastifyPluginAsync<{ templates: TemplateService }> 
       },
     },
     async (request, reply) => reply.status(201).send(await templates.create(userIdOf(request), request.body)),
+  );
+
+  // The family each generic is set in when a user picks it over the layout's own (engine `settingsToLayout`).
+  r.get('/fonts', { schema: { response: { 200: FontDefaultListSchema, 401: ErrorBodySchema } } }, async () =>
+    FONT_GENERICS.map((generic) => {
+      const family = DEFAULT_FAMILY_FOR_GENERIC[generic];
+      return { generic, family, label: describeFont(family) };
+    }),
   );
 
   r.delete(

@@ -216,6 +216,29 @@ describe('POST /api/books/:id/format-advanced', () => {
   });
 });
 
+describe('GET /api/fonts', () => {
+  it('names the font each generic family is set in, and a PDF in that generic embeds it', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/fonts' })).statusCode).toBe(401);
+    const res = await inject('GET', '/api/fonts', owner.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const fonts = res.json() as { generic: string; family: string; label: string }[];
+    expect(fonts.map((f) => f.generic)).toEqual(['serif', 'sans-serif', 'monospace']);
+    expect(fonts[0]!.label).toBe('Times New Roman (set in Tinos, metric-compatible)');
+
+    // Print Ready KDP is a serif layout; asking for sans-serif sets the book in the family the route names.
+    const id = await importSample(owner.token);
+    const settings: FormattingSettings = { ...(await builtInSettings('print-ready-kdp')), fontFamily: 'sans-serif' };
+    const formatted = await inject('POST', `/api/books/${id}/format-advanced`, owner.token, {
+      template: { id: 'print-ready-kdp', name: 'Print Ready KDP', genre: 'general', settings },
+    });
+    expect(formatted.statusCode, formatted.body).toBe(200);
+    await pdfPageSize(id);
+    const embedded = execFileSync('pdffonts', [path.join(scratch, `${id}.pdf`)], { encoding: 'utf8' });
+    const sans = fonts.find((f) => f.generic === 'sans-serif')!;
+    expect(embedded).toContain(sans.family.replace(/\s+/g, ''));
+  });
+});
+
 describe('custom templates', () => {
   it('requires a name and valid settings, and saves nothing otherwise', async () => {
     const settings = await builtInSettings('modern-fiction');

@@ -7,6 +7,7 @@
 import {
   KDP_TRIM_SIZES,
   SETTINGS_BOUNDS,
+  type FontDefault,
   type FormattingSettings,
 } from '@quire/contracts';
 
@@ -37,23 +38,17 @@ export const FONT_GENERIC_LABEL: Readonly<Record<FormattingSettings['fontFamily'
 };
 
 /**
- * The font a generic family is set in when the starting layout uses another generic: the server's shipped default
- * for that generic (engine `DEFAULT_FAMILY_FOR_GENERIC`, named as `describeFont` names it). The layout's own generic
- * is named by its `fontLabel`, and the preview names the font the server actually used.
- */
-const DEFAULT_FONT_LABEL: Readonly<Record<FormattingSettings['fontFamily'], string>> = {
-  serif: 'Times New Roman (set in Tinos, metric-compatible)',
-  'sans-serif': 'Inter',
-  monospace: 'JetBrains Mono',
-};
-
-/**
  * The label of a font-family choice, naming the font used: `Serif — Garamond (set in EB Garamond, a similar
- * design)` when `generic` is the starting layout's own (`base`), else the shipped default of that generic.
+ * design)` when `generic` is the starting layout's own (`base`), else the font the server sets that generic in
+ * (`GET /api/fonts`); only the generic's name while those are not known.
  */
-export function fontChoiceLabel(generic: FormattingSettings['fontFamily'], base: { generic: FormattingSettings['fontFamily']; fontLabel: string } | null): string {
-  const font = base && base.generic === generic ? base.fontLabel : DEFAULT_FONT_LABEL[generic];
-  return `${FONT_GENERIC_LABEL[generic]} — ${font}`;
+export function fontChoiceLabel(
+  generic: FormattingSettings['fontFamily'],
+  base: { generic: FormattingSettings['fontFamily']; fontLabel: string } | null,
+  defaults: readonly FontDefault[] | undefined,
+): string {
+  const font = base && base.generic === generic ? base.fontLabel : defaults?.find((f) => f.generic === generic)?.label;
+  return font ? `${FONT_GENERIC_LABEL[generic]} — ${font}` : FONT_GENERIC_LABEL[generic];
 }
 
 /** The page choices of the form: the spec's sizes, each KDP paperback trim, and a custom page. */

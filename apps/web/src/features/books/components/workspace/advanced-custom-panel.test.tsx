@@ -24,6 +24,13 @@ function answer({ formatted, saved }: Overrides = {}) {
   fetchMock.mockImplementation(async (url, init) => {
     const body = init.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
     if (url === '/api/style-guides') return jsonResponse(200, [apaGuide]);
+    if (url === '/api/fonts') {
+      return jsonResponse(200, [
+        { generic: 'serif', family: 'Tinos', label: 'Times New Roman (set in Tinos, metric-compatible)' },
+        { generic: 'sans-serif', family: 'Inter', label: 'Inter' },
+        { generic: 'monospace', family: 'JetBrains Mono', label: 'JetBrains Mono' },
+      ]);
+    }
     if (url === '/api/templates' && init.method === 'GET') return jsonResponse(200, templates);
     if (url === '/api/templates' && init.method === 'POST') {
       if (saved) return saved(body);
@@ -85,6 +92,7 @@ describe('AdvancedCustomPanel', () => {
     expect(fontSize).toHaveAttribute('aria-valuemax', '20');
     // The template's own generic names its font; the others the server's defaults.
     expect(screen.getByRole('option', { name: 'Serif — Garamond (set in EB Garamond, a similar design)' })).toBeInTheDocument();
+    expect(await screen.findByRole('option', { name: 'Sans-serif — Inter' })).toBeInTheDocument();
     fontSize.focus();
     await user.keyboard('{ArrowRight}{ArrowRight}');
     expect(fontSize).toHaveAttribute('aria-valuetext', '13 pt');

@@ -4,6 +4,7 @@ import {
   FONT_GENERICS,
   type FormattingSettings,
 } from '@quire/contracts';
+import { useFontDefaults } from '../../api/list-fonts.ts';
 import { CHOICE_LABELS, fontChoiceLabel } from '../../lib/advanced-settings.ts';
 import { SettingSelect, SettingSlider, SettingSwitch } from './setting-controls.tsx';
 
@@ -27,6 +28,7 @@ export function TypographyFields({
   baseFont: { generic: FormattingSettings['fontFamily']; fontLabel: string } | null;
   disabled?: boolean;
 }) {
+  const fonts = useFontDefaults();
   return (
     <div className="flex flex-col gap-6">
       <fieldset disabled={disabled} className="grid gap-x-8 gap-y-6 md:grid-cols-2">
@@ -40,7 +42,7 @@ export function TypographyFields({
           >
             {FONT_GENERICS.map((g) => (
               <option key={g} value={g}>
-                {fontChoiceLabel(g, baseFont)}
+                {fontChoiceLabel(g, baseFont, fonts.data)}
               </option>
             ))}
           </SettingSelect>
