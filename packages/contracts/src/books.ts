@@ -14,6 +14,19 @@ export const SOURCE_TYPES = ['url', 'upload', 'collection'] as const;
 export const SourceTypeSchema = z.enum(SOURCE_TYPES);
 export type SourceType = z.infer<typeof SourceTypeSchema>;
 
+/**
+ * A student paper's title-page elements besides title and author (APA 7th ed. 2.3: affiliation, course, instructor,
+ * due date; MLA Handbook 9th ed. 1.3: the heading block), printed by the academic layouts only; each optional,
+ * at most 200 characters, printed as typed.
+ */
+export const PaperDetailsSchema = z.object({
+  affiliation: z.string().trim().max(200, { error: 'Affiliation must be at most 200 characters' }).optional(),
+  course: z.string().trim().max(200, { error: 'Course must be at most 200 characters' }).optional(),
+  instructor: z.string().trim().max(200, { error: 'Instructor must be at most 200 characters' }).optional(),
+  dueDate: z.string().trim().max(200, { error: 'Due date must be at most 200 characters' }).optional(),
+});
+export type PaperDetails = z.infer<typeof PaperDetailsSchema>;
+
 /** Book metadata (accounts spec section 3 "book metadata"; workspace spec section 3 and 5). */
 export const BookMetadataSchema = z.object({
   description: z.string().optional(),
@@ -22,6 +35,8 @@ export const BookMetadataSchema = z.object({
   language: z.string().default('en'),
   publicationYear: z.number().int().optional(),
   isbn: z.string().optional(),
+  /** Student paper elements for the academic layouts (not in the spec's list; added for APA/MLA title pages). */
+  paper: PaperDetailsSchema.optional(),
 });
 export type BookMetadata = z.infer<typeof BookMetadataSchema>;
 
@@ -121,8 +136,12 @@ export const FormatBodySchema = z.object({
       })
       .optional()
       .or(z.literal('')),
+    paper: PaperDetailsSchema.optional(),
   }),
-  /** Layout to format with; the skeleton offers the KDP 6x9 layout. */
-  layoutId: z.string().default('kdp-6x9'),
+  /**
+   * Layout to format with (a template or style-guide id). Absent: the book keeps the layout (and custom settings)
+   * it has, or gets Amazon KDP 6x9 when it has none.
+   */
+  layoutId: z.string().min(1).optional(),
 });
 export type FormatBody = z.input<typeof FormatBodySchema>;

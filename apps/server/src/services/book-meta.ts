@@ -5,7 +5,7 @@ import { fullMetadata } from './book-service.ts';
 
 /**
  * The engine's BookMeta from a book row: title, author, and the Format form's metadata
- * (language, description, publication year, ISBN, keywords, categories as subjects); the EPUB identifier is
+ * (language, description, publication year, ISBN, keywords, categories as subjects, a student paper's elements); the EPUB identifier is
  * derived from the book id so that re-exports of one book keep it.
  */
 export function bookMetaOf(book: BookRow): BookMeta {
@@ -19,6 +19,7 @@ export function bookMetaOf(book: BookRow): BookMeta {
     ...(m.isbn ? { isbn: m.isbn } : {}),
     ...(m.keywords.length ? { keywords: m.keywords } : {}),
     ...(m.categories.length ? { subjects: m.categories } : {}),
+    ...(m.paper ? { paper: m.paper } : {}),
     identifier: `urn:uuid:${book.id}`,
   };
 }

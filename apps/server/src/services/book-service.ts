@@ -88,6 +88,7 @@ export function fullMetadata(meta: Partial<BookMetadata> | null | undefined): Bo
     language: m.language ?? 'en',
     ...(m.publicationYear !== undefined ? { publicationYear: m.publicationYear } : {}),
     ...(m.isbn ? { isbn: m.isbn } : {}),
+    ...(m.paper ? { paper: m.paper } : {}),
   };
 }
 
@@ -274,21 +275,26 @@ export function createBookService({
 
     /**
      * Stores genre, metadata and layout, and makes the cleaned text the text of the exports; status `ready`
-     * (POST /api/books/:id/format; workspace spec sections 4 and 5).
+     * (POST /api/books/:id/format; workspace spec sections 4 and 5). Without `layoutId` the book keeps its layout
+     * and custom settings (chosen in Template Formatting or Advanced Custom), else gets {@link DEFAULT_LAYOUT_ID}.
+     * Empty student-paper fields are not stored.
      * @throws AppError `NOT_CLEANED` (409) before cleanup, `UNKNOWN_LAYOUT` (400) for a layout the engine lacks.
      */
     async format(userId: string, bookId: string, input: FormatBody): Promise<Book> {
       const body = FormatBodySchema.parse(input);
       const book = await load(userId, bookId);
       if (book.cleanedText === null) throw new AppError('NOT_CLEANED');
-      if (!layoutExists(body.layoutId)) throw new AppError('UNKNOWN_LAYOUT', `Unknown layout "${body.layoutId}"`);
-      const { isbn, ...rest } = body.metadata;
-      const metadata: BookMetadata = { ...rest, ...(isbn ? { isbn } : {}) };
+      // No layout named: keep the one chosen in Template Formatting or Advanced Custom (with its settings).
+      const layoutId = body.layoutId ?? (await baseLayoutOf(book));
+      if (!(await isLayout(userId, layoutId))) throw new AppError('UNKNOWN_LAYOUT', `Unknown layout "${layoutId}"`);
+      const { isbn, paper, ...rest } = body.metadata;
+      const paperDetails = paper ? Object.fromEntries(Object.entries(paper).filter(([, v]) => v !== undefined && v !== '')) : {};
+      const metadata: BookMetadata = { ...rest, ...(isbn ? { isbn } : {}), ...(Object.keys(paperDetails).length ? { paper: paperDetails } : {}) };
       return formatAndMeasure(userId, bookId, {
         genre: body.genre,
         metadata,
-        layoutId: body.layoutId,
-        layoutSettings: null,
+        layoutId,
+        layoutSettings: layoutId === book.layoutId ? (book.layoutSettings ?? null) : null,
         formattedText: book.cleanedText,
         status: 'ready',
       });

@@ -216,6 +216,30 @@ describe('POST /api/books/:id/format-advanced', () => {
   });
 });
 
+describe('POST /api/books/:id/format after a template', () => {
+  it('keeps the chosen layout, stores the student paper details, and prints them on the title page', async () => {
+    const id = await importSample(owner.token);
+    expect((await inject('POST', `/api/books/${id}/format-template`, owner.token, { templateId: 'apa-7' })).statusCode).toBe(200);
+    const paper = { affiliation: 'Department of History, Northfield University', course: 'HIST 301: The Early Modern World', instructor: 'Dr. Amal Reyes', dueDate: 'October 12, 2026' };
+    const res = await inject('POST', `/api/books/${id}/format`, owner.token, {
+      genre: 'general',
+      metadata: { description: 'A paper for the course.', paper: { ...paper, instructor: paper.instructor, dueDate: paper.dueDate } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ layoutId: 'apa-7', metadata: { paper } });
+    expect(await pdfPageSize(id)).toBe('612 x 792');
+    const firstPage = execFileSync('pdftotext', ['-f', '1', '-l', '1', '-layout', path.join(scratch, `${id}.pdf`), '-'], { encoding: 'utf8' });
+    for (const line of Object.values(paper)) expect(firstPage).toContain(line);
+
+    // Empty fields are not stored.
+    const other = await importSample(owner.token);
+    const blank = await inject('POST', `/api/books/${other}/format`, owner.token, { genre: 'general', metadata: { description: 'A paper for the course.', paper: { course: '', instructor: '' } } });
+    expect(blank.statusCode, blank.body).toBe(200);
+    expect(blank.json().metadata).not.toHaveProperty('paper');
+    expect(blank.json().layoutId).toBe('kdp-6x9');
+  });
+});
+
 describe('GET /api/fonts', () => {
   it('names the font each generic family is set in, and a PDF in that generic embeds it', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/fonts' })).statusCode).toBe(401);

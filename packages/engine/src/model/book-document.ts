@@ -23,6 +23,20 @@ export interface BookMeta {
   subjects?: string[];
   /** Stable unique identifier for the EPUB package (`urn:uuid:...`); writers derive one when absent. */
   identifier?: string;
+  /** A student paper's title-page elements (APA 7th ed. 2.3; MLA 9th ed. 1.3); used by academic layouts only. */
+  paper?: PaperDetails;
+}
+
+/** The elements of a student paper's title page or heading block besides title and author; each optional, as typed. */
+export interface PaperDetails {
+  /** Department and university, e.g. `Department of History, Northfield University`. */
+  affiliation?: string;
+  /** Course number and name, e.g. `HIST 301: The Early Modern World`. */
+  course?: string;
+  /** Instructor's name as the paper gives it, e.g. `Dr. Amal Reyes`. */
+  instructor?: string;
+  /** Due date as the paper prints it, e.g. `October 12, 2026` (APA) or `12 October 2026` (MLA). */
+  dueDate?: string;
 }
 
 /** Phrasing content. */

@@ -103,6 +103,21 @@ describe('APA 7', () => {
   });
 });
 
+describe('student paper elements (meta.paper)', () => {
+  const details = { affiliation: 'Department of History, Northfield University', course: 'HIST 301: The Early Modern World', instructor: 'Dr. Amal Reyes', dueDate: 'October 12, 2026' };
+  const doc = (): BookDocument => ({ ...paper(), meta: { ...paper().meta, paper: details } });
+
+  it('APA: author, affiliation, course, instructor and due date under the title, in that order (APA 7th ed. 2.3)', () => {
+    const result = typeset(layouts['apa-7']!, doc());
+    expect(nonEmpty(result.pages[0]!)).toEqual(['1', 'Reading Habits of Students', 'Ann Author', details.affiliation, details.course, details.instructor, details.dueDate]);
+  });
+
+  it('MLA: name, instructor, course and date in the heading block (MLA Handbook 9th ed. 1.3)', () => {
+    const result = typeset(layouts['mla-9']!, { ...doc(), front: [] });
+    expect(nonEmpty(result.pages[0]!).slice(1, 6)).toEqual(['Ann Author', details.instructor, details.course, details.dueDate, 'Reading Habits of Students']);
+  });
+});
+
 describe('MLA 9', () => {
   const layout = layouts['mla-9']!;
   const doc = { ...paper(), front: [] };

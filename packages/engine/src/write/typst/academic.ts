@@ -10,11 +10,12 @@
  * - section headings by level from `academic.headingLevels` (APA 7th ed. 2.27, Table 2.3: levels 4 and 5 run
  *   in, ending with a period). Titles are set as typed: Title Case and sentence case are the author's to type;
  *   `uppercase` is applied.
- * The book's metadata holds a title, an author and a year; the student elements APA and Chicago also list
- * (affiliation, course, instructor, due date) are not in the model yet, so only those present are printed.
+ * The lines under the title come from `paperLines` (the book's author and `meta.paper`, in each guide's order);
+ * elements the user left empty are left out.
  */
 import { inlineText, type BookDocument, type Section } from '../../model/book-document.ts';
 import type { AcademicLayout, HeadingLevelStyle, Layout } from '../../layout/layout.ts';
+import { paperLines } from '../paper-lines.ts';
 import { escapeTypst } from './escape.ts';
 
 /** A heading level style as a Typst dictionary literal. */
@@ -90,15 +91,9 @@ export function isAbstract(section: Section): boolean {
   return /^\s*abstract\s*$/i.test(inlineText(section.title));
 }
 
-/**
- * The lines under the title on an academic title page or in MLA's heading block: the author and, when the
- * book has one, its year. (Affiliation, course, instructor and due date have no field in the model.)
- */
-function paperLines(doc: BookDocument): string[] {
-  const lines: string[] = [];
-  if (doc.meta.author.trim()) lines.push(`[${escapeTypst(doc.meta.author.trim())}]`);
-  if (doc.meta.publicationYear) lines.push(`[${escapeTypst(String(doc.meta.publicationYear))}]`);
-  return lines;
+/** The lines under the title as Typst content literals. */
+function paperLineMarkup(doc: BookDocument, academic: AcademicLayout): string[] {
+  return paperLines(doc.meta, academic.guide).map((line) => `[${escapeTypst(line)}]`);
 }
 
 /**
@@ -107,7 +102,8 @@ function paperLines(doc: BookDocument): string[] {
  */
 export function renderPaperOpening(doc: BookDocument, academic: AcademicLayout): string {
   const title = `[${escapeTypst(doc.meta.title)}]`;
-  const lines = `(${paperLines(doc).join(', ')}${paperLines(doc).length === 1 ? ',' : ''})`;
+  const markup = paperLineMarkup(doc, academic);
+  const lines = `(${markup.join(', ')}${markup.length === 1 ? ',' : ''})`;
   if (academic.titlePage === 'none') return `#quire-heading-block(${title}, ${lines})`;
   const kind = academic.titlePage === 'chicago' || academic.titlePage === 'harvard' ? academic.titlePage : 'apa';
   return `#quire-academic-title-page("${kind}", ${title}, ${lines})`;

@@ -10,6 +10,10 @@ const valid: MetadataFormValues = {
   language: 'en',
   publicationYear: '',
   isbn: '',
+  affiliation: '',
+  course: '',
+  instructor: '',
+  dueDate: '',
 };
 
 function messages(values: Partial<MetadataFormValues>): string[] {
@@ -40,12 +44,12 @@ describe('MetadataFormSchema', () => {
 });
 
 describe('toFormatBody', () => {
-  it('builds the format request with the KDP 6x9 layout, leaving out blank optional fields', () => {
-    expect(toFormatBody({ ...valid, keywords: ['regency'] })).toEqual({
+  it('builds the format request without naming a layout (the book keeps its own), leaving out blank optional fields', () => {
+    expect(toFormatBody({ ...valid, keywords: ['regency'], course: '  ' })).toEqual({
       genre: 'literature',
       metadata: { description: 'A novel of manners.', keywords: ['regency'], categories: [], language: 'en' },
-      layoutId: 'kdp-6x9',
     });
+    expect(toFormatBody({ ...valid, course: ' HIST 301 ', instructor: 'Dr. Reyes' }).metadata.paper).toEqual({ course: 'HIST 301', instructor: 'Dr. Reyes' });
     expect(toFormatBody({ ...valid, publicationYear: '1813', isbn: ' 978-0-123456-78-9 ' }).metadata).toMatchObject({
       publicationYear: 1813,
       isbn: '978-0-123456-78-9',

@@ -2,14 +2,19 @@ import { z } from 'zod';
 import {
   FormatBodySchema,
   METADATA_LANGUAGES,
+  PaperDetailsSchema,
   PUBLICATION_YEAR_MAX,
   PUBLICATION_YEAR_MIN,
   type Book,
   type FormatBody,
 } from '@quire/contracts';
 
-/** The layout Quire formats with in this version. */
+/** The layout a book gets when it has none yet (the server's default, Amazon KDP 6x9). */
 export const DEFAULT_LAYOUT_ID = 'kdp-6x9';
+
+/** The student-paper fields of the form (APA 7th ed. 2.3, MLA 9th ed. 1.3), each optional. */
+export const PAPER_FIELDS = ['affiliation', 'course', 'instructor', 'dueDate'] as const;
+type PaperField = (typeof PAPER_FIELDS)[number];
 
 export const LANGUAGE_LABELS: Record<(typeof METADATA_LANGUAGES)[number], string> = {
   en: 'English',
@@ -41,6 +46,10 @@ export const MetadataFormSchema = z.object({
     }
   }),
   isbn: metadataShape.isbn,
+  affiliation: PaperDetailsSchema.shape.affiliation,
+  course: PaperDetailsSchema.shape.course,
+  instructor: PaperDetailsSchema.shape.instructor,
+  dueDate: PaperDetailsSchema.shape.dueDate,
 });
 export type MetadataFormValues = z.input<typeof MetadataFormSchema>;
 
@@ -54,13 +63,24 @@ export function metadataDefaults(book: Pick<Book, 'genre' | 'metadata'>): Metada
     language,
     publicationYear: book.metadata.publicationYear ? String(book.metadata.publicationYear) : '',
     isbn: book.metadata.isbn ?? '',
+    affiliation: book.metadata.paper?.affiliation ?? '',
+    course: book.metadata.paper?.course ?? '',
+    instructor: book.metadata.paper?.instructor ?? '',
+    dueDate: book.metadata.paper?.dueDate ?? '',
   };
 }
 
-/** The POST /api/books/:id/format body from the form's values. */
+/**
+ * The POST /api/books/:id/format body from the form's values. No layout is named: the server keeps the one chosen
+ * in Template Formatting or Advanced Custom (or sets Amazon KDP 6x9 when there is none). Blank optional fields,
+ * the student-paper ones included, are left out.
+ */
 export function toFormatBody(values: MetadataFormValues): FormatBody {
   const isbn = values.isbn?.trim();
   const year = values.publicationYear.trim();
+  const paper = Object.fromEntries(
+    PAPER_FIELDS.map((field): [PaperField, string] => [field, (values[field] ?? '').trim()]).filter(([, value]) => value !== ''),
+  );
   return {
     genre: values.genre,
     metadata: {
@@ -70,7 +90,7 @@ export function toFormatBody(values: MetadataFormValues): FormatBody {
       language: values.language,
       ...(year ? { publicationYear: Number(year) } : {}),
       ...(isbn ? { isbn } : {}),
+      ...(Object.keys(paper).length > 0 ? { paper } : {}),
     },
-    layoutId: DEFAULT_LAYOUT_ID,
   };
 }

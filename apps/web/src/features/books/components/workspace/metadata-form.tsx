@@ -9,9 +9,12 @@ import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { toast } from '../../../../components/ui/use-toast.ts';
 import { getErrorMessage } from '../../../../lib/errors.ts';
 import { useFormatBook } from '../../api/format-book.ts';
+import { useStyleGuides } from '../../api/list-style-guides.ts';
+import { useTemplates } from '../../api/list-templates.ts';
 import {
   LANGUAGE_LABELS,
   MetadataFormSchema,
+  PAPER_FIELDS,
   metadataDefaults,
   toFormatBody,
   type MetadataFormValues,
@@ -21,6 +24,28 @@ import { ChipInput } from './chip-input.tsx';
 function genreLabel(genre: string): string {
   return genre.charAt(0).toUpperCase() + genre.slice(1);
 }
+
+/**
+ * The name of the layout Format Book keeps (the book's own, chosen in Template Formatting or Advanced Custom), or
+ * Amazon KDP 6x9 for a book without one; whether it is an academic style guide (the paper fields then open).
+ */
+function useKeptLayout(layoutId: string | null): { name: string; academic: boolean } {
+  const templates = useTemplates();
+  const guides = useStyleGuides();
+  const id = layoutId ?? 'kdp-6x9';
+  const guide = guides.data?.find((g) => g.id === id);
+  if (guide) return { name: guide.name, academic: guide.category === 'academic' };
+  const template = templates.data?.find((t) => t.id === id);
+  return { name: template?.name ?? (id === 'kdp-6x9' ? 'Amazon KDP 6x9' : 'the layout you chose'), academic: false };
+}
+
+/** The student-paper fields: label, placeholder, hint. */
+const PAPER_FIELD_TEXT = {
+  affiliation: { label: 'Affiliation', placeholder: 'Department of History, Northfield University' },
+  course: { label: 'Course', placeholder: 'HIST 301: The Early Modern World' },
+  instructor: { label: 'Instructor', placeholder: 'Dr. Amal Reyes' },
+  dueDate: { label: 'Due date', placeholder: 'October 12, 2026' },
+} as const;
 
 /** Basic Metadata: genre and metadata, then Format Book. */
 export function MetadataForm({ book, onFormatted }: { book: Book; onFormatted: () => void }) {
@@ -32,6 +57,7 @@ export function MetadataForm({ book, onFormatted }: { book: Book; onFormatted: (
   });
   const { errors } = form.formState;
   const locked = formatted || formatBook.isPending;
+  const layout = useKeptLayout(book.layoutId);
 
   const onSubmit = form.handleSubmit((values) => {
     formatBook.mutate(
@@ -134,11 +160,28 @@ export function MetadataForm({ book, onFormatted }: { book: Book; onFormatted: (
           {(control) => <Input {...control} placeholder="978-0-123456-78-9" {...form.register('isbn')} />}
         </Field>
       </fieldset>
+      <details open={layout.academic || undefined} className="group rounded-lg border border-line bg-paper/60 px-4 py-3">
+        <summary className="cursor-pointer text-sm font-semibold text-ink select-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent">
+          Student paper details <span className="font-normal text-muted">(optional)</span>
+        </summary>
+        <p className="mt-2 text-sm text-muted">
+          Printed on the title page of the APA, Chicago and Harvard layouts and in MLA’s heading block. Leave them empty
+          for a book.
+        </p>
+        <fieldset disabled={locked} className="mt-4 grid gap-5 md:grid-cols-2">
+          <legend className="sr-only">Student paper details</legend>
+          {PAPER_FIELDS.map((field) => (
+            <Field key={field} label={PAPER_FIELD_TEXT[field].label} optional error={errors[field]?.message}>
+              {(control) => <Input {...control} placeholder={PAPER_FIELD_TEXT[field].placeholder} {...form.register(field)} />}
+            </Field>
+          ))}
+        </fieldset>
+      </details>
       <div className="flex flex-col gap-3 border-t border-line pt-5 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-muted">
           {formatted
             ? 'This book has been formatted with the details above.'
-            : 'Formatting sets the book in the Amazon KDP 6x9 layout with these details.'}
+            : `Formatting sets the book in ${layout.name} with these details.`}
         </p>
         <Button type="submit" size="lg" variant={formatted ? 'secondary' : 'primary'} disabled={locked}>
           {formatBook.isPending ? <Spinner /> : formatted ? <Check aria-hidden="true" /> : <Wand2 aria-hidden="true" />}
