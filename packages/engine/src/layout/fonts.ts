@@ -29,6 +29,12 @@ export interface ShippedFont {
   generic: 'serif' | 'sans-serif' | 'monospace';
   /** Real small capitals (OpenType `smcp`); without them writers synthesise small caps from scaled capitals. */
   smallCaps: boolean;
+  /**
+   * The family's "single" line spacing, in em: (hhea ascender - descender + lineGap) / unitsPerEm of the regular
+   * face, what Word and LibreOffice call single spacing (Times New Roman and Tinos: 1.15, so "double" at 12 pt
+   * puts baselines 27.6 pt apart). A test reads it back from the TTF.
+   */
+  singleLineEm: number;
   licence: 'OFL-1.1' | 'Apache-2.0';
 }
 
@@ -53,6 +59,7 @@ export const shippedFonts: Readonly<Record<string, ShippedFont>> = {
     relation: 'metric-compatible',
     generic: 'serif',
     smallCaps: false,
+    singleLineEm: 1.1499,
     licence: 'Apache-2.0',
   },
   // EB Garamond (Georg Duffner, OFL): a revival of Claude Garamont's roman, for the spec's KDP Fiction
@@ -65,6 +72,7 @@ export const shippedFonts: Readonly<Record<string, ShippedFont>> = {
     relation: 'similar-design',
     generic: 'serif',
     smallCaps: true,
+    singleLineEm: 1.305,
     licence: 'OFL-1.1',
   },
   // Crimson Pro (Jacques Le Bailly, OFL): an old-style book face in the tradition of Minion, for the spec's
@@ -77,6 +85,7 @@ export const shippedFonts: Readonly<Record<string, ShippedFont>> = {
     relation: 'similar-design',
     generic: 'serif',
     smallCaps: false,
+    singleLineEm: 1.1113,
     licence: 'OFL-1.1',
   },
   // Inter (Rasmus Andersson, OFL): the sans for headings of modern designs and for sans-serif settings.
@@ -88,6 +97,7 @@ export const shippedFonts: Readonly<Record<string, ShippedFont>> = {
     relation: 'original',
     generic: 'sans-serif',
     smallCaps: false,
+    singleLineEm: 1.21,
     licence: 'OFL-1.1',
   },
   // JetBrains Mono (OFL): code and monospaced settings.
@@ -99,6 +109,7 @@ export const shippedFonts: Readonly<Record<string, ShippedFont>> = {
     relation: 'original',
     generic: 'monospace',
     smallCaps: false,
+    singleLineEm: 1.32,
     licence: 'OFL-1.1',
   },
 };

@@ -31,25 +31,27 @@ describe('writeDocx', () => {
   it('sets a 6x9 in page (8640 x 12960 twips) and inside/outside margins on every section', async () => {
     const xml = await part('word/document.xml');
     const sections = count(xml, /<w:sectPr\b/g);
-    // Title page + 2 front + 2 parts + 4 chapters + 1 back + notes.
-    expect(sections).toBe(11);
+    // Title page + contents + 2 front + 2 parts + 4 chapters + 1 back + notes.
+    expect(sections).toBe(12);
     expect(count(xml, /<w:pgSz w:w="8640" w:h="12960"/g)).toBe(sections);
-    expect(count(xml, /<w:pgMar w:top="1094" w:right="864" w:bottom="1094" w:left="1296"/g)).toBe(sections);
+    // Inside 0.9 in = outside 0.6 in + gutter 0.3 in; head 0.4 in and foot 0.35 in from the trim edge.
+    expect(count(xml, /<w:pgMar w:top="1094" w:right="864" w:bottom="1094" w:left="864" w:header="576" w:footer="504" w:gutter="432"\/>/g)).toBe(sections);
   });
 
   it('mirrors margins: w:mirrorMargins in settings, in schema order', async () => {
     const settings = await part('word/settings.xml');
-    expect(settings).toMatch(/<w:displayBackgroundShape\/><w:mirrorMargins\/><w:defaultTabStop /);
+    expect(settings).toMatch(/<w:displayBackgroundShape\/><w:embedTrueTypeFonts\/><w:mirrorMargins\/><w:defaultTabStop /);
     expect(settings).toContain('<w:evenAndOddHeaders/>');
     expect(insertMirrorMargins('<w:settings><w:zoom/></w:settings>')).toBe('<w:settings><w:zoom/><w:mirrorMargins/></w:settings>');
     expect(insertMirrorMargins('<w:settings><w:mirrorMargins/></w:settings>')).toBe('<w:settings><w:mirrorMargins/></w:settings>');
   });
 
-  it('defines real styles with the layout font, 11 pt and 1.15 line spacing', async () => {
+  it('defines real styles with the layout font, 11 pt, lines 1.15 x 11 pt apart', async () => {
     const styles = await part('word/styles.xml');
     expect(styles).toMatch(/<w:docDefaults><w:rPrDefault><w:rPr><w:rFonts w:ascii="Tinos" w:cs="Tinos" w:eastAsia="Tinos" w:hAnsi="Tinos"\/><w:sz w:val="22"\/>/);
-    expect(styles).toMatch(/<w:pPrDefault><w:pPr><w:spacing [^>]*w:line="276" w:lineRule="auto"/);
-    for (const [id, name] of [['Title', 'Title'], ['Heading1', 'Heading 1'], ['Heading2', 'Heading 2'], ['BodyText', 'Body Text'], ['FirstParagraph', 'First Paragraph'], ['Verse', 'Verse'], ['BlockText', 'Block Text'], ['PartTitle', 'Part Title']]) {
+    // 12.65 pt = 253 twips, exact (book layouts set the PDF's leading).
+    expect(styles).toMatch(/<w:pPrDefault><w:pPr><w:spacing [^>]*w:line="253" w:lineRule="exact"/);
+    for (const [id, name] of [['Title', 'Title'], ['Heading1', 'Heading 1'], ['Heading2', 'Heading 2'], ['BodyText', 'Body Text'], ['FirstParagraph', 'First Paragraph'], ['Verse', 'Verse'], ['Quote', 'Quote'], ['PartTitle', 'Part Title']]) {
       expect(styles).toMatch(new RegExp(`<w:style w:type="paragraph" w:styleId="${id}"><w:name w:val="${name}"/>`));
     }
     // Body Text: first-line indent 1.5 em of 11 pt = 330 twips; First Paragraph: none.
@@ -65,15 +67,15 @@ describe('writeDocx', () => {
     // + 1: the "Notes" heading of the unreferenced footnote.
     expect(count(xml, /<w:pStyle w:val="Heading1"\/>/g)).toBe(allChapters(doc).length + titledSections + 1);
     expect(count(xml, /<w:pStyle w:val="PartTitle"\/>/g)).toBe(2);
-    for (const style of ['Title', 'Subtitle', 'BodyText', 'FirstParagraph', 'Verse', 'BlockText', 'SceneBreak', 'Caption', 'Heading2', 'ListParagraph']) {
+    for (const style of ['Title', 'Subtitle', 'BodyText', 'FirstParagraph', 'Verse', 'Quote', 'SceneBreak', 'Caption', 'Heading2', 'ListParagraph', 'TOCHeading']) {
       expect(xml, style).toContain(`<w:pStyle w:val="${style}"/>`);
     }
   });
 
   it('starts units on odd pages with a different first page; page numbers restart at the body', async () => {
     const xml = await part('word/document.xml');
-    expect(count(xml, /<w:type w:val="oddPage"\/>/g)).toBe(10);
-    expect(count(xml, /<w:titlePg\/>/g)).toBe(11);
+    expect(count(xml, /<w:type w:val="oddPage"\/>/g)).toBe(11);
+    expect(count(xml, /<w:titlePg\/>/g)).toBe(12);
     expect(xml).toContain('<w:pgNumType w:start="1" w:fmt="decimal"/>');
     expect(xml).toContain('<w:pgNumType w:start="1" w:fmt="lowerRoman"/>');
   });
@@ -83,7 +85,8 @@ describe('writeDocx', () => {
     const footers = await Promise.all(zip.file(/^word\/footer\d+\.xml$/).map((f) => f.async('string')));
     const headers = await Promise.all(zip.file(/^word\/header\d+\.xml$/).map((f) => f.async('string')));
     expect(footers).toHaveLength(3);
-    for (const f of footers) expect(f).toMatch(/<w:instrText[^>]*>PAGE<\/w:instrText>/);
+    // Odd and even pages carry the folio at the foot; opening pages none (folioOnOpeningPage false).
+    expect(footers.filter((f) => /<w:instrText[^>]*>PAGE<\/w:instrText>/.test(f))).toHaveLength(2);
     expect(headers.some((h) => h.includes('Herman Melville'))).toBe(true);
     expect(headers.some((h) => h.includes('Moby-Dick &amp; &quot;Friends&quot; &lt;Vol. 1&gt;') || h.includes('Moby-Dick &amp; "Friends" &lt;Vol. 1&gt;'))).toBe(true);
   });

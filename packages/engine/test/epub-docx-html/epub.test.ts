@@ -129,6 +129,7 @@ describe('writeEpub', () => {
   it('uses a reflowable style sheet without page size', () => {
     const css = text(sample, 'EPUB/style.css');
     expect(css).not.toContain('@page');
-    expect(css).toContain('font-family: "Tinos", "Times New Roman", serif; font-size: 1em;');
+    // 11 pt relative to the reader's 12 pt: 0.917em.
+    expect(css).toContain('font-family: "Tinos", "Times New Roman", serif; font-size: 0.917em;');
   });
 });

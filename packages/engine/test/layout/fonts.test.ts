@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { describeFont, fontFileSpecifiers, getShippedFont, shippedFonts } from '../../src/layout/fonts.ts';
@@ -13,6 +13,17 @@ describe('shipped fonts', () => {
     const paths = fontFileSpecifiers(family).map((spec) => require.resolve(spec));
     expect(paths).toHaveLength(4);
     for (const path of paths) expect(existsSync(path), path).toBe(true);
+  });
+
+  it.each(Object.keys(shippedFonts))('the single line spacing of %s is the one its regular face declares (hhea)', (family) => {
+    const font = shippedFonts[family]!;
+    const bytes = readFileSync(require.resolve(`${font.package}/${font.files.regular}`));
+    const tables = new Map<string, number>();
+    for (let i = 0; i < bytes.readUInt16BE(4); i++) tables.set(bytes.toString('latin1', 12 + 16 * i, 16 + 16 * i), bytes.readUInt32BE(20 + 16 * i));
+    const unitsPerEm = bytes.readUInt16BE(tables.get('head')! + 18);
+    const hhea = tables.get('hhea')!;
+    const lineEm = (bytes.readInt16BE(hhea + 4) - bytes.readInt16BE(hhea + 6) + bytes.readInt16BE(hhea + 8)) / unitsPerEm;
+    expect(font.singleLineEm).toBeCloseTo(lineEm, 3);
   });
 
   it('names the commercial font each stands in for, for the UI', () => {

@@ -81,6 +81,15 @@ describe('APA 7', () => {
     expect(result.pages.join('\n')).not.toMatch(/Copyright|Contents/);
   });
 
+  it('double spacing is a word processor\'s: baselines 2 x 1.15 x 12 = 27.6 pt apart in Times New Roman (Tinos)', () => {
+    // Consecutive lines of the method section's prose, on one page: their tops step by the baseline distance.
+    const start = result.lines.findIndex((l) => l.words.some((w) => w.word === 'Methodword'));
+    const run = result.lines.slice(start, start + 4);
+    expect(new Set(run.map((l) => l.page)).size).toBe(1);
+    const steps = run.slice(1).map((l, i) => l.yMin - run[i]!.yMin);
+    for (const step of steps) expect(step).toBeCloseTo(27.6, 0);
+  });
+
   it('abstract: its own page after the title page, the label centred, the paragraph not indented', () => {
     const label = lineOf(result, 'Abstract');
     expect(label.page).toBe(2);

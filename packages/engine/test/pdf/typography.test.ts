@@ -258,3 +258,17 @@ describe('hyphenation in the book language', () => {
     expect(hyphenatedBreaks(typeset(alice, layouts['apa-7']!).pages)).toEqual([]);
   });
 });
+
+describe('verse', () => {
+  it('lines of a stanza are spaced by the leading alone, not the layout\'s paragraph spacing', () => {
+    // KDP Non-Fiction adds 4 pt between paragraphs; its baselines are 11 x 1.2 = 13.2 pt apart.
+    const layout = layouts['kdp-nonfiction']!;
+    expect(layout.paragraphSpacingPt).toBeGreaterThan(0);
+    const lines = ['Versezero the first line,', 'Verseone the second line,', 'Versetwo the third line,', 'Versethree the last.'];
+    const doc = book([{ type: 'chapter', id: 'ch-1', title: [t('Chapter 1')], blocks: [p(prose(1, 20)), { type: 'verse', stanzas: [lines.map((line) => ({ indent: 0, children: [t(line)] }))] }] }]);
+    const result = typeset(doc, layout);
+    const tops = lines.map((line) => result.lines.find((l) => l.words.some((w) => w.word === line.split(' ')[0]))!.yMin);
+    const steps = tops.slice(1).map((top, i) => top - tops[i]!);
+    for (const step of steps) expect(step).toBeCloseTo(layout.fontSizePt * layout.lineHeight, 1);
+  });
+});

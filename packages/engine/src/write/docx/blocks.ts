@@ -1,7 +1,8 @@
 /**
  * Block handlers of the DOCX writer: flow content -> Word paragraphs, each with a style from `styles.ts`.
  *
- * - [x] paragraphs (Body Text / First Paragraph), sub-headings (Heading 2–6), scene breaks, verse, block quotes
+ * - [x] paragraphs (Body Text / First Paragraph), sub-headings (Heading 2–6), scene breaks (the layout's mark),
+ *   verse, block quotes (Quote), a chapter's opening paragraph (drop capital, small-caps lead-in)
  * - [x] lists with Word numbering (each ordered list restarts at 1; nesting up to 3 levels)
  * - [x] figures: the book's image (`BookDocument.assets`: PNG, JPEG, GIF) as an inline picture, centred, at its
  *   natural size at 96 px per inch scaled down to the text block's width and 60 % of the page height, with its
@@ -10,10 +11,24 @@
  * - [x] speeches (Speaker paragraph, then the speech) and paragraph roles (Stage Direction, Dateline, Salutation,
  *   Signature styles)
  */
-import { LevelFormat, AlignmentType, ImageRun, Paragraph, TextRun, type INumberingOptions, type ParagraphChild } from 'docx';
+import {
+  AlignmentType,
+  DropCapType,
+  FrameAnchorType,
+  FrameWrap,
+  ImageRun,
+  LevelFormat,
+  LineRuleType,
+  Paragraph,
+  TextRun,
+  type INumberingOptions,
+  type ParagraphChild,
+} from 'docx';
 import { figureAsset, type Block, type BookAsset, type Inline, type ParagraphRole } from '../../model/book-document.ts';
+import { baselineStepPt } from '../../layout/line-spacing.ts';
 import { fitImage, imageDimensions } from '../../model/image-bytes.ts';
 import type { Handlers } from '../html/state.ts';
+import { sceneBreakMark, splitLeadIn } from '../html/layout-text.ts';
 import { inlineRuns } from './inlines.ts';
 import { STYLE } from './styles.ts';
 import { docxText, type DocxState } from './state.ts';
@@ -47,21 +62,72 @@ export const LIST_NUMBERING: INumberingOptions = {
 /** Style of a body paragraph in the current context. */
 function paragraphStyle(state: DocxState): string {
   if (state.inFootnote) return STYLE.footnoteText;
-  if (state.quoteDepth > 0) return STYLE.blockText;
+  if (state.quoteDepth > 0) return STYLE.quote;
   return state.afterBreak ? STYLE.firstParagraph : STYLE.bodyText;
 }
 
 function paragraph(node: Extract<Block, { type: 'paragraph' }>, state: DocxState): Paragraph[] {
-  const children = inlineRuns(node.children, state);
   const list = state.list;
   if (list) {
     // Only the first paragraph of an item carries the number; later ones align with its text.
     state.list = undefined;
-    return [new Paragraph({ style: STYLE.listParagraph, numbering: list, children })];
+    return [new Paragraph({ style: STYLE.listParagraph, numbering: list, children: inlineRuns(node.children, state) })];
   }
   const style = node.role && !state.inFootnote ? ROLE_STYLE[node.role] : paragraphStyle(state);
   state.afterBreak = node.role === 'salutation' || node.role === 'dateline';
-  return [new Paragraph({ style, children })];
+  if (state.chapterOpening && !node.role && !state.inFootnote && state.quoteDepth === 0) {
+    state.chapterOpening = false;
+    return chapterOpening(node.children, style, state);
+  }
+  return [new Paragraph({ style, children: inlineRuns(node.children, state) })];
+}
+
+/**
+ * A chapter's first paragraph: a drop capital (`dropCapLines` > 0) as Word writes one — the first letter (with
+ * an opening quotation mark) alone in a paragraph framed `w:dropCap="drop"` over that many lines (OOXML
+ * §17.3.1.11) — and the first words in the `Lead-in` small-caps style when `smallCapsLeadIn`.
+ */
+function chapterOpening(inlines: readonly Inline[], style: string, state: DocxState): Paragraph[] {
+  const { layout } = state;
+  let rest: Inline[] = [...inlines];
+  const out: Paragraph[] = [];
+  const first = rest[0];
+  if (layout.dropCapLines > 0 && first?.type === 'text') {
+    const letter = /^\s*[\p{Pi}\p{Ps}\u201c\u2018"']*\p{L}/u.exec(first.value)?.[0].trim();
+    if (letter) {
+      out.push(dropCapParagraph(letter, state));
+      const after = first.value.replace(/^\s*/, '').slice(letter.length);
+      rest = after ? [{ type: 'text', value: after }, ...rest.slice(1)] : rest.slice(1);
+    }
+  }
+  const split = layout.smallCapsLeadIn ? splitLeadIn(rest) : undefined;
+  const children = split
+    ? [...inlineRuns([{ type: 'text', value: split.lead }], state, { smallCaps: true, leadIn: true }), ...inlineRuns(split.rest, state)]
+    : inlineRuns(rest, state);
+  out.push(new Paragraph({ style, children }));
+  return out;
+}
+
+/** The framed paragraph of a drop capital: the letter sized to span `dropCapLines` lines of the body. */
+function dropCapParagraph(letter: string, state: DocxState): Paragraph {
+  const { layout } = state;
+  const lines = layout.dropCapLines;
+  const pitchPt = baselineStepPt(layout);
+  // Cap height taken as 0.66 of the size: the capital runs from the first line's cap height to the last baseline.
+  const sizePt = ((lines - 1) * pitchPt + 0.66 * layout.fontSizePt) / 0.66;
+  return new Paragraph({
+    keepNext: true,
+    frame: {
+      type: 'absolute',
+      position: { x: 0, y: 0 },
+      dropCap: DropCapType.DROP,
+      lines,
+      wrap: FrameWrap.AROUND,
+      anchor: { horizontal: FrameAnchorType.TEXT, vertical: FrameAnchorType.TEXT },
+    },
+    spacing: { line: Math.round(lines * pitchPt * 20), lineRule: LineRuleType.EXACT, before: 0, after: 0 },
+    children: [new TextRun({ text: docxText(letter), size: Math.round(sizePt * 2) })],
+  });
 }
 
 /** Word style of each paragraph role. */
@@ -76,6 +142,16 @@ const ROLE_STYLE: Readonly<Record<ParagraphRole, string>> = {
 function speech(node: Extract<Block, { type: 'speech' }>, state: DocxState): Paragraph[] {
   if (state.inFootnote) {
     return [new Paragraph({ style: STYLE.footnoteText, children: inlineRuns(node.speaker, state) }), ...renderBlocks(node.children, state)];
+  }
+  const [first, ...rest] = node.children;
+  if (first && first.type === 'paragraph' && !first.role) {
+    // Prose: the name in small capitals runs in at the start of the first paragraph (ALGERNON. Did you hear...).
+    const name = [...inlineRuns(node.speaker, state, { smallCaps: true }), new TextRun('. ')];
+    const out = [new Paragraph({ style: STYLE.firstParagraph, children: [...name, ...inlineRuns(first.children, state)] })];
+    state.afterBreak = false;
+    out.push(...renderBlocks(rest, state));
+    state.afterBreak = true;
+    return out;
   }
   const out = [new Paragraph({ style: STYLE.speaker, children: inlineRuns(node.speaker, state) })];
   state.afterBreak = true;
@@ -92,7 +168,8 @@ function heading(node: Extract<Block, { type: 'heading' }>, state: DocxState): P
 
 function sceneBreak(_node: Extract<Block, { type: 'sceneBreak' }>, state: DocxState): Paragraph[] {
   state.afterBreak = true;
-  return [new Paragraph({ style: STYLE.sceneBreak, children: [new TextRun('*\u2002*\u2002*')] })];
+  // The layout's ornament, asterisks, or an empty line (`sceneBreak: blank-line`).
+  return [new Paragraph({ style: STYLE.sceneBreak, children: [new TextRun(docxText(sceneBreakMark(state.layout)))] })];
 }
 
 function verse(node: Extract<Block, { type: 'verse' }>, state: DocxState): Paragraph[] {
@@ -192,6 +269,8 @@ export const blockHandlers = {
 export function renderBlocks(blocks: readonly Block[], state: DocxState): Paragraph[] {
   const out: Paragraph[] = [];
   for (const block of blocks) {
+    // Only a paragraph can open a chapter (drop capital, lead-in); anything else first cancels it.
+    if (block.type !== 'paragraph') state.chapterOpening = false;
     const handler = blockHandlers[block.type] as (n: Block, s: DocxState) => Paragraph[];
     out.push(...handler(block, state));
   }

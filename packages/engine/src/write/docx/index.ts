@@ -1,55 +1,88 @@
 /**
  * DOCX writer: a {@link BookDocument} as a Word document an editor can restyle (the docx package, OOXML).
  *
- * - Page size and margins from the layout (KDP 6x9: 8640 x 12960 twips), mirrored inside/outside margins.
+ * - Page size (the trim) and margins from the layout (KDP 6x9: 8640 x 12960 twips), mirrored with a gutter on
+ *   two-sided layouts, left/right on one-sided ones; the layout's fonts embedded so Word and LibreOffice set the
+ *   same metrics as the PDF (`package-patch.ts`).
  * - Real styles and no direct formatting (scheme in `styles.ts`): Title, Heading 1 for chapters and front/back
- *   sections, Part Title for parts, Heading 2–6 for sub-headings, Body Text, First Paragraph, Verse, Block Text.
- * - A title page; each unit in its own section starting on an odd page (`sections.ts`); folios in the footer,
- *   running heads (title on odd, author on even pages), Roman folios in the front matter.
+ *   sections (the style guide's levels on academic layouts), Part Title, Heading 2–6, Body Text, First Paragraph,
+ *   Verse, Quote, character styles for emphasis, chapter numbers, lead-ins and running heads.
+ * - A title page (or the academic opening: APA title page and abstract, Chicago/Harvard title page, MLA heading
+ *   block), a contents page as a TOC field, each unit in its own section starting on an odd page on print layouts
+ *   (`sections.ts`); folios as PAGE fields where the layout puts them, running heads as it says.
  * - Footnotes as Word footnotes; notes nothing references go in a final "Notes" section.
- * - [ ] images (no image bytes in the model yet), [ ] table of contents field.
+ * - Images: see `blocks.ts`.
  */
-import { Document, Packer, Paragraph, Bookmark, TextRun, type ISectionOptions } from 'docx';
+import { Document, Packer, Paragraph, Bookmark, TextRun, type ISectionOptions, type ParagraphChild } from 'docx';
 import type { Layout } from '../../layout/layout.ts';
 import { inlineText, type BookDocument } from '../../model/book-document.ts';
-import { bookTitle } from '../html/index.ts';
+import { academicFront, type AcademicFront } from '../html/academic-front.ts';
+import { bookTitle, hasContentsPage } from '../html/index.ts';
+import { chapterNumberLabel } from '../html/layout-text.ts';
 import { bookUnits, type Unit } from '../html/units.ts';
 import { LIST_NUMBERING, renderBlocks, renderNoteBody } from './blocks.ts';
 import { inlineRuns } from './inlines.ts';
+import { abstractPage, academicTitlePage, bookTitlePage, contentsPage, headingBlock } from './front-pages.ts';
 import { patchPackage } from './package-patch.ts';
 import { headersAndFooters, sectionProperties, type SectionRole } from './sections.ts';
 import { bookmarkName, createDocxState, docxText, type DocxState } from './state.ts';
 import { STYLE, docxStyles } from './styles.ts';
 
-/** Title page paragraphs: title, author, imprint (publisher, year). */
-function titlePage(doc: BookDocument): Paragraph[] {
-  const out = [new Paragraph({ style: STYLE.title, children: [new TextRun(docxText(bookTitle(doc)))] })];
-  const author = doc.meta.author.trim();
-  if (author) out.push(new Paragraph({ style: STYLE.subtitle, children: [new TextRun(docxText(author))] }));
-  const imprint = [doc.meta.publisher?.trim(), doc.meta.publicationYear?.toString()].filter(Boolean).join(', ');
-  if (imprint) out.push(new Paragraph({ style: STYLE.imprint, children: [new TextRun(docxText(imprint))] }));
-  return out;
-}
-
-/** Title paragraph of a unit (bookmarked for `#id` links); front/back sections without a title get none. */
+/**
+ * Title paragraph of a unit (bookmarked for `#id` links); front/back sections without a title get none. A chapter's
+ * title carries its number (`chapterNumberStyle`) on a line of its own in the `Chapter Number` style, and a
+ * decorated title (`chapterTitleFormat: decorated`) is followed by the layout's ornament.
+ */
 function unitTitle(unit: Unit, state: DocxState): Paragraph[] {
   const titled = inlineText(unit.title).trim() !== '';
   if (!titled && (unit.kind === 'front' || unit.kind === 'back')) return [];
   const style = unit.kind === 'part' ? STYLE.partTitle : 'Heading1';
-  const runs = titled ? inlineRuns(unit.title, state) : [new TextRun(docxText(unit.label))];
+  const runs: ParagraphChild[] = titled ? inlineRuns(unit.title, state) : [new TextRun(docxText(unit.label))];
+  if (unit.kind === 'chapter') {
+    state.chapterCount += 1;
+    const number = chapterNumberLabel(state.layout.chapterNumberStyle, state.chapterCount, unit.label);
+    if (number) runs.unshift(new TextRun({ text: number, style: STYLE.chapterNumber }), new TextRun({ break: 1 }));
+  }
   const name = state.bookmarks.get(unit.id) ?? bookmarkName(unit.id);
-  return [new Paragraph({ style, children: [new Bookmark({ id: name, children: runs })] })];
+  const out = [new Paragraph({ style, children: [new Bookmark({ id: name, children: runs })] })];
+  if (unit.kind === 'chapter' && state.layout.chapterTitleFormat === 'decorated') {
+    out.push(new Paragraph({ style: STYLE.chapterOrnament, children: [new TextRun(docxText(state.layout.ornament))] }));
+  }
+  return out;
+}
+
+/**
+ * What separates a chapter from the one before when chapters do not break pages (`chapterBreak`): two blank
+ * lines (`line-break`) or the ornament centred (`decorative`).
+ */
+function chapterSeparator(layout: Layout): Paragraph[] {
+  if (layout.chapterBreak === 'decorative') return [new Paragraph({ style: STYLE.sceneBreak, children: [new TextRun(docxText(layout.ornament))] })];
+  return [new Paragraph({ style: STYLE.sceneBreak }), new Paragraph({ style: STYLE.sceneBreak })];
+}
+
+/** The sections before the text: title page, abstract, contents (see `front-pages.ts`). */
+function frontSections(doc: BookDocument, layout: Layout, front: AcademicFront, hasUnits: boolean): ISectionOptions[] {
+  const out: ISectionOptions[] = [];
+  if (!layout.academic) out.push({ properties: sectionProperties(layout, 'title'), children: bookTitlePage(doc) });
+  else if (front.titlePage) out.push({ properties: sectionProperties(layout, 'title'), children: academicTitlePage(front.titlePage, layout) });
+  if (front.abstract) out.push({ properties: sectionProperties(layout, 'front'), children: abstractPage(front.abstract) });
+  if (hasUnits && hasContentsPage(layout)) out.push({ properties: sectionProperties(layout, 'front'), children: contentsPage() });
+  return out;
 }
 
 /**
  * Write `doc` as a `.docx` file.
  *
  * @param doc the book; not modified.
- * @param layout page size and margins (inches -> twips), mirroring, font family and size (pt -> half-points),
- *   line height (multiple -> 240ths of a line), paragraph indent (em) and spacing (pt), justification, chapter
- *   opening (odd page), running heads and folio position.
+ * @param layout page size (trim) and margins (inches -> twips), mirrored with a gutter on two-sided layouts,
+ *   header/footer distances, fonts (embedded, `package-patch.ts`) and size (pt -> half-points), line spacing
+ *   (`styles.ts`), indents, paragraph and quotation spacing, justification, chapter breaks (sections starting on
+ *   an odd page for print layouts), chapter numbers, title format and sink, drop capitals, lead-ins, scene breaks,
+ *   emphasis and dialogue punctuation, running heads and folios (`sections.ts`), the contents page (TOC field) and
+ *   the academic opening (title page, abstract, MLA heading block) and heading levels.
  * @returns the bytes of the Word document. Created/modified times are fixed (2000-01-01T00:00:00Z) so that the
  *   output is reproducible. Never throws for odd content (missing notes show their id in brackets).
+ * @throws EngineError `WRITE_FAILED` when the layout names a font family Quire does not ship.
  */
 export async function writeDocx(doc: BookDocument, layout: Layout): Promise<Uint8Array> {
   const state = createDocxState(layout, doc.footnotes, renderNoteBody, doc.assets);
@@ -57,9 +90,13 @@ export async function writeDocx(doc: BookDocument, layout: Layout): Promise<Uint
   for (const u of units) state.bookmarks.set(u.id, bookmarkName(u.id));
   const title = docxText(bookTitle(doc));
   const author = docxText(doc.meta.author.trim());
+  const front = academicFront(layout.academic, doc.meta);
 
-  const sections: ISectionOptions[] = [{ properties: sectionProperties(layout, 'title'), children: titlePage(doc) }];
+  const sections = frontSections(doc, layout, front, units.length > 0);
+  // MLA's heading block opens the first page of the text itself (MLA Handbook 9th ed. 1.3).
+  let opening: Paragraph[] = front.headingBlock ? headingBlock(front.headingBlock) : [];
   let firstBodySeen = false;
+  let previous: Unit | undefined;
   for (const unit of units) {
     let role: SectionRole = 'body';
     if (unit.kind === 'front') role = 'front';
@@ -68,10 +105,16 @@ export async function writeDocx(doc: BookDocument, layout: Layout): Promise<Uint
       firstBodySeen = true;
     }
     state.afterBreak = true;
-    const children = [...unitTitle(unit, state), ...renderBlocks(unit.blocks, state)];
+    const titleParagraphs = unitTitle(unit, state);
+    state.chapterOpening = unit.kind === 'chapter';
+    const children = [...opening, ...titleParagraphs, ...renderBlocks(unit.blocks, state)];
+    state.chapterOpening = false;
+    opening = [];
     if (children.length === 0) children.push(new Paragraph({ style: STYLE.bodyText }));
-    const section: ISectionOptions = { properties: sectionProperties(layout, role), children };
-    sections.push(sections.length === 1 ? { ...section, ...headersAndFooters(layout, title, author) } : section);
+    const runOn = unit.kind === 'chapter' && layout.chapterBreak !== 'page-break' && previous?.kind === 'chapter' && sections.length > 0;
+    if (runOn) (sections[sections.length - 1]!.children as Paragraph[]).push(...chapterSeparator(layout), ...children);
+    else sections.push({ properties: sectionProperties(layout, role), children });
+    previous = unit;
   }
   const orphans = Object.keys(doc.footnotes).filter((id) => !state.referenced.has(id));
   if (orphans.length > 0) {
@@ -81,9 +124,13 @@ export async function writeDocx(doc: BookDocument, layout: Layout): Promise<Uint
       state.afterBreak = true;
       children.push(...renderBlocks(doc.footnotes[id] ?? [], state));
     }
-    const section: ISectionOptions = { properties: sectionProperties(layout, firstBodySeen ? 'body' : 'first-body'), children };
-    sections.push(sections.length === 1 ? { ...section, ...headersAndFooters(layout, title, author) } : section);
+    sections.push({ properties: sectionProperties(layout, firstBodySeen ? 'body' : 'first-body'), children });
   }
+  if (sections.length === 0) sections.push({ properties: sectionProperties(layout, 'first-body'), children: [new Paragraph({ style: STYLE.bodyText })] });
+  // Furniture is defined on the first section after the title page; later sections inherit it.
+  const hasTitleSection = !layout.academic || front.titlePage !== undefined;
+  const furnished = hasTitleSection && sections.length > 1 ? 1 : 0;
+  sections[furnished] = { ...sections[furnished]!, ...headersAndFooters(layout, doc.meta) };
 
   const document = new Document({
     title,
@@ -95,7 +142,7 @@ export async function writeDocx(doc: BookDocument, layout: Layout): Promise<Uint
     styles: docxStyles(layout),
     numbering: LIST_NUMBERING,
     footnotes: state.footnotes,
-    evenAndOddHeaderAndFooters: true,
+    evenAndOddHeaderAndFooters: layout.mirrorMargins,
     // A justified line ending in a manual line break (verse-like lines in prose) is not stretched
     // (OOXML §17.15.3.7 doNotExpandShiftReturn).
     compatibility: { doNotExpandShiftReturn: true },

@@ -12,15 +12,21 @@ import {
 import type { Inline } from '../../model/book-document.ts';
 import { safeHref } from '../html/escape.ts';
 import type { Handlers } from '../html/state.ts';
+import { dialogueText } from '../html/layout-text.ts';
 import { docxText, type DocxState } from './state.ts';
+import { STYLE } from './styles.ts';
 
 /** Character formatting in effect. */
 export interface RunFormat {
+  /** Inside an `emphasis` inline: the `Emphasis` character style (the layout's `emphasisStyle`). */
+  emphasis?: boolean;
   italics?: boolean;
   bold?: boolean;
   smallCaps?: boolean;
   /** Inside a hyperlink: runs use the `Hyperlink` character style and footnote references wait until after it. */
   link?: boolean;
+  /** A chapter's small-caps lead-in: the `Lead-in` character style. */
+  leadIn?: boolean;
 }
 
 /** What an inline handler gets: the writer state, the formatting in effect, references deferred out of links. */
@@ -30,13 +36,13 @@ export interface InlineContext {
   deferred: ParagraphChild[];
 }
 
-function run(text: string, fmt: RunFormat): TextRun {
+function run(text: string, fmt: RunFormat, state: DocxState): TextRun {
   return new TextRun({
-    text: docxText(text),
+    text: docxText(dialogueText(text, state.layout.dialogueFormat)),
     italics: fmt.italics,
     bold: fmt.bold,
     smallCaps: fmt.smallCaps,
-    style: fmt.link ? 'Hyperlink' : undefined,
+    style: fmt.link ? 'Hyperlink' : fmt.emphasis ? STYLE.emphasis : fmt.smallCaps && fmt.leadIn ? STYLE.leadIn : undefined,
   });
 }
 
@@ -50,12 +56,12 @@ function footnoteRef(node: Extract<Inline, { type: 'footnoteRef' }>, ctx: Inline
   const blocks = state.defs[node.id];
   if (!blocks) {
     state.diagnostics.push({ code: 'FOOTNOTE_MISSING', message: `No footnote is defined for reference "${node.id}"` });
-    return [run(`[${node.id}]`, ctx.fmt)];
+    return [run(`[${node.id}]`, ctx.fmt, state)];
   }
   if (state.inFootnote) {
     // Word footnotes cannot contain footnote references; the note is listed with unreferenced notes instead.
     state.diagnostics.push({ code: 'FOOTNOTE_NESTED', message: `Footnote "${node.id}" is referenced from inside a footnote` });
-    return [run(`[${node.id}]`, ctx.fmt)];
+    return [run(`[${node.id}]`, ctx.fmt, state)];
   }
   state.referenced.add(node.id);
   const number = Object.keys(state.footnotes).length + 1;
@@ -93,8 +99,8 @@ function link(node: Extract<Inline, { type: 'link' }>, ctx: InlineContext): Para
 
 /** One handler per inline node type. */
 export const inlineHandlers = {
-  text: (node, ctx) => [run(node.value, ctx.fmt)],
-  emphasis: (node, ctx) => nested(node.children, ctx, { italics: !ctx.fmt.italics }),
+  text: (node, ctx) => [run(node.value, ctx.fmt, ctx.state)],
+  emphasis: (node, ctx) => nested(node.children, ctx, { emphasis: true }),
   strong: (node, ctx) => nested(node.children, ctx, { bold: true }),
   smallCaps: (node, ctx) => nested(node.children, ctx, { smallCaps: true }),
   link,
@@ -112,7 +118,7 @@ export function renderInlines(nodes: readonly Inline[], ctx: InlineContext): Par
   return out;
 }
 
-/** Render phrasing content with no formatting in effect. */
-export function inlineRuns(nodes: readonly Inline[], state: DocxState): ParagraphChild[] {
-  return renderInlines(nodes, { state, fmt: {}, deferred: [] });
+/** Render phrasing content with no formatting in effect, or with `fmt` (a lead-in's small capitals). */
+export function inlineRuns(nodes: readonly Inline[], state: DocxState, fmt: RunFormat = {}): ParagraphChild[] {
+  return renderInlines(nodes, { state, fmt, deferred: [] });
 }

@@ -1,15 +1,17 @@
 /**
  * Post-processing of the package the docx library wrote, for what its options cannot express:
  * - `<w:mirrorMargins/>` in `word/settings.xml` (docx 9 has no option), in CT_Settings schema order;
- * - a font-table entry giving the layout font a metric-compatible alternative (`w:altName`), so Word on a system
- *   without Tinos substitutes Times New Roman;
+ * - the layout's fonts embedded (`embed-fonts.ts`; the library's own embedding draws random keys), each with its
+ *   font-table entry, and a metric-compatible alternative (`w:altName`), so Word on a system without Tinos
+ *   substitutes Times New Roman;
  * - fixed creation/modification times in `docProps/core.xml` and on every zip entry, and stable numbering of the
  *   ids the library draws at random (hyperlink relationships) or from a process-wide counter (bookmarks), so the
  *   same book gives the same bytes (the engine does not read the clock; STYLE.md rule 4).
  */
-import JSZip from 'jszip';
+import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
 import type { Layout } from '../../layout/layout.ts';
-import { escapeXml } from '../html/escape.ts';
+import { layoutTextFamilies } from '../html/font-faces.ts';
+import { embeddedFaces, fontTableRels, withFontEntries, withOdttfContentType } from './embed-fonts.ts';
 
 /** Time written into the package: 2000-01-01T00:00:00Z. */
 export const DOCX_FIXED_TIME = new Date(Date.UTC(2000, 0, 1, 0, 0, 0));
@@ -38,37 +40,35 @@ const AFTER_MIRROR_MARGINS = [
   'smartTagType', 'schemaLibrary', 'shapeDefaults', 'doNotEmbedSmartTags', 'decimalSymbol', 'listSeparator',
 ];
 
+/** Elements of CT_Settings after `w:embedTrueTypeFonts` that may come before `w:mirrorMargins`. */
+const AFTER_EMBED_FONTS = ['embedSystemFonts', 'saveSubsetFonts', 'saveFormsData', 'mirrorMargins', ...AFTER_MIRROR_MARGINS];
+
+/**
+ * Insert an empty element `<w:name/>` into a settings part before the first of `after` found (schema order), or
+ * before `</w:settings>`; unchanged when already present.
+ */
+function insertSetting(xml: string, name: string, after: readonly string[]): string {
+  if (new RegExp(`<w:${name}\\b`).test(xml)) return xml;
+  let at = -1;
+  for (const next of after) {
+    const i = xml.search(new RegExp(`<w:${next}[\\s/>]`));
+    if (i >= 0 && (at < 0 || i < at)) at = i;
+  }
+  if (at < 0) at = xml.lastIndexOf('</w:settings>');
+  return `${xml.slice(0, at)}<w:${name}/>${xml.slice(at)}`;
+}
+
 /**
  * Insert `<w:mirrorMargins/>` into a settings part, in schema order; unchanged when already present.
  * @param xml the text of `word/settings.xml`.
  */
 export function insertMirrorMargins(xml: string): string {
-  if (/<w:mirrorMargins\b/.test(xml)) return xml;
-  let at = -1;
-  for (const name of AFTER_MIRROR_MARGINS) {
-    const i = xml.search(new RegExp(`<w:${name}[\\s/>]`));
-    if (i >= 0 && (at < 0 || i < at)) at = i;
-  }
-  if (at < 0) at = xml.lastIndexOf('</w:settings>');
-  return `${xml.slice(0, at)}<w:mirrorMargins/>${xml.slice(at)}`;
+  return insertSetting(xml, 'mirrorMargins', AFTER_MIRROR_MARGINS);
 }
 
-/** Metric-compatible alternatives for the layout fonts Quire ships (same advance widths). */
-const ALT_NAMES: Readonly<Record<string, { alt: string; family: 'roman' | 'swiss' | 'modern' }>> = {
-  Tinos: { alt: 'Times New Roman', family: 'roman' },
-  Arimo: { alt: 'Arial', family: 'swiss' },
-  Cousine: { alt: 'Courier New', family: 'modern' },
-};
-
-/** Add a `w:font` entry for `font` (with `w:altName` when known) to a font table part. */
-export function addFontEntry(xml: string, font: string): string {
-  const known = ALT_NAMES[font];
-  const entry =
-    `<w:font w:name="${escapeXml(font)}">` +
-    (known ? `<w:altName w:val="${escapeXml(known.alt)}"/><w:family w:val="${known.family}"/>` : '') +
-    '<w:pitch w:val="variable"/></w:font>';
-  if (/<w:fonts\b[^>]*\/>/.test(xml)) return xml.replace(/<w:fonts\b([^>]*)\/>/, `<w:fonts$1>${entry}</w:fonts>`);
-  return xml.replace('</w:fonts>', `${entry}</w:fonts>`);
+/** Insert `<w:embedTrueTypeFonts/>` (keep embedded fonts when Word saves: §17.15.1.41), in schema order. */
+export function insertEmbedTrueTypeFonts(xml: string): string {
+  return insertSetting(xml, 'embedTrueTypeFonts', AFTER_EMBED_FONTS);
 }
 
 /** Replace the creation and modification times in `docProps/core.xml` with `time`. */
@@ -107,10 +107,22 @@ export function stableRelationshipIds(xml: string, rels: string): { xml: string;
   return { xml: out, rels: rest.replace('</Relationships>', `${links.map((l) => l[1]).join('')}</Relationships>`) };
 }
 
-/** Renumber `w:bookmarkStart`/`w:bookmarkEnd` ids from 1 in order of appearance (OOXML §17.13.6.2). */
+/**
+ * Renumber `w:bookmarkStart`/`w:bookmarkEnd` ids from 1 in order of appearance (OOXML §17.13.6.2), and the
+ * `_TocN` bookmark names the library draws from a process-wide counter (with the TOC's links to them) likewise.
+ */
 export function stableBookmarkIds(xml: string): string {
   const ids = new Map<string, number>();
-  return xml.replace(/(<w:bookmark(?:Start|End)\b[^>]*?w:id=")(\d+)(")/g, (_m, a: string, id: string, b: string) => {
+  const tocNames = new Map<string, number>();
+  const renamed = xml.replace(/\b_Toc(\d+)\b/g, (_m, n: string) => {
+    let k = tocNames.get(n);
+    if (k === undefined) {
+      k = tocNames.size + 1;
+      tocNames.set(n, k);
+    }
+    return `_Toc${k}`;
+  });
+  return renamed.replace(/(<w:bookmark(?:Start|End)\b[^>]*?w:id=")(\d+)(")/g, (_m, a: string, id: string, b: string) => {
     let n = ids.get(id);
     if (n === undefined) {
       n = ids.size + 1;
@@ -126,25 +138,31 @@ export function stableBookmarkIds(xml: string): string {
  * @returns the patched package, deflated.
  */
 export async function patchPackage(docx: Uint8Array, layout: Layout): Promise<Uint8Array> {
-  const zip = await JSZip.loadAsync(docx);
-  const edit = async (path: string, change: (xml: string) => string) => {
-    const file = zip.file(path);
-    if (file) zip.file(path, change(await file.async('string')));
+  const files = unzipSync(docx);
+  const edit = (path: string, change: (xml: string) => string) => {
+    const file = files[path];
+    if (file) files[path] = strToU8(change(strFromU8(file)));
   };
-  if (layout.mirrorMargins) await edit('word/settings.xml', insertMirrorMargins);
-  await edit('word/fontTable.xml', (xml) => addFontEntry(xml, layout.fontFamily));
-  await edit('docProps/core.xml', (xml) => fixCoreTimes(xml, DOCX_FIXED_TIME));
-  await edit('word/document.xml', stableBookmarkIds);
+  if (layout.mirrorMargins) edit('word/settings.xml', insertMirrorMargins);
+  const families = layoutTextFamilies(layout);
+  const faces = embeddedFaces(families);
+  edit('word/fontTable.xml', (xml) => withFontEntries(xml, families, faces));
+  files['word/_rels/fontTable.xml.rels'] = strToU8(fontTableRels(faces));
+  edit('[Content_Types].xml', withOdttfContentType);
+  edit('word/settings.xml', insertEmbedTrueTypeFonts);
+  edit('docProps/core.xml', (xml) => fixCoreTimes(xml, DOCX_FIXED_TIME));
+  edit('word/document.xml', stableBookmarkIds);
   for (const name of ['document', 'footnotes']) {
-    const main = zip.file(`word/${name}.xml`);
-    const rels = zip.file(`word/_rels/${name}.xml.rels`);
+    const main = files[`word/${name}.xml`];
+    const rels = files[`word/_rels/${name}.xml.rels`];
     if (!main || !rels) continue;
-    const fixed = stableRelationshipIds(await main.async('string'), await rels.async('string'));
-    zip.file(`word/${name}.xml`, fixed.xml);
-    zip.file(`word/_rels/${name}.xml.rels`, fixed.rels);
+    const fixed = stableRelationshipIds(strFromU8(main), strFromU8(rels));
+    files[`word/${name}.xml`] = strToU8(fixed.xml);
+    files[`word/_rels/${name}.xml.rels`] = strToU8(fixed.rels);
   }
-  zip.forEach((_path, entry) => {
-    entry.date = DOCX_FIXED_TIME;
-  });
-  return zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE', compressionOptions: { level: 6 } });
+  // fflate deflates several times faster than JSZip; the fonts, most of the bytes, at a lower level.
+  const entries: Zippable = {};
+  for (const [path, bytes] of Object.entries(files)) entries[path] = [bytes, { level: 6, mtime: DOCX_FIXED_TIME }];
+  for (const face of faces) entries[`word/${face.part}`] = [face.bytes, { level: 4, mtime: DOCX_FIXED_TIME }];
+  return zipSync(entries);
 }

@@ -22,6 +22,10 @@ export interface DocxState {
   bookmarks: Map<string, string>;
   /** The next paragraph follows a title, sub-heading or scene break (style First Paragraph). */
   afterBreak: boolean;
+  /** The next paragraph opens a chapter (drop capital, small-caps lead-in). */
+  chapterOpening: boolean;
+  /** Chapters of the body written so far (the number `chapterNumberStyle` shows). */
+  chapterCount: number;
   /** Rendering the body of a footnote (Word footnotes cannot hold footnote references). */
   inFootnote: boolean;
   /** Nesting depth of block quotes. */
@@ -50,6 +54,8 @@ export function createDocxState(
     referenced: new Set(),
     bookmarks: new Map(),
     afterBreak: true,
+    chapterOpening: false,
+    chapterCount: 0,
     inFootnote: false,
     quoteDepth: 0,
     list: undefined,

@@ -3,35 +3,48 @@
  * styles and no direct formatting, so an editor restyles the whole book by changing a style.
  *
  * Style scheme (style id -> use):
- * - `Title`, `Subtitle`: title page (title, author); `Imprint`: publisher and year.
+ * - `Title`, `Subtitle`: title page (title, author); `Imprint`: publisher and year. `TitlePageLine`: the lines of
+ *   an academic title page (APA 7th ed. 2.3, Turabian A.2.1); `HeadingBlock`: MLA's heading block (MLA 9th ed. 1.3).
  * - `PartTitle` ("Part Title", outline level 1): part title pages.
  * - `Heading1`: chapter titles, and titles of front/back-matter sections (each is a top-level unit that opens a
  *   page, as Kindle Create and Word's navigation pane expect). `Heading2`–`Heading6`: sub-headings inside a unit
- *   (model heading level n -> `Heading{n}`).
+ *   (model heading level n -> `Heading{n}`). Academic layouts give Heading 1-5 the style guide's levels
+ *   (`academic.headingLevels`: APA 7th ed. 2.27 Table 2.3), book layouts display sizes in the heading family.
  * - `BodyText` ("Body Text"): paragraphs, first-line indent; `FirstParagraph` ("First Paragraph"): the paragraph
- *   after a title, sub-heading or scene break, no indent (Chicago 2.13).
- * - `Verse`: one paragraph per stanza, lines separated by line breaks. `BlockText` ("Block Text"): block quotes.
- * - `SceneBreak` ("Scene Break"): the centred `* * *`. `Caption`: figure captions. `ListParagraph`: lists.
+ *   after a title, sub-heading or scene break, flush unless the layout indents it (`indentFirstParagraph`).
+ * - `Verse`: one paragraph per stanza, lines separated by line breaks. `Quote`: block quotations, indented
+ *   `quoteIndentIn` on both sides.
+ * - `SceneBreak` ("Scene Break"): the layout's mark; `ChapterOrnament` ("Chapter Ornament"): the ornament under a
+ *   decorated chapter title. `Caption`: figure captions. `ListParagraph`: lists. `TOCHeading`, `TOC1`, `TOC2`: the
+ *   contents page.
  * - `Speaker`: a speaker's name above the speech (small capitals); `StageDirection` ("Stage Direction"): italic,
  *   indented; `Dateline`, `Signature`: a letter's date and signature, flush right; `Salutation`: flush left.
  * - `FootnoteText`, `Header`, `Footer`.
+ * - Character styles: `Emphasis` (the layout's `emphasisStyle`), `ChapterNumber` ("Chapter Number", the number
+ *   line above a chapter title), `LeadIn` ("Lead-in", small capitals), `RunningHead` ("Running Head", its case).
  *
+ * Line spacing (OOXML §17.3.1.33): book layouts set every line `lineHeight` x the font size apart (`exact`), as
+ * the PDF does; academic layouts use Word's own multiples (`auto`, 240ths of a line), so the style guides'
+ * "double spacing" is Word's Double (layout.ts `lineHeight`; APA 7th ed. 2.21, MLA 9th ed. 1.2).
  * Units: twips (1/20 pt, 1440 per inch) for lengths, half-points for font sizes (OOXML §17.3.2.38 `sz`).
  */
-import { AlignmentType, LineRuleType, type IStylesOptions } from 'docx';
-import type { Layout } from '../../layout/layout.ts';
+import { AlignmentType, LineRuleType, UnderlineType, type IParagraphStyleOptions, type IStylesOptions } from 'docx';
+import type { HeadingLevelStyle, Layout } from '../../layout/layout.ts';
 
 /** Style ids used by the writer (see the module comment for the scheme). */
 export const STYLE = {
   title: 'Title',
   subtitle: 'Subtitle',
   imprint: 'Imprint',
+  titlePageLine: 'TitlePageLine',
+  headingBlock: 'HeadingBlock',
   partTitle: 'PartTitle',
   bodyText: 'BodyText',
   firstParagraph: 'FirstParagraph',
   verse: 'Verse',
-  blockText: 'BlockText',
+  quote: 'Quote',
   sceneBreak: 'SceneBreak',
+  chapterOrnament: 'ChapterOrnament',
   caption: 'Caption',
   listParagraph: 'ListParagraph',
   footnoteText: 'FootnoteText',
@@ -42,126 +55,203 @@ export const STYLE = {
   signature: 'Signature',
   header: 'Header',
   footer: 'Footer',
+  tocHeading: 'TOCHeading',
+  toc1: 'TOC1',
+  toc2: 'TOC2',
+  emphasis: 'Emphasis',
+  chapterNumber: 'ChapterNumber',
+  leadIn: 'LeadIn',
+  runningHead: 'RunningHead',
 } as const;
 
-/** Twips per point. */
+/** Twips per point and per inch. */
 const PT = 20;
+const INCH = 1440;
 
 /** Half-points of a size in points (`sz` unit). */
 export function halfPoints(pt: number): number {
   return Math.round(pt * 2);
 }
 
-/** `w:spacing/@w:line` for a line height multiple (240 = single line, lineRule auto: OOXML §17.3.1.33). */
-export function lineSpacing(layout: Layout): number {
-  return Math.round(240 * layout.lineHeight);
+/**
+ * Body line spacing (`w:spacing` `line` and `lineRule`): `exact` `lineHeight` x size for book layouts, `auto`
+ * 240 x `lineHeight` (Word's multiple; 480 = Double) for academic layouts. See the module comment.
+ */
+export function lineSpacing(layout: Layout): { line: number; lineRule: (typeof LineRuleType)[keyof typeof LineRuleType] } {
+  if (layout.academic) return { line: Math.round(240 * layout.lineHeight), lineRule: LineRuleType.AUTO };
+  return { line: Math.round(layout.lineHeight * layout.fontSizePt * PT), lineRule: LineRuleType.EXACT };
+}
+
+/** Single spacing for display lines (titles, headings, captions), which must not be cut to the body's exact line. */
+const SINGLE = { line: 240, lineRule: LineRuleType.AUTO } as const;
+
+/** A heading of an academic layout (APA 7th ed. 2.27): body size, bold/italic, centred, flush left or indented. */
+function academicHeading(level: HeadingLevelStyle, layout: Layout) {
+  const indent = level.align === 'indent' ? INCH / 2 : 0;
+  return {
+    run: { font: layout.headingFontFamily, size: halfPoints(layout.fontSizePt), color: '000000', bold: level.bold, italics: level.italic, allCaps: level.case === 'uppercase' },
+    paragraph: {
+      alignment: level.align === 'center' ? AlignmentType.CENTER : AlignmentType.LEFT,
+      indent: { firstLine: indent },
+      spacing: { before: 0, after: 0, ...lineSpacing(layout) },
+      keepNext: true,
+      keepLines: true,
+    },
+  };
+}
+
+/** The five heading levels' default-style options (Heading 1-6) of a layout. */
+function headingStyles(layout: Layout) {
+  const size = layout.fontSizePt;
+  const titleAlign = layout.chapterTitleFormat === 'left' ? AlignmentType.LEFT : AlignmentType.CENTER;
+  const book = (pt: number, before: number, after: number, italics: boolean, alignment: (typeof AlignmentType)[keyof typeof AlignmentType]) => ({
+    run: { font: layout.headingFontFamily, size: halfPoints(pt), color: '000000', bold: false, italics },
+    paragraph: { alignment, spacing: { before, after, ...SINGLE }, keepNext: true, keepLines: true },
+  });
+  const levels = layout.academic?.headingLevels ?? [];
+  const pick = (i: number, fallback: ReturnType<typeof book>) => (levels[i] ? academicHeading(levels[i], layout) : fallback);
+  // The chapter sink (`chapterSinkIn`) is the space above the title on the opening page.
+  const sink = Math.round(layout.chapterSinkIn * INCH);
+  return {
+    heading1: pick(0, book(size * 1.6, sink, Math.round(size * 2 * PT), false, titleAlign)),
+    heading2: pick(1, book(size * 1.25, 480, 240, false, AlignmentType.CENTER)),
+    heading3: pick(2, book(size * 1.1, 360, 180, true, AlignmentType.CENTER)),
+    heading4: pick(3, book(size, 240, 120, true, AlignmentType.CENTER)),
+    heading5: pick(4, book(size, 240, 120, true, AlignmentType.CENTER)),
+    heading6: book(size, 240, 120, true, AlignmentType.CENTER),
+  };
+}
+
+/** The `Emphasis` character style's formatting (`emphasisStyle`). */
+function emphasisRun(layout: Layout) {
+  if (layout.emphasisStyle === 'bold') return { bold: true };
+  if (layout.emphasisStyle === 'underline') return { underline: { type: UnderlineType.SINGLE } };
+  return { italics: true };
+}
+
+/** Paragraph styles of the text block (body, verse, quotations, letters, plays). */
+function textStyles(layout: Layout): IParagraphStyleOptions[] {
+  const size = layout.fontSizePt;
+  const indent = Math.round(layout.paragraphIndentEm * size * PT);
+  const justified = layout.justify ? AlignmentType.JUSTIFIED : AlignmentType.LEFT;
+  const quoteIndent = Math.round(layout.quoteIndentIn * INCH);
+  const line = lineSpacing(layout).line;
+  const stanzaGap = layout.academic ? 0 : Math.round(layout.lineHeight * size * PT);
+  const twoEm = Math.round(2 * size * PT);
+  return [
+    {
+      id: STYLE.bodyText, name: 'Body Text', basedOn: 'Normal', next: STYLE.bodyText, quickFormat: true,
+      paragraph: { alignment: justified, indent: { firstLine: indent }, spacing: { after: Math.round(layout.paragraphSpacingPt * PT) } },
+    },
+    {
+      id: STYLE.firstParagraph, name: 'First Paragraph', basedOn: STYLE.bodyText, next: STYLE.bodyText, quickFormat: true,
+      paragraph: { indent: { firstLine: layout.indentFirstParagraph ? indent : 0 } },
+    },
+    {
+      id: STYLE.verse, name: 'Verse', basedOn: 'Normal', next: STYLE.verse, quickFormat: true,
+      // Indented 2 em, a blank line between stanzas; stanzas may break across pages (widow control keeps two lines).
+      paragraph: { alignment: AlignmentType.LEFT, indent: { left: twoEm }, spacing: { after: stanzaGap || line } },
+    },
+    {
+      id: STYLE.quote, name: 'Quote', basedOn: 'Normal', next: STYLE.quote, quickFormat: true,
+      paragraph: { alignment: justified, indent: { left: quoteIndent, right: quoteIndent }, spacing: { before: 120, after: 120 } },
+    },
+    {
+      id: STYLE.sceneBreak, name: 'Scene Break', basedOn: 'Normal', next: STYLE.firstParagraph, quickFormat: true,
+      paragraph: { alignment: AlignmentType.CENTER, keepNext: true },
+    },
+    {
+      id: STYLE.speaker, name: 'Speaker', basedOn: 'Normal', next: STYLE.firstParagraph, quickFormat: true,
+      // Centred above verse, as plays in verse set it (Chicago 13.45); prose speeches run the name in.
+      run: { smallCaps: true }, paragraph: { alignment: AlignmentType.CENTER, spacing: { before: Math.round(0.6 * layout.lineHeight * size * PT) }, keepNext: true },
+    },
+    {
+      id: STYLE.stageDirection, name: 'Stage Direction', basedOn: 'Normal', next: STYLE.bodyText, quickFormat: true,
+      run: { italics: true }, paragraph: { alignment: AlignmentType.LEFT, indent: { left: 720 } },
+    },
+    { id: STYLE.dateline, name: 'Dateline', basedOn: 'Normal', next: STYLE.bodyText, quickFormat: true, paragraph: { alignment: AlignmentType.RIGHT } },
+    { id: STYLE.salutation, name: 'Salutation', basedOn: 'Normal', next: STYLE.firstParagraph, quickFormat: true, paragraph: { alignment: AlignmentType.LEFT } },
+    { id: STYLE.signature, name: 'Signature', basedOn: 'Normal', next: STYLE.bodyText, quickFormat: true, paragraph: { alignment: AlignmentType.RIGHT } },
+  ];
+}
+
+/** Paragraph styles of display matter: title pages, part titles, ornaments, contents, notes, furniture. */
+function displayStyles(layout: Layout): IParagraphStyleOptions[] {
+  const size = layout.fontSizePt;
+  const justified = layout.justify ? AlignmentType.JUSTIFIED : AlignmentType.LEFT;
+  const heading = { font: layout.headingFontFamily };
+  return [
+    {
+      id: STYLE.subtitle, name: 'Subtitle', basedOn: 'Normal', next: 'Normal', quickFormat: true,
+      run: { ...heading, size: halfPoints(size * 1.4) }, paragraph: { alignment: AlignmentType.CENTER, spacing: { after: 1440, ...SINGLE } },
+    },
+    {
+      id: STYLE.imprint, name: 'Imprint', basedOn: 'Normal', next: 'Normal', quickFormat: true,
+      run: { size: halfPoints(size) }, paragraph: { alignment: AlignmentType.CENTER },
+    },
+    {
+      id: STYLE.titlePageLine, name: 'Title Page Line', basedOn: 'Normal', next: STYLE.titlePageLine, quickFormat: true,
+      paragraph: { alignment: AlignmentType.CENTER },
+    },
+    {
+      id: STYLE.headingBlock, name: 'Heading Block', basedOn: 'Normal', next: STYLE.headingBlock, quickFormat: true,
+      paragraph: { alignment: AlignmentType.LEFT },
+    },
+    {
+      id: STYLE.partTitle, name: 'Part Title', basedOn: 'Normal', next: STYLE.bodyText, quickFormat: true,
+      run: { ...heading, size: halfPoints(size * 2) },
+      paragraph: { alignment: AlignmentType.CENTER, spacing: { before: 2880, after: 720, ...SINGLE }, outlineLevel: 0, keepNext: true },
+    },
+    {
+      id: STYLE.chapterOrnament, name: 'Chapter Ornament', basedOn: 'Normal', next: STYLE.firstParagraph, quickFormat: true,
+      run: { size: halfPoints(size * 1.3) }, paragraph: { alignment: AlignmentType.CENTER, spacing: { before: 0, after: Math.round(size * 2 * PT), ...SINGLE }, keepNext: true },
+    },
+    {
+      id: STYLE.tocHeading, name: 'TOC Heading', basedOn: 'Heading1', next: STYLE.toc1, quickFormat: true,
+      paragraph: { outlineLevel: 9 },
+    },
+    { id: STYLE.toc1, name: 'toc 1', basedOn: 'Normal', next: 'Normal', paragraph: { spacing: { before: 60 }, indent: { left: 0 } } },
+    { id: STYLE.toc2, name: 'toc 2', basedOn: 'Normal', next: 'Normal', paragraph: { indent: { left: 360 } } },
+    {
+      id: STYLE.footnoteText, name: 'footnote text', basedOn: 'Normal', next: STYLE.footnoteText,
+      run: { size: halfPoints(size - 2) }, paragraph: { alignment: justified, spacing: SINGLE },
+    },
+    { id: STYLE.header, name: 'header', basedOn: 'Normal', run: { size: halfPoints(layout.academic ? size : size - 2) }, paragraph: { alignment: AlignmentType.CENTER, spacing: SINGLE } },
+    { id: STYLE.footer, name: 'footer', basedOn: 'Normal', run: { size: halfPoints(layout.academic ? size : size - 2) }, paragraph: { alignment: AlignmentType.CENTER, spacing: SINGLE } },
+  ];
 }
 
 /**
  * The styles part options for `new Document({ styles })`: document defaults (layout font, size, line spacing,
- * no spacing after paragraphs) and the paragraph styles of the scheme above.
+ * no spacing between paragraphs), the paragraph styles and the character styles of the scheme above.
  */
 export function docxStyles(layout: Layout): IStylesOptions {
   const size = layout.fontSizePt;
-  const line = lineSpacing(layout);
-  const indent = Math.round(layout.paragraphIndentEm * size * PT);
-  const justified = layout.justify ? AlignmentType.JUSTIFIED : AlignmentType.LEFT;
-  const heading = (pt: number, before: number, after: number, italics = false) => ({
-    run: { font: layout.fontFamily, size: halfPoints(pt), color: '000000', bold: false, italics },
-    paragraph: { alignment: AlignmentType.CENTER, spacing: { before, after }, keepNext: true, keepLines: true },
-  });
   return {
     default: {
       document: {
         run: { font: layout.fontFamily, size: halfPoints(size) },
-        paragraph: { spacing: { line, lineRule: LineRuleType.AUTO, before: 0, after: 0 } },
+        paragraph: { spacing: { ...lineSpacing(layout), before: 0, after: 0 } },
       },
       title: {
-        run: { font: layout.fontFamily, size: halfPoints(size * 2.4), color: '000000' },
-        paragraph: { alignment: AlignmentType.CENTER, spacing: { before: 2880, after: 480 } },
+        run: { font: layout.headingFontFamily, size: halfPoints(layout.academic ? size : size * 2.4), bold: layout.academic !== null, color: '000000' },
+        paragraph: { alignment: AlignmentType.CENTER, spacing: { before: layout.academic ? 0 : 2880, after: 480, ...SINGLE } },
       },
-      // Chapter titles sink about an inch down the opening page (Chicago 1.55 "display type").
-      heading1: heading(size * 1.6, 1440, 720),
-      heading2: heading(size * 1.25, 480, 240),
-      heading3: heading(size * 1.1, 360, 180, true),
-      heading4: heading(size, 240, 120, true),
-      heading5: heading(size, 240, 120, true),
-      heading6: heading(size, 240, 120, true),
+      ...headingStyles(layout),
       listParagraph: { paragraph: { indent: { left: 720 } } },
       caption: {
         run: { italics: true, size: halfPoints(size - 1), color: '000000' },
-        paragraph: { alignment: AlignmentType.CENTER, spacing: { before: 120, after: 240 } },
+        paragraph: { alignment: AlignmentType.CENTER, spacing: { before: 120, after: 240, ...SINGLE } },
       },
     },
-    paragraphStyles: [
+    paragraphStyles: [...textStyles(layout), ...displayStyles(layout)],
+    characterStyles: [
+      { id: STYLE.emphasis, name: 'Emphasis', basedOn: 'DefaultParagraphFont', quickFormat: true, run: emphasisRun(layout) },
+      { id: STYLE.chapterNumber, name: 'Chapter Number', basedOn: 'DefaultParagraphFont', quickFormat: true, run: { size: halfPoints(size * 1.1), characterSpacing: 20 } },
+      { id: STYLE.leadIn, name: 'Lead-in', basedOn: 'DefaultParagraphFont', quickFormat: true, run: { smallCaps: true } },
       {
-        id: STYLE.subtitle, name: 'Subtitle', basedOn: 'Normal', next: 'Normal', quickFormat: true,
-        run: { size: halfPoints(size * 1.4) }, paragraph: { alignment: AlignmentType.CENTER, spacing: { after: 1440 } },
-      },
-      {
-        id: STYLE.imprint, name: 'Imprint', basedOn: 'Normal', next: 'Normal', quickFormat: true,
-        run: { size: halfPoints(size) }, paragraph: { alignment: AlignmentType.CENTER },
-      },
-      {
-        id: STYLE.partTitle, name: 'Part Title', basedOn: 'Normal', next: STYLE.bodyText, quickFormat: true,
-        run: { size: halfPoints(size * 2) },
-        paragraph: { alignment: AlignmentType.CENTER, spacing: { before: 2880, after: 720 }, outlineLevel: 0, keepNext: true },
-      },
-      {
-        id: STYLE.bodyText, name: 'Body Text', basedOn: 'Normal', next: STYLE.bodyText, quickFormat: true,
-        paragraph: {
-          alignment: justified,
-          indent: { firstLine: indent },
-          spacing: { after: Math.round(layout.paragraphSpacingPt * PT) },
-        },
-      },
-      {
-        id: STYLE.firstParagraph, name: 'First Paragraph', basedOn: STYLE.bodyText, next: STYLE.bodyText, quickFormat: true,
-        paragraph: { indent: { firstLine: 0 } },
-      },
-      {
-        id: STYLE.verse, name: 'Verse', basedOn: 'Normal', next: STYLE.verse, quickFormat: true,
-        paragraph: { alignment: AlignmentType.LEFT, indent: { left: 720 }, spacing: { after: line }, keepLines: true },
-      },
-      {
-        id: STYLE.blockText, name: 'Block Text', basedOn: 'Normal', next: STYLE.blockText, quickFormat: true,
-        paragraph: { alignment: justified, indent: { left: 720, right: 720 }, spacing: { before: 120, after: 120 } },
-      },
-      {
-        id: STYLE.sceneBreak, name: 'Scene Break', basedOn: 'Normal', next: STYLE.firstParagraph, quickFormat: true,
-        paragraph: { alignment: AlignmentType.CENTER, spacing: { before: line, after: line }, keepNext: true },
-      },
-      {
-        id: STYLE.speaker, name: 'Speaker', basedOn: 'Normal', next: STYLE.firstParagraph, quickFormat: true,
-        run: { smallCaps: true }, paragraph: { alignment: AlignmentType.LEFT, spacing: { before: 120 }, keepNext: true },
-      },
-      {
-        id: STYLE.stageDirection, name: 'Stage Direction', basedOn: 'Normal', next: STYLE.bodyText, quickFormat: true,
-        run: { italics: true }, paragraph: { alignment: AlignmentType.LEFT, indent: { left: 720 }, spacing: { before: 120, after: 120 } },
-      },
-      {
-        id: STYLE.dateline, name: 'Dateline', basedOn: 'Normal', next: STYLE.bodyText, quickFormat: true,
-        paragraph: { alignment: AlignmentType.RIGHT, spacing: { after: 120 } },
-      },
-      {
-        id: STYLE.salutation, name: 'Salutation', basedOn: 'Normal', next: STYLE.firstParagraph, quickFormat: true,
-        paragraph: { alignment: AlignmentType.LEFT, spacing: { after: 120 } },
-      },
-      {
-        id: STYLE.signature, name: 'Signature', basedOn: 'Normal', next: STYLE.bodyText, quickFormat: true,
-        paragraph: { alignment: AlignmentType.RIGHT, spacing: { before: 120 } },
-      },
-      {
-        id: STYLE.footnoteText, name: 'footnote text', basedOn: 'Normal', next: STYLE.footnoteText,
-        run: { size: halfPoints(size - 2) }, paragraph: { alignment: justified, spacing: { line: 240, lineRule: LineRuleType.AUTO } },
-      },
-      {
-        id: STYLE.header, name: 'header', basedOn: 'Normal',
-        run: { size: halfPoints(size - 2) }, paragraph: { alignment: AlignmentType.CENTER },
-      },
-      {
-        id: STYLE.footer, name: 'footer', basedOn: 'Normal',
-        run: { size: halfPoints(size - 2) }, paragraph: { alignment: AlignmentType.CENTER },
+        id: STYLE.runningHead, name: 'Running Head', basedOn: 'DefaultParagraphFont', quickFormat: true,
+        run: { smallCaps: layout.runningHeadCase === 'small-caps', allCaps: layout.runningHeadCase === 'uppercase', italics: !layout.academic && layout.runningHeadCase === 'as-is' },
       },
     ],
   };

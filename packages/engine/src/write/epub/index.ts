@@ -23,14 +23,23 @@
  * - [x] metadata, nav, landmarks, one document per unit, footnotes, deterministic output
  * - [x] images: each asset a figure shows, in the manifest with its media type; `<figure>` with `<img>` and
  *   `<figcaption>` in the content document
- * - [ ] cover image, EPUB 2 NCX for old readers
+ * - [x] the layout as reflowable CSS (`html/css.ts`): fonts with generic fallbacks, relative sizes, leading,
+ *   indents, justification and hyphenation in the book's language, chapter numbers and title formats, drop
+ *   capitals, lead-ins, scene breaks, emphasis and dialogue punctuation, academic title pages and headings
+ * - [x] accessibility metadata (schema.org, EPUB Accessibility 1.1 §2), landmarks (titlepage, toc, bodymatter)
+ * - [x] cover image: `opts.cover` (the document model has no cover yet: the caller passes the image; see
+ *   {@link EpubWriteOptions.cover})
+ * - [ ] EPUB 2 NCX for old readers
  */
 import { EngineError } from '../../errors.ts';
 import type { Layout } from '../../layout/layout.ts';
 import type { BookDocument } from '../../model/book-document.ts';
 import { reflowCss } from '../html/css.ts';
 import { xmlId } from '../html/escape.ts';
-import { bookLanguage, bookTitle, renderUnreferencedNotes, titlePageContent } from '../html/index.ts';
+import { escapeXml } from '../html/escape.ts';
+import { bookLanguage, bookTitle, openingSections, renderUnreferencedNotes } from '../html/index.ts';
+import { IMAGE_EXTENSIONS, sniffImageType } from '../../model/image-bytes.ts';
+import type { BookAssetMediaType } from '../../model/book-document.ts';
 import { createState } from '../html/state.ts';
 import { bookUnits, renderUnit, type Unit } from '../html/units.ts';
 import { unitRegion, xhtmlDocument } from './chapter-xhtml.ts';
@@ -52,6 +61,12 @@ export interface EpubWriteOptions {
    * keeps the same identifier across exports.
    */
   identifier?: string;
+  /**
+   * The cover image (PNG, JPEG, GIF or WebP, checked by magic bytes): listed with the manifest property
+   * `cover-image` (EPUB 3.3 §D.3.2), shown first in reading order on `cover.xhtml` and named by the `cover`
+   * landmark. `BookDocument` carries no cover, so the caller (the server, from an uploaded file) passes it here.
+   */
+  cover?: { bytes: Uint8Array; alt?: string };
 }
 
 /** Default `modified`: 2000-01-01T00:00:00Z. */
@@ -59,6 +74,16 @@ export const DEFAULT_EPUB_MODIFIED = new Date(Date.UTC(2000, 0, 1, 0, 0, 0));
 
 const PACKAGE_DIR = 'EPUB';
 const CSS_FILE = 'style.css';
+
+/**
+ * The cover's file name and media type, from its magic bytes.
+ * @throws EngineError `WRITE_FAILED` when the bytes are not a PNG, JPEG, GIF or WebP image.
+ */
+function coverImage(bytes: Uint8Array): { href: string; mediaType: BookAssetMediaType } {
+  const mediaType = sniffImageType(bytes);
+  if (!mediaType) throw new EngineError('WRITE_FAILED', 'The cover image is not a PNG, JPEG, GIF or WebP file');
+  return { href: `images/cover.${IMAGE_EXTENSIONS[mediaType]}`, mediaType };
+}
 
 /** File name of each unit (`chapter-007.xhtml`), numbered per kind in reading order. */
 function unitFiles(units: readonly Unit[]): Map<Unit, string> {
@@ -76,11 +101,12 @@ function unitFiles(units: readonly Unit[]): Map<Unit, string> {
  * Write `doc` as an EPUB 3 file.
  *
  * @param doc the book; not modified.
- * @param layout used for the style sheet: font stack, line height, paragraph indent (em) and spacing (pt),
- *   justification. Page size and margins do not apply to reflowable EPUB.
+ * @param layout the style sheet (`html/css.ts`, reflowable: page size, margins and furniture do not apply),
+ *   chapter numbers, lead-ins, dialogue punctuation, and the academic opening (title page, heading block,
+ *   abstract) of style-guide layouts.
  * @param opts see {@link EpubWriteOptions}.
  * @returns the bytes of the `.epub` (a ZIP container).
- * @throws EngineError `WRITE_FAILED` when `opts.modified` is not a valid date.
+ * @throws EngineError `WRITE_FAILED` when `opts.modified` is not a valid date or `opts.cover` is not an image.
  */
 export async function writeEpub(doc: BookDocument, layout: Layout, opts: EpubWriteOptions = {}): Promise<Uint8Array> {
   const modified = opts.modified ?? DEFAULT_EPUB_MODIFIED;
@@ -90,7 +116,7 @@ export async function writeEpub(doc: BookDocument, layout: Layout, opts: EpubWri
   const units = bookUnits(doc);
   const files = unitFiles(units);
   const targets = new Map(units.map((u) => [u.id, files.get(u) as string] as const));
-  const state = createState(doc, 'xhtml', targets);
+  const state = createState(doc, layout, 'xhtml', targets);
 
   const out: ContainerFile[] = [];
   const items: ManifestItem[] = [];
@@ -99,16 +125,27 @@ export async function writeEpub(doc: BookDocument, layout: Layout, opts: EpubWri
     items.push({ id, href, mediaType: href.endsWith('.css') ? 'text/css' : 'application/xhtml+xml', inSpine, properties });
   };
 
-  add('title-page', 'title.xhtml', xhtmlDocument(lang, title, CSS_FILE, `<section class="titlepage" epub:type="titlepage">\n${titlePageContent(doc)}\n</section>\n`, 'frontmatter'), true);
+  const cover = opts.cover ? coverImage(opts.cover.bytes) : undefined;
+  if (cover && opts.cover) {
+    const alt = opts.cover.alt?.trim() || `Cover of ${title}`;
+    const body = `<section class="cover" epub:type="cover">\n<img src="${cover.href}" alt="${escapeXml(alt)}"/>\n</section>\n`;
+    add('cover', 'cover.xhtml', xhtmlDocument(lang, 'Cover', CSS_FILE, body), true);
+  }
+  add('title-page', 'title.xhtml', xhtmlDocument(lang, title, CSS_FILE, openingSections(doc, layout, ' epub:type="titlepage"'), 'frontmatter'), true);
   const hrefOf = (u: Unit) => `${files.get(u) as string}#${xmlId(u.id)}`;
   const bodyStart = units.find((u) => unitRegion(u) === 'bodymatter');
-  const nav = navBody(units, hrefOf, { href: 'title.xhtml', label: title }, bodyStart && files.get(bodyStart));
+  const nav = navBody(units, hrefOf, { href: 'title.xhtml', label: title }, {
+    bodyStart: bodyStart && files.get(bodyStart),
+    titlePage: 'title.xhtml',
+    cover: cover ? 'cover.xhtml' : undefined,
+  });
   add('nav', 'nav.xhtml', xhtmlDocument(lang, 'Contents', CSS_FILE, nav), true, 'nav');
 
+  const firstBody = units.find((u) => u.kind === 'part' || u.kind === 'chapter');
   for (const unit of units) {
     const file = files.get(unit) as string;
     state.currentFile = file;
-    const body = renderUnit(unit, state);
+    const body = renderUnit(unit, state, unit === firstBody);
     add(file.replace(/\.xhtml$/, ''), file, xhtmlDocument(lang, unit.label, CSS_FILE, body, unitRegion(unit)), true);
   }
   state.currentFile = 'notes.xhtml';
@@ -125,7 +162,13 @@ export async function writeEpub(doc: BookDocument, layout: Layout, opts: EpubWri
     items.push({ id: `image-${i + 1}`, href: asset.path, mediaType: asset.mediaType, inSpine: false });
   });
 
-  const opf = packageDocument(doc.meta, { identifier: packageIdentifier(doc.meta, opts.identifier), title, language: lang, modified }, items);
+  if (cover && opts.cover) {
+    out.push({ path: `${PACKAGE_DIR}/${cover.href}`, bytes: opts.cover.bytes });
+    items.push({ id: 'cover-image', href: cover.href, mediaType: cover.mediaType, inSpine: false, properties: 'cover-image' });
+  }
+
+  const facts = { identifier: packageIdentifier(doc.meta, opts.identifier), title, language: lang, modified, hasImages: state.usedAssets.size > 0 || cover !== undefined };
+  const opf = packageDocument(doc.meta, facts, items);
   return zipContainer(
     [
       { path: 'META-INF/container.xml', text: containerXml(`${PACKAGE_DIR}/package.opf`) },

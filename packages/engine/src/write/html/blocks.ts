@@ -13,6 +13,7 @@
  */
 import { figureAsset, type Block, type ParagraphRole, type VerseLine } from '../../model/book-document.ts';
 import { escapeXml, safeImageSrc } from './escape.ts';
+import { splitLeadIn } from './layout-text.ts';
 import { noteId, noteRefId, renderInlines } from './inlines.ts';
 import { semantics, type Handlers, type HtmlState } from './state.ts';
 
@@ -25,9 +26,15 @@ export const ROLE_CLASS: Readonly<Record<ParagraphRole, string>> = {
 };
 
 function paragraph(node: Extract<Block, { type: 'paragraph' }>, state: HtmlState): string {
-  const classes = [state.afterBreak ? 'first' : '', node.role ? ROLE_CLASS[node.role] : ''].filter(Boolean).join(' ');
+  const opening = state.chapterOpening && !node.role;
+  state.chapterOpening = false;
+  const classes = [state.afterBreak ? 'first' : '', opening ? 'opening' : '', node.role ? ROLE_CLASS[node.role] : ''].filter(Boolean).join(' ');
   state.afterBreak = false;
-  return `<p${classes ? ` class="${classes}"` : ''}>${renderInlines(node.children, state)}</p>\n`;
+  const split = opening && state.layout.smallCapsLeadIn ? splitLeadIn(node.children) : undefined;
+  const content = split
+    ? `<span class="lead-in">${renderInlines([{ type: 'text', value: split.lead }], state)}</span>${renderInlines(split.rest, state)}`
+    : renderInlines(node.children, state);
+  return `<p${classes ? ` class="${classes}"` : ''}>${content}</p>\n`;
 }
 
 /**
@@ -52,7 +59,9 @@ function speech(node: Extract<Block, { type: 'speech' }>, state: HtmlState): str
 
 function heading(node: Extract<Block, { type: 'heading' }>, state: HtmlState): string {
   state.afterBreak = true;
-  return `<h${node.level}>${renderInlines(node.children, state)}</h${node.level}>\n`;
+  // Run-in levels (APA 7th ed. 2.27 levels 4-5) float into the paragraph that follows (`css.ts`).
+  const runIn = state.layout.academic?.headingLevels[node.level - 1]?.runIn === true;
+  return `<h${node.level}${runIn ? ' class="run-in"' : ''}>${renderInlines(node.children, state)}</h${node.level}>\n`;
 }
 
 function sceneBreak(_node: Extract<Block, { type: 'sceneBreak' }>, state: HtmlState): string {
@@ -138,6 +147,8 @@ export const blockHandlers = {
 export function renderBlocks(blocks: readonly Block[], state: HtmlState): string {
   let out = '';
   for (const block of blocks) {
+    // Only a paragraph can open a chapter (drop capital, lead-in); anything else first cancels it.
+    if (block.type !== 'paragraph') state.chapterOpening = false;
     const handler = blockHandlers[block.type] as (n: Block, s: HtmlState) => string;
     out += handler(block, state);
   }

@@ -1,8 +1,16 @@
 /**
- * Style sheets of the HTML and EPUB outputs, computed from a {@link Layout}. Layout values are numbers and
- * family names (never user text); family names still pass through {@link cssFontStack}'s character filter.
+ * Style sheets of the HTML and EPUB outputs, computed from a {@link Layout}: the text rules both share
+ * (`textRules`), the reflowable sheet of e-books (`reflowCss`) and the paged sheet of the print HTML
+ * (`printCss`, page furniture in `page-css.ts`). Layout values are numbers and family names; strings that
+ * reach `content:` (ornaments) pass through {@link cssString}.
  */
-import type { Layout } from '../../layout/layout.ts';
+import { getShippedFont, shippedFonts } from '../../layout/fonts.ts';
+import type { HeadingLevelStyle, Layout } from '../../layout/layout.ts';
+import { lineHeightMultiple } from '../../layout/line-spacing.ts';
+import { cssString } from './escape.ts';
+import { sceneBreakMark } from './layout-text.ts';
+import { pageRules } from './page-css.ts';
+import type { RunningHeads } from './running-heads.ts';
 
 /**
  * Metric-compatible fonts: Quire ships the first name, readers' systems usually have the second
@@ -17,9 +25,10 @@ const METRIC_FALLBACKS: Readonly<Record<string, string>> = {
 };
 
 /**
- * CSS `font-family` value for the layout: `"<family>", "<metric fallback>", <generic>`,
- * e.g. `"Tinos", "Times New Roman", serif` for KDP 6x9. Characters other than ASCII letters, digits, space and
+ * CSS `font-family` value for a family: `"<family>", "<metric fallback>", <generic>`, e.g.
+ * `"Tinos", "Times New Roman", serif` for KDP 6x9. Characters other than ASCII letters, digits, space and
  * `-` are removed from family names so a name can never close the CSS string (test "font stack").
+ * @param layout `fontFamily` and its generic `fontFallback` (the spec's settings `fontFamily`).
  */
 export function cssFontStack(layout: Pick<Layout, 'fontFamily' | 'fontFallback'>): string {
   const clean = (name: string) => name.replace(/[^A-Za-z0-9 -]/g, '').trim();
@@ -28,32 +37,114 @@ export function cssFontStack(layout: Pick<Layout, 'fontFamily' | 'fontFallback'>
   return [...names.map((n) => `"${n}"`), layout.fontFallback].join(', ');
 }
 
+/** Font stack of the heading family, with the generic family the fonts registry gives it. */
+function headingFontStack(layout: Layout): string {
+  const family = layout.headingFontFamily;
+  const generic = Object.hasOwn(shippedFonts, family) ? getShippedFont(family).generic : layout.fontFallback;
+  return cssFontStack({ fontFamily: family, fontFallback: generic });
+}
+
 /** A number as CSS text without float noise (`0.76`, not `0.7600000000000001`). */
-function num(n: number): string {
+export function num(n: number): string {
   return String(Math.round(n * 1000) / 1000);
 }
 
-/** Rules shared by every output: typography of the text block, verse, quotes, notes. */
-function textRules(layout: Layout, fontSize: string): string {
-  const indent = `${num(layout.paragraphIndentEm)}em`;
-  return `
-body { font-family: ${cssFontStack(layout)}; font-size: ${fontSize}; line-height: ${num(layout.lineHeight)};${
-    layout.justify ? ' text-align: justify;' : ''
-  } }
-p { margin: 0 0 ${num(layout.paragraphSpacingPt)}pt 0; text-indent: ${indent}; orphans: 2; widows: 2; }
-p.first, blockquote p, .footnote p, figure p, .titlepage p { text-indent: 0; }
-h1, h2, h3, h4, h5, h6 { font-weight: normal; text-align: center; hyphens: manual; page-break-after: avoid; break-after: avoid; }
+/** Points as em of the body size (relative units for reflowable text). */
+function em(layout: Layout, pt: number): string {
+  return `${num(pt / layout.fontSizePt)}em`;
+}
+
+/**
+ * Rules of a heading level of an academic layout (APA 7th ed. 2.27 Table 2.3, MLA, Turabian A.2.2): body size,
+ * bold/italic as the level says, centred, flush left or indented 0.5 in, run-in levels floated into the
+ * paragraph that follows (`h4.run-in`, the heading's own text ending with a period as APA writes it).
+ */
+function academicHeadingRules(selector: string, level: HeadingLevelStyle, layout: Layout): string {
+  const align = level.align === 'center' ? 'center' : 'left';
+  const indent = level.align === 'indent' ? `text-indent: ${em(layout, 36)};` : 'text-indent: 0;';
+  const transform = level.case === 'uppercase' ? ' text-transform: uppercase;' : '';
+  const runIn = level.runIn ? ` ${selector} { float: left; margin: 0 0.3em 0 0; } ${selector}::after { content: "."; }` : '';
+  return `${selector} { font-family: inherit; font-size: 1em; line-height: inherit; margin: 0; text-align: ${align}; ${indent} font-weight: ${
+    level.bold ? 'bold' : 'normal'
+  }; font-style: ${level.italic ? 'italic' : 'normal'};${transform} }${runIn}`;
+}
+
+/** Heading rules: book headings (display sizes in the heading family) or the academic levels. */
+function headingRules(layout: Layout, sinkEm: string): string {
+  const titleAlign = layout.chapterTitleFormat === 'left' ? 'left' : 'center';
+  const base = `h1, h2, h3, h4, h5, h6 { font-family: ${headingFontStack(layout)}; font-weight: normal; text-align: center; hyphens: manual; -webkit-hyphens: manual; page-break-after: avoid; break-after: avoid; }
 h1 { font-size: 1.6em; margin: 2em 0 1.5em; }
+section.chapter > h1, section.front > h1, section.back > h1 { text-align: ${titleAlign}; margin-top: ${sinkEm}; }
 h2 { font-size: 1.25em; margin: 1.5em 0 0.75em; }
 h3, h4, h5, h6 { font-size: 1.05em; font-style: italic; margin: 1.2em 0 0.6em; }
-.part-title { font-size: 2em; margin-top: 30%; }
-hr.scene-break { border: 0; height: auto; margin: 1em 0; text-align: center; }
-hr.scene-break::after { content: "* * *"; }
+.chapter-number { display: block; font-size: 0.6em; letter-spacing: 0.1em; margin-bottom: 0.6em; }
+.part-title { font-size: 2em; margin-top: 30%; }`;
+  const ornament =
+    layout.chapterTitleFormat === 'decorated'
+      ? `\nsection.chapter > h1::after { content: ${cssString(layout.ornament)}; display: block; font-size: 0.7em; margin-top: 0.5em; }`
+      : '';
+  const levels = layout.academic?.headingLevels ?? [];
+  if (levels.length === 0) return base + ornament;
+  // Level 1 is the unit title (chapter, section); model heading level n is level n.
+  const rules = levels.map((level, i) =>
+    academicHeadingRules(i === 0 ? 'section > h1' : `h${i + 1}${level.runIn ? '.run-in' : ''}`, level, layout),
+  );
+  return `${base}${ornament}\n${rules.join('\n')}\n.chapter-number { font-size: 1em; letter-spacing: 0; margin: 0; }`;
+}
+
+/**
+ * The drop capital of a chapter's first paragraph (`dropCapLines` lines high): CSS Inline Layout's
+ * `initial-letter` where the reading system has it, else a floated `::first-letter` sized so that its cap
+ * height spans from the first line's cap height to the last line's baseline (cap height taken as 0.66 em).
+ */
+function dropCapRules(layout: Layout): string {
+  const lines = layout.dropCapLines;
+  if (lines <= 0) return '';
+  const capRatio = 0.66;
+  const sizeEm = ((lines - 1) * lineHeightMultiple(layout) + capRatio) / capRatio;
+  const lineHeight = (lines * lineHeightMultiple(layout) * 0.94) / sizeEm;
+  return `p.opening::first-letter { float: left; font-size: ${num(sizeEm)}em; line-height: ${num(lineHeight)}; margin: 0.04em 0.08em 0 0; font-style: normal; font-weight: normal; }
+@supports (initial-letter: 2) { p.opening::first-letter { float: none; font-size: 1em; line-height: inherit; margin: 0 0.1em 0 0; initial-letter: ${lines}; } }`;
+}
+
+/** How `emphasis` inlines look (`emphasisStyle`). */
+function emphasisRule(layout: Layout): string {
+  if (layout.emphasisStyle === 'bold') return 'em { font-style: normal; font-weight: bold; }';
+  if (layout.emphasisStyle === 'underline') return 'em { font-style: normal; text-decoration: underline; }';
+  return 'em { font-style: italic; }';
+}
+
+/**
+ * Rules shared by every output: typography of the text block (font, size, leading, justification and
+ * hyphenation in the book's language — the `lang` attribute of the document), paragraph indents and spacing,
+ * chapter openings (number, title format, sink, drop capital, small-caps lead-in), scene breaks, emphasis,
+ * verse, quotations, speeches and notes.
+ * @param fontSize body size: `11pt` in print, relative (`0.917em`) in e-books.
+ * @param inch how an inch is written: `in` in print, em of the body size in e-books.
+ */
+function textRules(layout: Layout, fontSize: string, inch: (n: number) => string): string {
+  const indent = `${num(layout.paragraphIndentEm)}em`;
+  const firstIndent = layout.indentFirstParagraph ? indent : '0';
+  const hyphens = layout.hyphenate ? 'auto' : 'manual';
+  const mark = sceneBreakMark(layout);
+  const sceneBreak = mark
+    ? `hr.scene-break { border: 0; height: auto; margin: 1em 0; text-align: center; }\nhr.scene-break::after { content: ${cssString(mark)}; }`
+    : `hr.scene-break { border: 0; height: ${num(lineHeightMultiple(layout))}em; margin: 0; }`;
+  return `
+body { font-family: ${cssFontStack(layout)}; font-size: ${fontSize}; line-height: ${num(lineHeightMultiple(layout))}; text-align: ${layout.justify ? 'justify' : 'left'}; hyphens: ${hyphens}; -webkit-hyphens: ${hyphens}; -epub-hyphens: ${hyphens}; }
+p { margin: 0 0 ${em(layout, layout.paragraphSpacingPt)} 0; text-indent: ${indent}; orphans: 2; widows: 2; }
+p.first { text-indent: ${firstIndent}; }
+blockquote p, .footnote p, figure p, .titlepage p, .academic-block p { text-indent: 0; }
+${headingRules(layout, inch(layout.chapterSinkIn))}
+${dropCapRules(layout)}
+.lead-in { font-variant: small-caps; letter-spacing: 0.05em; }
+${sceneBreak}
+${emphasisRule(layout)}
 .smallcaps { font-variant: small-caps; }
 .verse { margin: 1em 0 1em 2em; text-align: left; }
 .verse .stanza { text-indent: 0; margin: 0 0 1em 0; }
 ${[1, 2, 3, 4, 5, 6].map((i) => `.verse .indent-${i} { padding-left: ${i}em; }`).join('\n')}
-blockquote { margin: 1em 2em; }
+blockquote { margin: 1em ${inch(layout.quoteIndentIn)}; }
 .speech { margin: 0.5em 0; }
 .speech p { text-indent: 0; padding-left: 1em; }
 .speech p:first-child { text-indent: -1em; }
@@ -71,62 +162,39 @@ sup { line-height: 0; font-size: 0.75em; }
 .titlepage { text-align: center; }
 .titlepage .title { font-size: 2em; margin: 25% 0 0.5em; }
 .titlepage .author { font-size: 1.3em; margin: 0 0 2em; }
+.academic-block { text-align: left; }
+.academic-title { text-align: center; font-weight: bold; }
 nav.toc ol { list-style: none; padding-left: 0; }
 nav.toc ol ol { padding-left: 1.5em; }
 `;
 }
 
 /**
- * Style sheet of the print HTML (CSS Paged Media Level 3 and GCPM): page size and mirrored margins from the
- * layout (`:left` = verso, `:right` = recto), folios and running heads in margin boxes (running-head strings
- * come from `string-set` on the title page), chapters opening on a recto (`break-before: right`).
- * Browsers ignore margin boxes; WeasyPrint, Prince and Paged.js honour them.
+ * Style sheet of the print HTML (CSS Paged Media Level 3 and GCPM): page size and margins, folios and running
+ * heads in margin boxes (`page-css.ts`), then the text rules at the layout's point size.
+ * @param heads what the running heads say (`running-heads.ts`).
  */
-export function printCss(layout: Layout): string {
+export function printCss(layout: Layout, heads: RunningHeads): string {
   const inch = (n: number) => `${num(n)}in`;
-  const [t, b, i, o] = [layout.marginTopIn, layout.marginBottomIn, layout.marginInsideIn, layout.marginOutsideIn];
-  // Without mirroring, "inside" is the left margin on every page (layout.ts).
-  const verso = layout.mirrorMargins ? `${inch(t)} ${inch(i)} ${inch(b)} ${inch(o)}` : `${inch(t)} ${inch(o)} ${inch(b)} ${inch(i)}`;
-  const recto = `${inch(t)} ${inch(o)} ${inch(b)} ${inch(i)}`;
-  const folio = 'content: counter(page);';
-  const folioRules: Record<Layout['folioPosition'], [string, string]> = {
-    'bottom-center': [`@bottom-center { ${folio} }`, `@bottom-center { ${folio} }`],
-    'bottom-outside': [`@bottom-left { ${folio} }`, `@bottom-right { ${folio} }`],
-    'top-outside': [`@top-left { ${folio} }`, `@top-right { ${folio} }`],
-    'top-center': [`@top-center { ${folio} }`, `@top-center { ${folio} }`],
-    'top-right': [`@top-right { ${folio} }`, `@top-right { ${folio} }`],
-    'bottom-right': [`@bottom-right { ${folio} }`, `@bottom-right { ${folio} }`],
-    none: ['', ''],
-  };
-  const [folioVerso, folioRecto] = folioRules[layout.folioPosition];
-  const heads = layout.runningHeads;
-  const headVerso = heads ? '@top-center { content: string(book-author); font-size: 0.85em; font-variant: small-caps; }' : '';
-  const headRecto = heads ? '@top-center { content: string(book-title); font-size: 0.85em; font-style: italic; }' : '';
-  const blank = '@top-left { content: none; } @top-center { content: none; } @top-right { content: none; } ' +
-    '@bottom-left { content: none; } @bottom-center { content: none; } @bottom-right { content: none; }';
-  const opening = layout.chapterOpensRecto ? 'right' : 'page';
-  return `@page { size: ${inch(layout.trimWidthIn)} ${inch(layout.trimHeightIn)}; margin: ${recto}; }
-@page :left { margin: ${verso}; ${headVerso} ${folioVerso} }
-@page :right { margin: ${recto}; ${headRecto} ${folioRecto} }
-@page :blank { ${blank} }
-@page titlepage { ${blank} }
-@page opening:first { @top-center { content: none; } ${layout.folioPosition === 'top-outside' ? '@top-left { content: none; } @top-right { content: none; }' : ''} }
-.titlepage { page: titlepage; }
-.titlepage .title { string-set: book-title content(); }
-.titlepage .author { string-set: book-author content(); }
-section.chapter, section.part, section.front, section.back, nav.toc { page: opening; break-before: ${opening}; page-break-before: ${opening}; }
-nav.toc a { color: inherit; text-decoration: none; }
-nav.toc a::after { content: leader('.') target-counter(attr(href), page); }
+  return `${pageRules(layout, heads)}
 a { color: inherit; }
-img { max-height: ${inch(layout.trimHeightIn - t - b)}; }
-${textRules(layout, `${num(layout.fontSizePt)}pt`)}`;
+img { max-height: ${inch(layout.trimHeightIn - layout.marginTopIn - layout.marginBottomIn)}; }
+${textRules(layout, `${num(layout.fontSizePt)}pt`, inch)}`;
 }
 
 /**
- * Reflowable style sheet for e-books (EPUB and the `epub` HTML variant): no page size, no absolute font size
- * (the reader's setting wins), relative units only; chapters start on a new screen.
+ * Reflowable style sheet for e-books (EPUB and the `epub` HTML variant): no page size, body size relative to
+ * the reader's setting (12 pt = 1em, so an 11 pt layout is 0.917em), lengths in em; chapters start on a new
+ * screen when the layout breaks pages between chapters.
  */
 export function reflowCss(layout: Layout): string {
-  return `section.chapter, section.part, section.front, section.back { page-break-before: always; break-before: page; }
-${textRules(layout, '1em')}`;
+  const inch = (n: number) => em(layout, n * 72);
+  const breaks =
+    layout.chapterBreak === 'page-break'
+      ? 'section.chapter, section.part, section.front, section.back { page-break-before: always; break-before: page; }'
+      : `section.part, section.front, section.back { page-break-before: always; break-before: page; }\nsection.chapter { margin-top: 2em; }${
+          layout.chapterBreak === 'decorative' ? `\nsection.chapter::before { content: ${cssString(layout.ornament)}; display: block; text-align: center; margin-bottom: 1em; }` : ''
+        }`;
+  return `${breaks}
+${textRules(layout, `${num(layout.fontSizePt / 12)}em`, inch)}`;
 }

@@ -106,3 +106,19 @@ export function xmlId(raw: string): string {
   const cleaned = raw.replace(/[^A-Za-z0-9._-]/g, '-');
   return /^[A-Za-z_]/.test(cleaned) ? cleaned : `id-${cleaned}`;
 }
+
+/**
+ * Escape a string for a double-quoted CSS string (CSS Syntax Level 3 §4.3.5), as style sheets use it for
+ * running heads and ornaments (`content: "..."`): `\` and `"` are escaped; line ends, `<`, `>` and `&` become
+ * hex escapes (`\A `, `\3C `, `\3E `, `\26 `), so a value can neither end the string, the declaration, nor the
+ * `<style>` element around it, and the document stays well-formed XML — test "cssString". XML-invalid
+ * characters are removed as in {@link escapeXml}.
+ * @returns the string with its quotes, e.g. `"Carroll"`.
+ */
+export function cssString(text: string): string {
+  const body = removeInvalidXmlChars(text).replace(/[\\"<>&\r\n\f]/g, (c) => {
+    if (c === '\\' || c === '"') return `\\${c}`;
+    return `\\${c.charCodeAt(0).toString(16).toUpperCase()} `;
+  });
+  return `"${body}"`;
+}

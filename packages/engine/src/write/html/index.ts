@@ -13,9 +13,12 @@
  */
 import type { Layout } from '../../layout/layout.ts';
 import type { BookDocument } from '../../model/book-document.ts';
+import { academicFront, type AcademicLine } from './academic-front.ts';
 import { renderNote } from './blocks.ts';
 import { printCss, reflowCss } from './css.ts';
 import { escapeXml, xmlId } from './escape.ts';
+import { embeddedFontFaces } from './font-faces.ts';
+import { runningHeads } from './running-heads.ts';
 import { createState, type HtmlState } from './state.ts';
 import { bookUnits, renderUnit, type Unit } from './units.ts';
 
@@ -40,6 +43,47 @@ export function titlePageContent(doc: BookDocument): string {
   const imprint = [doc.meta.publisher?.trim(), doc.meta.publicationYear?.toString()].filter(Boolean).join(', ');
   if (imprint) lines.push(`<p class="imprint">${escapeXml(imprint)}</p>`);
   return lines.join('\n');
+}
+
+/**
+ * Whether the book gets a contents page: book layouts always (Chicago Manual of Style 17th ed. 1.42), academic
+ * papers only when their style guide asks for one (`academic.tableOfContents`).
+ */
+export function hasContentsPage(layout: Layout): boolean {
+  return layout.academic === null || layout.academic.tableOfContents;
+}
+
+function academicLines(lines: readonly AcademicLine[]): string {
+  return lines
+    .map((l) => {
+      const text = escapeXml(l.text);
+      const blank = '<br/>'.repeat(l.blankBefore ?? 0);
+      return `<p${l.bold ? ' class="academic-title"' : ''}>${blank}${l.bold ? `<strong>${text}</strong>` : text}</p>`;
+    })
+    .join('\n');
+}
+
+/**
+ * The opening of the book: the title page of a book (`titlePageContent`), or the opening of an academic
+ * paper (`academic-front.ts`): its title page, MLA's heading block with the centred title, APA's abstract.
+ * @param cls extra attributes for the title page `<section>` (EPUB: `epub:type="titlepage"`).
+ */
+export function openingSections(doc: BookDocument, layout: Layout, titlePageAttrs = ''): string {
+  const front = academicFront(layout.academic, doc.meta);
+  if (!layout.academic) return `<section class="titlepage"${titlePageAttrs}>\n${titlePageContent(doc)}\n</section>\n`;
+  let out = '';
+  if (front.titlePage) {
+    out += `<section class="titlepage academic-titlepage"${titlePageAttrs}>\n${academicLines(front.titlePage.lines)}\n</section>\n`;
+  }
+  if (front.headingBlock) {
+    out += `<section class="academic-block" aria-label="Heading">\n${academicLines(front.headingBlock.lines)}\n` +
+      `<p class="academic-title">${escapeXml(front.headingBlock.title)}</p>\n</section>\n`;
+  }
+  if (front.abstract) {
+    out += `<section class="front abstract" aria-label="${escapeXml(front.abstract.label)}">\n<h1>${escapeXml(front.abstract.label)}</h1>\n` +
+      `<p class="first">${escapeXml(front.abstract.text)}</p>\n</section>\n`;
+  }
+  return out;
 }
 
 /**
@@ -82,22 +126,39 @@ export function renderUnreferencedNotes(doc: BookDocument, state: HtmlState): st
   return out;
 }
 
+/** Options of {@link writeHtml}. */
+export interface HtmlWriteOptions {
+  /** `print` (CSS Paged Media, for print engines) or `epub` (reflowable, no `@page`). */
+  variant: HtmlVariant;
+  /**
+   * `print` only: embed the layout's shipped fonts as `data:` URIs (`font-faces.ts`; default true), so the file
+   * sets the same faces anywhere. Without it the fonts are named with metric-compatible and generic fallbacks.
+   */
+  embedFonts?: boolean;
+}
+
 /**
  * Write `doc` as one HTML5 document (UTF-8 text, `<!DOCTYPE html>`, CSS inline in `<style>`).
  *
  * @param doc the book; not modified.
- * @param layout page and type settings: page size and margins (inches) for `print`, font stack, size (pt),
- *   line height, paragraph indent (em) and spacing (pt) for both.
- * @param opts.variant `print` (CSS Paged Media, for print engines) or `epub` (reflowable, no `@page`).
+ * @param layout for `print`: page size (the trim, bleed), margins mirrored on `:left`/`:right` pages (inches),
+ *   folios and running heads in margin boxes, roman front-matter folios, chapter breaks; for both: fonts, size
+ *   (pt in print, em in `epub`), line height, indents, paragraph and quotation spacing, justification and
+ *   hyphenation, chapter numbers, title format and sink, drop capitals, small-caps lead-ins, scene breaks,
+ *   emphasis and dialogue punctuation, academic title pages and heading levels.
+ * @param opts see {@link HtmlWriteOptions}.
  * @returns the HTML source. Never throws for odd content: unsafe links keep their text only, missing footnotes
  *   show their id in brackets.
+ * @throws EngineError `WRITE_FAILED` when `print` embeds fonts and the layout names a family Quire does not ship.
  */
-export function writeHtml(doc: BookDocument, layout: Layout, opts: { variant: HtmlVariant }): string {
+export function writeHtml(doc: BookDocument, layout: Layout, opts: HtmlWriteOptions): string {
   const units = bookUnits(doc);
   const targets = new Map(units.map((u) => [u.id, ''] as const));
-  const state = createState(doc, opts.variant, targets);
+  const state = createState(doc, layout, opts.variant, targets);
   const lang = escapeXml(bookLanguage(doc));
-  const css = opts.variant === 'print' ? printCss(layout) : reflowCss(layout);
+  const print = opts.variant === 'print';
+  const fonts = print && opts.embedFonts !== false ? embeddedFontFaces(layout) : '';
+  const css = print ? printCss(layout, runningHeads(doc.meta, layout)) : reflowCss(layout);
 
   const parts: string[] = [];
   parts.push(
@@ -106,14 +167,15 @@ export function writeHtml(doc: BookDocument, layout: Layout, opts: { variant: Ht
       `<title>${escapeXml(bookTitle(doc))}</title>\n` +
       (doc.meta.author.trim() ? `<meta name="author" content="${escapeXml(doc.meta.author.trim())}"/>\n` : '') +
       (doc.meta.description?.trim() ? `<meta name="description" content="${escapeXml(doc.meta.description.trim())}"/>\n` : '') +
-      `<style>\n${css}</style>\n</head>\n<body>\n`,
+      `<style>\n${fonts}${css}</style>\n</head>\n<body>\n`,
   );
-  parts.push(`<section class="titlepage">\n${titlePageContent(doc)}\n</section>\n`);
-  if (opts.variant === 'print') {
+  parts.push(openingSections(doc, layout));
+  if (print && hasContentsPage(layout)) {
     const list = tocList(units, (u) => `#${xmlId(u.id)}`);
     if (list) parts.push(`<nav class="toc" id="toc" role="doc-toc">\n<h1>Contents</h1>\n${list}</nav>\n`);
   }
-  for (const unit of units) parts.push(renderUnit(unit, state));
+  const firstBody = units.find((u) => u.kind === 'part' || u.kind === 'chapter');
+  for (const unit of units) parts.push(renderUnit(unit, state, unit === firstBody));
   const orphans = renderUnreferencedNotes(doc, state);
   if (orphans) {
     parts.push(`<section class="back" id="quire-notes" role="doc-endnotes">\n<h1>Notes</h1>\n${orphans}</section>\n`);

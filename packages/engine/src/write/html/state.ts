@@ -2,6 +2,7 @@
  * Private state of the HTML writer, shared with the EPUB writer (which renders chapter bodies with the same
  * handlers). Not part of the public API.
  */
+import type { Layout } from '../../layout/layout.ts';
 import type { Block, BookAsset, BookDocument } from '../../model/book-document.ts';
 import { xmlId } from './escape.ts';
 
@@ -32,6 +33,15 @@ export interface NotePlacement {
 /** Writer state: flavour, link targets, footnote table, paragraph-indent tracking and diagnostics. */
 export interface HtmlState {
   flavour: Flavour;
+  /** The layout: dialogue punctuation, chapter numbers, lead-ins and scene-break marks come from it. */
+  layout: Layout;
+  /** Chapters of the body written so far (the number `chapterNumberStyle` shows). */
+  chapterCount: number;
+  /**
+   * The next paragraph opens a chapter: it gets the class `opening` (drop capital, CSS `::first-letter`) and,
+   * with `layout.smallCapsLeadIn`, its first words in a `lead-in` span.
+   */
+  chapterOpening: boolean;
   /** Footnote definitions of the book, by id. */
   defs: Readonly<Record<string, Block[]>>;
   /** The book's image files by path (`BookDocument.assets`). */
@@ -54,10 +64,13 @@ export interface HtmlState {
   diagnostics: WriterDiagnostic[];
 }
 
-/** A new state for `doc`; `targets` maps each unit id to its file (all `''` for a single file). */
-export function createState(doc: BookDocument, flavour: Flavour, targets: Map<string, string>): HtmlState {
+/** A new state for `doc` and `layout`; `targets` maps each unit id to its file (all `''` for a single file). */
+export function createState(doc: BookDocument, layout: Layout, flavour: Flavour, targets: Map<string, string>): HtmlState {
   return {
     flavour,
+    layout,
+    chapterCount: 0,
+    chapterOpening: false,
     defs: doc.footnotes,
     assets: doc.assets,
     usedAssets: new Set(),

@@ -12,6 +12,7 @@ import {
 import { renderBlocks, renderPendingNotes } from './blocks.ts';
 import { escapeXml, xmlId } from './escape.ts';
 import { renderInlines } from './inlines.ts';
+import { chapterNumberLabel } from './layout-text.ts';
 import { semantics, type HtmlState } from './state.ts';
 
 /** One unit: a file in the EPUB, a `<section>` in the HTML. */
@@ -88,17 +89,28 @@ export function unitSemanticTerm(unit: Unit): string | undefined {
 /**
  * Render one unit as `<section class="<kind>" id role [epub:type]>`: an `<h1>` title (chapters and parts always,
  * using the fallback label when the title is empty; sections only when titled), the blocks, then the notes first
- * referenced in the unit.
+ * referenced in the unit. A chapter's `<h1>` holds its number (`<span class="chapter-number">`, from
+ * `chapterNumberStyle`) and its title (`<span class="chapter-title">`), and its first paragraph opens the
+ * chapter (class `opening`: drop capital, small-caps lead-in). The first unit of the body also gets the class
+ * `body-start` (the print style sheet starts arabic folios there).
  */
-export function renderUnit(unit: Unit, state: HtmlState): string {
+export function renderUnit(unit: Unit, state: HtmlState, bodyStart = false): string {
   const term = unitSemanticTerm(unit);
   const attrs = semantics(state, term, term ? `doc-${term}` : undefined);
   const cls = unit.kind === 'part' ? ' class="part-title"' : '';
   let title = renderInlines(unit.title, state);
   if (!inlineText(unit.title).trim() && unit.kind !== 'front' && unit.kind !== 'back') title = escapeXml(unit.label);
+  if (unit.kind === 'chapter') {
+    state.chapterCount += 1;
+    const number = chapterNumberLabel(state.layout.chapterNumberStyle, state.chapterCount, unit.label);
+    title = `${number ? `<span class="chapter-number">${escapeXml(number)}</span> ` : ''}<span class="chapter-title">${title}</span>`;
+  }
   const heading = title ? `<h1${cls}>${title}</h1>\n` : '';
   state.afterBreak = true;
+  state.chapterOpening = unit.kind === 'chapter';
   const body = renderBlocks(unit.blocks, state);
+  state.chapterOpening = false;
   const notes = renderPendingNotes(state);
-  return `<section class="${unit.kind}" id="${xmlId(unit.id)}"${attrs}>\n${heading}${body}${notes}</section>\n`;
+  const classes = bodyStart ? `${unit.kind} body-start` : unit.kind;
+  return `<section class="${classes}" id="${xmlId(unit.id)}"${attrs}>\n${heading}${body}${notes}</section>\n`;
 }

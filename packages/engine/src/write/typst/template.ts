@@ -26,6 +26,7 @@
  */
 import type { BookMeta } from '../../model/book-document.ts';
 import type { Layout } from '../../layout/layout.ts';
+import { lineHeightMultiple } from '../../layout/line-spacing.ts';
 import { pageSizeWithBleed } from '../../layout/trim-sizes.ts';
 import { escapeTypst, typstStringLiteral } from './escape.ts';
 import { academicDefinitions } from './academic.ts';
@@ -92,8 +93,9 @@ export function typstTemplate(meta: BookMeta, layout: Layout): string {
   // (1.15 x 11 pt = 12.65 pt). Typst measures `leading` from the bottom edge of one line to the top
   // edge of the next, so each line box is made exactly 1 em tall (top edge 0.8 em above the baseline,
   // bottom edge 0.2 em below) and the leading is the rest: (lineHeight - 1) em. Every line of body
-  // text then sits exactly `lineHeight` em below the previous one, whatever glyphs it holds.
-  const leadingEm = round(Math.max(0, layout.lineHeight - 1));
+  // text then sits exactly `lineHeight` em below the previous one, whatever glyphs it holds. Academic
+  // layouts multiply the font's own single line instead, as a word processor does (`line-spacing.ts`).
+  const leadingEm = round(Math.max(0, lineHeightMultiple(layout) - 1));
   const title = escapeTypst(meta.title);
   // Hyphenation with the patterns of the book's language (Typst's \`lang\`), on for justified text when the
   // layout asks for it; ragged text (APA 2.23, MLA 1.2) is never hyphenated.
@@ -269,8 +271,10 @@ ${academicDefinitions(layout)}
   else if quire-scene-style == "blank-line" { v(0pt) }
   else { align(center)[\\*#h(1.5em)\\*#h(1.5em)\\*] }
 })
+// Each verse line is a paragraph of its own (so a long line hangs), spaced by the leading alone: the layout's
+// paragraph spacing separates paragraphs of prose, not the lines of a stanza.
 #let quire-stanza(..lines) = block(width: 100%, inset: (left: 2em), above: quire-line, below: quire-line, {
-  set par(justify: false, first-line-indent: 0pt, hanging-indent: 2em)
+  set par(justify: false, first-line-indent: 0pt, hanging-indent: 2em, spacing: quire-line - 1em)
   set text(hyphenate: false)
   for (indent, body) in lines.pos() { par(h(indent * 1em) + body) }
 })

@@ -85,22 +85,22 @@ describe('LayoutPreview', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('shows the whole book on demand, 40 pages a call, until the last page', async () => {
-    fetchMock.mockImplementation(async (_url, init) => jsonResponse(200, previewAnswer(JSON.parse(String(init.body)) as PreviewBody, { totalPages: 57 })));
+  it('shows the whole book on demand, 12 pages a call, until the last page', async () => {
+    fetchMock.mockImplementation(async (_url, init) => jsonResponse(200, previewAnswer(JSON.parse(String(init.body)) as PreviewBody, { totalPages: 21 })));
     const user = userEvent.setup();
     renderWithProviders(<LayoutPreview bookId="b1" layoutId="classic-literature" />);
     await screen.findByRole('list', { name: 'Rendered pages' });
     await user.click(screen.getByRole('button', { name: 'Show the whole book' }));
-    expect(await screen.findByText('Showing pages 1–40 of 57.')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Show the next 40 pages' }));
-    expect(await screen.findByText('Showing pages 1–57 of 57.')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Show the next 40 pages' })).not.toBeInTheDocument();
+    expect(await screen.findByText('Showing pages 1–12 of 21.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show the next 12 pages' }));
+    expect(await screen.findByText('Showing pages 1–21 of 21.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show the next 12 pages' })).not.toBeInTheDocument();
     expect(previewBodies().slice(1)).toEqual([
-      { layoutId: 'classic-literature', scope: 'book', fromPage: 1, toPage: 40 },
-      { layoutId: 'classic-literature', scope: 'book', fromPage: 41, toPage: 80 },
+      { layoutId: 'classic-literature', scope: 'book', fromPage: 1, toPage: 12 },
+      { layoutId: 'classic-literature', scope: 'book', fromPage: 13, toPage: 24 },
     ]);
-    expect(screen.getAllByRole('img')).toHaveLength(57);
-    // Page 40 (verso) and 41 (recto), from two calls, share a spread.
-    expect(screen.getByRole('listitem', { name: 'Pages 40–41' })).toBeInTheDocument();
+    expect(screen.getAllByRole('img')).toHaveLength(21);
+    // Page 12 (verso) and 13 (recto), from two calls, share a spread.
+    expect(screen.getByRole('listitem', { name: 'Pages 12–13' })).toBeInTheDocument();
   });
 });

@@ -182,7 +182,7 @@ export function LayoutPreview({
             <p className="text-sm text-muted">
               {pages.length > 0 && total !== null
                 ? `Showing pages 1–${pages.at(-1)?.pageNumber ?? pages.length} of ${total.toLocaleString('en-US')}.`
-                : 'The whole book, 40 pages at a time.'}
+                : `The whole book, ${PREVIEW_PAGES_PER_CALL} pages at a time.`}
             </p>
             <div className="flex flex-col gap-2 sm:flex-row">
               {book.hasNextPage && (

@@ -1,0 +1,99 @@
+/**
+ * The DOCX writer honours the layout: embedded fonts, drop capitals, lead-ins, chapter numbers, dialogue and
+ * emphasis, one-sided academic pages with the style guide's headings and page furniture, the TOC field.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { strFromU8, unzipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { getLayout } from '../../src/layout/index.ts';
+import type { Layout } from '../../src/layout/layout.ts';
+import { writeDocx } from '../../src/write/docx/index.ts';
+import { obfuscateFont } from '../../src/write/docx/embed-fonts.ts';
+import { sampleBook } from './fixtures.ts';
+
+const require = createRequire(import.meta.url);
+
+async function parts(layout: Layout, doc = sampleBook()): Promise<Record<string, string> & { raw: Record<string, Uint8Array> }> {
+  const raw = unzipSync(await writeDocx(doc, layout));
+  const text: Record<string, string> = {};
+  for (const [name, bytes] of Object.entries(raw)) if (/\.(xml|rels)$/.test(name)) text[name] = strFromU8(bytes);
+  return Object.assign(text, { raw });
+}
+
+describe('writeDocx: fonts', () => {
+  it('embeds the four styles of the body and heading families, obfuscated with the key the font table names', async () => {
+    const p = await parts(getLayout('modern-fiction'));
+    const table = p['word/fontTable.xml'] as string;
+    for (const family of ['Crimson Pro', 'Inter']) {
+      const entry = new RegExp(`<w:font w:name="${family}">.*?</w:font>`).exec(table)?.[0] ?? '';
+      for (const el of ['embedRegular', 'embedBold', 'embedItalic', 'embedBoldItalic']) expect(entry, `${family} ${el}`).toContain(`<w:${el} r:id=`);
+    }
+    const [, relId, key] = /<w:font w:name="Crimson Pro">.*?<w:embedRegular r:id="([^"]+)" w:fontKey="([^"]+)"/.exec(table) ?? [];
+    const target = new RegExp(`Id="${relId}"[^>]*Target="([^"]+)"`).exec(p['word/_rels/fontTable.xml.rels'] as string)?.[1];
+    const odttf = p.raw[`word/${target}`] as Uint8Array;
+    const ttf = readFileSync(require.resolve('@expo-google-fonts/crimson-pro/400Regular/CrimsonPro_400Regular.ttf'));
+    expect(odttf.subarray(0, 32)).not.toEqual(new Uint8Array(ttf.subarray(0, 32)));
+    expect(Buffer.from(obfuscateFont(odttf, key as string)).equals(ttf)).toBe(true);
+    expect(p['[Content_Types].xml']).toContain('Extension="odttf"');
+    expect(p['word/settings.xml']).toContain('<w:embedTrueTypeFonts/>');
+  });
+});
+
+describe('writeDocx: chapter openings and text', () => {
+  it('classic-literature: roman chapter numbers, ornament, drop capital over 3 lines, small-caps lead-in', async () => {
+    const p = await parts(getLayout('classic-literature'));
+    const xml = p['word/document.xml'] as string;
+    expect(xml).toMatch(/<w:rStyle w:val="ChapterNumber"\/><\/w:rPr><w:t xml:space="preserve">CHAPTER I<\/w:t>/);
+    expect(xml).toContain('<w:pStyle w:val="ChapterOrnament"/>');
+    expect(xml).toMatch(/<w:framePr w:dropCap="drop"[^>]*w:lines="3"/);
+    // The drop capital takes the C of "Call me Ishmael"; the lead-in the next words.
+    expect(xml).toMatch(/w:dropCap="drop".*?<w:t xml:space="preserve">C<\/w:t>/);
+    expect(xml).toMatch(/<w:rStyle w:val="LeadIn"\/><w:smallCaps\/><\/w:rPr><w:t xml:space="preserve">all me Ishmael<\/w:t>/);
+    expect(xml).toContain('❦');
+  });
+
+  it('emphasis and dialogue follow the layout; words never change', async () => {
+    const doc = sampleBook();
+    doc.body.push({ type: 'chapter', id: 'ch-9', title: [{ type: 'text', value: 'Talk' }], blocks: [{ type: 'paragraph', children: [{ type: 'text', value: 'He said, \u201cWell then,\u201d and left.' }] }] });
+    const french = await parts({ ...getLayout('kdp-6x9'), dialogueFormat: 'french', emphasisStyle: 'bold' }, doc);
+    expect(french['word/document.xml']).toContain('He said, \u00ab\u202fWell then,\u202f\u00bb and left.');
+    expect(french['word/styles.xml']).toMatch(/w:styleId="Emphasis"><w:name w:val="Emphasis"\/>.*?<w:b\/>/);
+    const minimal = await parts({ ...getLayout('kdp-6x9'), dialogueFormat: 'minimal' }, doc);
+    expect(minimal['word/document.xml']).toContain('He said, \u2014\u00a0Well then, and left.');
+  });
+});
+
+describe('writeDocx: academic layouts', () => {
+  it('apa-7: one-sided Letter, double spacing, title page, abstract, APA heading levels, page number top right on every page', async () => {
+    const book = sampleBook();
+    const p = await parts(getLayout('apa-7'), { ...book, meta: { ...book.meta, paper: { course: 'ENGL 220: Sea Narratives', dueDate: 'May 2, 2026' } } });
+    const xml = p['word/document.xml'] as string;
+    const styles = p['word/styles.xml'] as string;
+    expect(xml).toMatch(/<w:pgSz w:w="12240" w:h="15840"/);
+    expect(xml).toMatch(/<w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440" [^>]*w:gutter="0"\/>/);
+    expect(p['word/settings.xml']).not.toContain('<w:mirrorMargins/>');
+    expect(styles).toMatch(/<w:pPrDefault><w:pPr><w:spacing [^>]*w:line="480" w:lineRule="auto"/);
+    // The student paper's elements given, in APA's order; none missing is printed as a placeholder.
+    expect(xml.indexOf('ENGL 220: Sea Narratives')).toBeGreaterThan(0);
+    expect(xml.indexOf('May 2, 2026')).toBeGreaterThan(xml.indexOf('ENGL 220: Sea Narratives'));
+    expect(xml).not.toMatch(/\[(Course|Instructor|Department)/);
+    expect(xml).toContain('>Abstract<');
+    // Level 1 centred bold, level 4 indented bold.
+    expect(styles).toMatch(/w:styleId="Heading1">.*?<w:jc w:val="center"\/>.*?<w:b\/>/);
+    expect(styles).toMatch(/w:styleId="Heading4">.*?<w:ind w:firstLine="720"\/>.*?<w:b\/>/);
+    expect(xml).not.toMatch(/<w:instrText[^>]*>\s*TOC\b/);
+    const headers = Object.entries(p).filter(([n]) => /^word\/header\d+\.xml$/.test(n)).map(([, x]) => x as string);
+    expect(headers.length).toBeGreaterThan(0);
+    for (const h of headers) expect(h).toMatch(/<w:instrText[^>]*>PAGE<\/w:instrText>/);
+  });
+
+  it('mla-9: no title page, heading block on page one, surname before the page number', async () => {
+    const p = await parts(getLayout('mla-9'));
+    const xml = p['word/document.xml'] as string;
+    expect(xml).not.toContain('<w:pStyle w:val="Title"/>');
+    expect(xml.indexOf('<w:pStyle w:val="HeadingBlock"/>')).toBeLessThan(xml.indexOf('<w:pStyle w:val="Heading1"/>'));
+    const headers = Object.entries(p).filter(([n]) => /^word\/header\d+\.xml$/.test(n)).map(([, x]) => x as string);
+    expect(headers.some((h) => /Melville<\/w:t>.*PAGE<\/w:instrText>/.test(h))).toBe(true);
+  });
+});
