@@ -140,6 +140,26 @@ describe('MLA 9', () => {
     expect((title.xMin + title.xMax) / 2).toBeCloseTo((layout.trimWidthIn / 2) * PT, 0);
     expect(lineOf(result, 'Methodword').page).toBe(1);
   });
+
+  it('notes are endnotes: a superscript number in the text, the note under a centred "Notes" on a page after the text (MLA 1.8)', () => {
+    const claim = lineOf(result, 'claim');
+    const note = lineOf(result, 'Footnotetext');
+    expect(note.page).toBeGreaterThan(claim.page);
+    const heading = result.lines.find((l) => l.page === note.page && l.words.length === 1 && l.words[0]!.word === 'Notes')!;
+    expect(heading).toBeDefined();
+    expect((heading.xMin + heading.xMax) / 2).toBeCloseTo((layout.trimWidthIn / 2) * PT, 0);
+    expect(heading.yMax).toBeLessThan(note.yMin);
+    // The mark: the number after "source" in the text, smaller than the words around it.
+    const mark = claim.words.find((w) => /^source1\.?$|^1$/.test(w.word));
+    expect(mark, claim.words.map((w) => w.word).join(' ')).toBeDefined();
+    // The note starts with its number, raised, just before its text.
+    const text = note.words.find((w) => w.word === 'Footnotetext')!;
+    const number = result.lines
+      .filter((l) => l.page === note.page)
+      .flatMap((l) => l.words)
+      .find((w) => /^1$/.test(w.word) && w.xMax <= text.xMin + 0.5 && Math.abs(w.yMax - text.yMax) < text.yMax - text.yMin);
+    expect(number).toBeDefined();
+  });
 });
 
 describe('Chicago (Turabian)', () => {

@@ -101,8 +101,24 @@ export function writeTypst(doc: BookDocument, layout: Layout): string {
     else if (!mlaFirstPage) out.push('#quire-new-unit()');
     out.push(...bodyMarkup);
   }
+  const endnotes = renderEndnotes(state);
+  if (endnotes) out.push(endnotes);
   out.push(...backMarkup);
   return `${out.join('\n\n')}\n`;
+}
+
+/**
+ * The Notes section of a paper whose notes are endnotes (MLA Handbook 9th ed. 1.8: on a new page after the text,
+ * before the works-cited list, titled "Notes" and centred; each note's first line indented, its number
+ * superscript). Empty when there are none.
+ */
+function renderEndnotes(state: TypstState): string {
+  const notes = state.endnotes;
+  if (!notes || notes.bodies.length === 0) return '';
+  const entries = notes.bodies.map((body, i) => `#block(width: 100%)[#set par(first-line-indent: (amount: quire-indent, all: true)); #super[${i + 1}]#h(0.15em)${body}]`);
+  // Centred and plain, like the works-cited title, whatever the guide's section-heading levels say.
+  const title = '#block(width: 100%, below: quire-line, align(center, par(first-line-indent: 0pt, heading(level: 1, outlined: false, bookmarked: true, text(size: 1em, weight: "regular")[Notes]))))';
+  return ['#quire-new-unit()', title, ...entries].join('\n\n');
 }
 
 /**

@@ -30,6 +30,7 @@ const inlineHandlers = {
  */
 function footnoteRef(node: { id: string }, state: TypstState): string {
   if (state.titleCopy) return '';
+  if (state.endnotes) return endnoteRef(node.id, state);
   const placed = state.footnoteLabels.get(node.id);
   if (placed) return `#footnote(<${placed}>)`;
   const blocks = state.doc.footnotes[node.id];
@@ -40,6 +41,25 @@ function footnoteRef(node: { id: string }, state: TypstState): string {
   const body = renderBlocks(blocks, state);
   state.footnotesOpen.delete(node.id);
   return `#footnote[${body}]<${label}>`;
+}
+
+/**
+ * An endnote reference: a superscript number, the note's text kept for the Notes section (`renderEndnotes`). A
+ * second reference to the same note repeats its number.
+ */
+function endnoteRef(id: string, state: TypstState): string {
+  const notes = state.endnotes!;
+  const placed = notes.numbers.get(id);
+  if (placed !== undefined) return `#super[${placed}]`;
+  const blocks = state.doc.footnotes[id];
+  if (!blocks || state.footnotesOpen.has(id)) return '';
+  const n = notes.bodies.length + 1;
+  notes.numbers.set(id, n);
+  notes.bodies.push('');
+  state.footnotesOpen.add(id);
+  notes.bodies[n - 1] = renderBlocks(blocks, state);
+  state.footnotesOpen.delete(id);
+  return `#super[${n}]`;
 }
 
 /**

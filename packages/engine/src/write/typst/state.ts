@@ -29,6 +29,11 @@ export interface TypstState {
   labelCount: { value: number };
   /** Chapters of the body written so far (the number a `chapterNumberStyle` prints). */
   chapterCount: { value: number };
+  /**
+   * Notes collected for a Notes section after the text (`academic.notes === 'endnotes'`, MLA Handbook 9th ed.
+   * 1.8), numbered through the paper in order of first reference; `null` when notes go at the foot of the page.
+   */
+  readonly endnotes: { numbers: Map<string, number>; bodies: string[] } | null;
 }
 
 /** A fresh state for one `writeTypst` call. */
@@ -41,6 +46,7 @@ export function createState(doc: BookDocument, layout: Layout): TypstState {
     footnotesOpen: new Set(),
     labelCount: { value: 0 },
     chapterCount: { value: 0 },
+    endnotes: layout.academic?.notes === 'endnotes' ? { numbers: new Map(), bodies: [] } : null,
   };
 }
 
