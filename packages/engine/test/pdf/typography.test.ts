@@ -272,3 +272,20 @@ describe('verse', () => {
     for (const step of steps) expect(step).toBeCloseTo(layout.fontSizePt * layout.lineHeight, 1);
   });
 });
+
+describe('untitled front matter', () => {
+  it('text before the first heading is set without an empty title or the decorated layout\'s ornament', () => {
+    const layout = layouts['classic-literature']!;
+    expect(layout.chapterTitleFormat).toBe('decorated');
+    const doc: BookDocument = {
+      ...book([chapter(1, prose(1, 40))]),
+      front: [{ type: 'section', kind: 'other', id: 'front-1', title: [], blocks: [p('Editionword three point oh')] }],
+    };
+    const result = typeset(doc, layout);
+    const line = result.lines.find((l) => l.words.some((w) => w.word === 'Editionword'))!;
+    const page = result.pages[line.page - 1]!;
+    expect(page).not.toContain(layout.ornament);
+    // The chapter's decorated title keeps its ornament.
+    expect(result.pages.some((text) => text.includes('Chapter 1') && text.includes(layout.ornament))).toBe(true);
+  });
+});

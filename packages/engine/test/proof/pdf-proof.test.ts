@@ -146,6 +146,17 @@ function inParagraphWithNote(doc: BookDocument, line: string): boolean {
   return sections.some((s) => visit(s.blocks));
 }
 
+/**
+ * Whether the typeset line is a whole one-line paragraph of the book: such a line at the top of a page begins
+ * its paragraph (an untitled section opening on a new page), so it cannot be a widow.
+ */
+function isWholeParagraph(doc: BookDocument, line: string): boolean {
+  const wanted = letters(line);
+  const visit = (blocks: readonly Block[]): boolean =>
+    blocks.some((block) => (block.type === 'paragraph' ? letters(inlineText(block.children)) === wanted : block.type === 'blockQuote' ? visit(block.children) : false));
+  return [...doc.front, ...doc.back, ...allChapters(doc)].some((s) => visit(s.blocks));
+}
+
 const describeWord = (w: WordBox) => `"${w.word}" on page ${w.page} at x ${w.xMin.toFixed(1)}-${w.xMax.toFixed(1)}, y ${w.yMin.toFixed(1)}-${w.yMax.toFixed(1)}`;
 
 const cases = PROOF_BOOKS.flatMap((book) => ALL_LAYOUT_IDS.map((layoutId) => ({ book: book.id, layoutId })));
@@ -214,7 +225,9 @@ describe.concurrent('proof matrix: every proof book in every layout, judged by p
       // and its note overleaf whatever the widow rule (typst/typst#5376, open), so those are counted, not refused.
       if (layout.justify && book !== 'faust') {
         const doc = await loadProofBook(book);
-        const unexcused = widowsAndOrphans(layout, pages, lines, widthPt, heightPt).filter((found) => !inParagraphWithNote(doc, found.line));
+        const unexcused = widowsAndOrphans(layout, pages, lines, widthPt, heightPt).filter(
+          (found) => !inParagraphWithNote(doc, found.line) && !(found.what.startsWith('widow') && isWholeParagraph(doc, found.line)),
+        );
         expect(unexcused.map((found) => `${found.what}: "${found.line}"`)).toEqual([]);
       }
     } finally {

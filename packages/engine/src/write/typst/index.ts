@@ -176,11 +176,13 @@ function renderDisplay(section: Section, state: TypstState): string {
 
 function renderSection(section: Section, state: TypstState, toc: TocEntry[], newUnit: boolean): string {
   const label = nextLabel(state, 'quire-d');
-  // An untitled section (text before the first heading) is read in place but has no entry in the contents.
-  if (inlineText(section.title).trim() !== '') toc.push({ level: 1, label, title: renderTitleCopy(section.title, state) });
+  // An untitled section (text before the first heading) is read in place, with no title (an empty title would
+  // still get its sink and a decorated layout's ornament) and no entry in the contents.
+  const titled = inlineText(section.title).trim() !== '';
+  if (titled) toc.push({ level: 1, label, title: renderTitleCopy(section.title, state) });
   return [
     newUnit ? '#quire-new-unit()' : '',
-    `#quire-section(longest: ${longestWord(section.title)})[${renderInlines(section.title, state)}]<${label}>`,
+    titled ? `#quire-section(longest: ${longestWord(section.title)})[${renderInlines(section.title, state)}]<${label}>` : '',
     unitOpened(section.title, state),
     renderBlocks(section.blocks, state),
   ]
