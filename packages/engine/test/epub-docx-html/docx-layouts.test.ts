@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import type { Block } from '../../src/model/book-document.ts';
 import { getLayout } from '../../src/layout/index.ts';
 import type { Layout } from '../../src/layout/layout.ts';
 import { writeDocx } from '../../src/write/docx/index.ts';
@@ -65,6 +66,26 @@ describe('writeDocx: chapter openings and text', () => {
 });
 
 describe('writeDocx: academic layouts', () => {
+  it('apa-7: levels 4 and 5 run in: heading, period and text in one paragraph that keeps the outline level', async () => {
+    const book = sampleBook();
+    const blocks: Block[] = [
+      { type: 'heading', level: 4, children: [{ type: 'text', value: 'Informed Consent' }] },
+      { type: 'paragraph', children: [{ type: 'text', value: 'Participants signed a form.' }] },
+      { type: 'heading', level: 5, children: [{ type: 'text', value: 'Were Risks Low?' }] },
+      { type: 'paragraph', children: [{ type: 'text', value: 'They were.' }] },
+    ];
+    const doc = { ...book, body: [{ type: 'chapter' as const, id: 'ch-method', title: [{ type: 'text' as const, value: 'Method' }], blocks }, ...book.body] };
+    const xml = (await parts(getLayout('apa-7'), doc))['word/document.xml'] as string;
+    const paragraphOf = (text: string) => xml.split('</w:p>').find((p) => p.includes(text))!;
+    const four = paragraphOf('Informed Consent');
+    expect(four).toContain('<w:outlineLvl w:val="3"/>');
+    expect(four).toMatch(/<w:b\/>.*Informed Consent.*\. .*Participants signed a form\./s);
+    const five = paragraphOf('Were Risks Low?');
+    expect(five).toContain('<w:outlineLvl w:val="4"/>');
+    expect(five).toMatch(/<w:i\/>.*Were Risks Low\?<\/w:t>.*They were\./s);
+    expect(five).not.toContain('Low?.');
+  });
+
   it('apa-7: one-sided Letter, double spacing, title page, abstract, APA heading levels, page number top right on every page', async () => {
     const book = sampleBook();
     const p = await parts(getLayout('apa-7'), { ...book, meta: { ...book.meta, paper: { course: 'ENGL 220: Sea Narratives', dueDate: 'May 2, 2026' } } });

@@ -24,7 +24,7 @@ import {
   type INumberingOptions,
   type ParagraphChild,
 } from 'docx';
-import { figureAsset, type Block, type BookAsset, type Inline, type ParagraphRole } from '../../model/book-document.ts';
+import { figureAsset, inlineText, type Block, type BookAsset, type Inline, type ParagraphRole } from '../../model/book-document.ts';
 import { baselineStepPt } from '../../layout/line-spacing.ts';
 import { fitImage, imageDimensions } from '../../model/image-bytes.ts';
 import type { Handlers } from '../html/state.ts';
@@ -265,10 +265,39 @@ export const blockHandlers = {
   figure,
 } satisfies Handlers<Block, DocxState, Paragraph[]>;
 
+/** The academic heading style of a sub-heading when it runs in (APA 7th ed. Table 2.3, levels 4 and 5), else undefined. */
+function runInStyle(node: Extract<Block, { type: 'heading' }>, state: DocxState) {
+  const style = state.layout.academic?.headingLevels[node.level - 1];
+  return style?.runIn && !state.inFootnote ? style : undefined;
+}
+
+/**
+ * A run-in heading and the paragraph it opens as one Body Text paragraph (APA 7th ed. 2.27: "Indented, Bold
+ * Title Case Heading Ending With a Period. Text begins on the same line"): the heading's runs bold (and italic
+ * at level 5), a period unless it ends with one, then the text. The paragraph carries the heading's outline
+ * level (`w:outlineLvl`, OOXML §17.3.1.20), so Word's navigation pane still lists it.
+ */
+function runInParagraph(node: Extract<Block, { type: 'heading' }>, text: Extract<Block, { type: 'paragraph' }>, state: DocxState): Paragraph {
+  const style = runInStyle(node, state)!;
+  const fmt = { bold: style.bold, italics: style.italic };
+  const ends = /[.?!:]\s*$/u.test(inlineText(node.children));
+  const children = [...inlineRuns(node.children, state, fmt), new TextRun({ text: ends ? ' ' : '. ', bold: style.bold, italics: style.italic }), ...inlineRuns(text.children, state)];
+  state.afterBreak = false;
+  return new Paragraph({ style: STYLE.bodyText, outlineLevel: node.level - 1, children });
+}
+
 /** Render flow content. */
 export function renderBlocks(blocks: readonly Block[], state: DocxState): Paragraph[] {
   const out: Paragraph[] = [];
-  for (const block of blocks) {
+  for (let i = 0; i < blocks.length; i++) {
+    const block = blocks[i]!;
+    const next = blocks[i + 1];
+    if (block.type === 'heading' && next?.type === 'paragraph' && !next.role && runInStyle(block, state)) {
+      state.chapterOpening = false;
+      out.push(runInParagraph(block, next, state));
+      i++;
+      continue;
+    }
     // Only a paragraph can open a chapter (drop capital, lead-in); anything else first cancels it.
     if (block.type !== 'paragraph') state.chapterOpening = false;
     const handler = blockHandlers[block.type] as (n: Block, s: DocxState) => Paragraph[];
