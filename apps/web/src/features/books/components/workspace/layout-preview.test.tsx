@@ -36,6 +36,23 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('LayoutPreview', () => {
+  it('enlarges a page, turns pages with the arrow keys and buttons, and closes with Escape', async () => {
+    fetchMock.mockImplementation(async (_url, init) => jsonResponse(200, previewAnswer(JSON.parse(String(init.body)) as PreviewBody)));
+    const user = userEvent.setup();
+    renderWithProviders(<LayoutPreview bookId="b1" layoutId="classic-literature" />);
+    await user.click(await screen.findByRole('button', { name: 'Enlarge page 3' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Page 3' });
+    expect(within(dialog).getByRole('img', { name: 'Page 3, enlarged' })).toBeInTheDocument();
+    await user.keyboard('{ArrowRight}');
+    expect(await screen.findByRole('dialog', { name: 'Page 4' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Previous/ }));
+    expect(await screen.findByRole('dialog', { name: 'Page 3' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // Focus returns to the page that was enlarged.
+    expect(screen.getByRole('button', { name: 'Enlarge page 3' })).toHaveFocus();
+  });
+
   it('asks for the opening pages of the layout and shows them as spreads, verso left and recto right, at the trim', async () => {
     fetchMock.mockImplementation(async (_url, init) => jsonResponse(200, previewAnswer(JSON.parse(String(init.body)) as PreviewBody)));
     renderWithProviders(<LayoutPreview bookId="b1" layoutId="classic-literature" heading="Preview: Classic Literature" />);

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { BookOpen, ChevronDown, RefreshCw } from 'lucide-react';
 import type { FormattingSettings, Preview, PreviewPage } from '@quire/contracts';
@@ -10,6 +10,7 @@ import { getErrorMessage } from '../../../../lib/errors.ts';
 import { PREVIEW_PAGES_PER_CALL, openingPreviewQueryOptions, wholeBookPreviewQueryOptions } from '../../api/preview-book.ts';
 import { useDebouncedValue } from '../../hooks/use-debounced-value.ts';
 import { toPreviewRows, type PreviewRow } from '../../lib/preview-spreads.ts';
+import { PageViewerDialog } from './page-viewer-dialog.tsx';
 
 /** Quiet time after the last change of a setting before the preview is asked for, ms (the issue: refreshed within about a second). */
 export const PREVIEW_DEBOUNCE_MS = 300;
@@ -17,11 +18,14 @@ export const PREVIEW_DEBOUNCE_MS = 300;
 /** Trim of the rendered pages, inches, for drawing them at their proportions. */
 type Trim = { widthIn: number; heightIn: number };
 
-function PageImage({ page, trim }: { page: PreviewPage; trim: Trim }) {
+function PageImage({ page, trim, onOpen }: { page: PreviewPage; trim: Trim; onOpen: (page: PreviewPage) => void }) {
   return (
     <figure className="flex min-w-0 flex-col items-center gap-1">
-      <div
-        className="w-full overflow-hidden bg-white shadow-[0_1px_2px_rgb(29_26_22/0.12),0_4px_14px_-6px_rgb(29_26_22/0.25)]"
+      <button
+        type="button"
+        onClick={() => onOpen(page)}
+        aria-label={`Enlarge page ${page.pageNumber}`}
+        className="w-full cursor-zoom-in overflow-hidden bg-white shadow-[0_1px_2px_rgb(29_26_22/0.12),0_4px_14px_-6px_rgb(29_26_22/0.25)] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
         style={{ aspectRatio: `${trim.widthIn} / ${trim.heightIn}` }}
       >
         <img
@@ -33,7 +37,7 @@ function PageImage({ page, trim }: { page: PreviewPage; trim: Trim }) {
           loading="lazy"
           className="block size-full object-contain"
         />
-      </div>
+      </button>
       <figcaption aria-hidden="true" className="text-xs text-muted tabular-nums">
         {page.pageNumber}
       </figcaption>
@@ -46,13 +50,13 @@ function BlankSide() {
   return <div aria-hidden="true" />;
 }
 
-function Row({ row, trim }: { row: PreviewRow; trim: Trim }) {
-  if (row.kind === 'single') return <PageImage page={row.page} trim={trim} />;
+function Row({ row, trim, onOpen }: { row: PreviewRow; trim: Trim; onOpen: (page: PreviewPage) => void }) {
+  if (row.kind === 'single') return <PageImage page={row.page} trim={trim} onOpen={onOpen} />;
   const label = [row.verso, row.recto].filter((p): p is PreviewPage => p !== null).map((p) => p.pageNumber).join('–');
   return (
     <li aria-label={`Pages ${label}`} className="grid grid-cols-2 gap-0.5">
-      {row.verso ? <PageImage page={row.verso} trim={trim} /> : <BlankSide />}
-      {row.recto ? <PageImage page={row.recto} trim={trim} /> : <BlankSide />}
+      {row.verso ? <PageImage page={row.verso} trim={trim} onOpen={onOpen} /> : <BlankSide />}
+      {row.recto ? <PageImage page={row.recto} trim={trim} onOpen={onOpen} /> : <BlankSide />}
     </li>
   );
 }
@@ -61,17 +65,27 @@ function Row({ row, trim }: { row: PreviewRow; trim: Trim }) {
 function Pages({ pages, trim, compact }: { pages: PreviewPage[]; trim: Trim; compact: boolean }) {
   const rows = toPreviewRows(pages);
   const oneSided = rows.every((r) => r.kind === 'single');
+  const [enlarged, setEnlarged] = useState<number | null>(null);
+  // The page button that opened the viewer gets the focus back when it closes.
+  const opener = useRef<HTMLElement | null>(null);
+  const open = (page: PreviewPage) => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setEnlarged(pages.findIndex((p) => p.pageNumber === page.pageNumber));
+  };
   return (
-    <ul
-      aria-label="Rendered pages"
-      className={cn(
-        'mx-auto grid w-full gap-6',
-        oneSided ? 'max-w-2xl grid-cols-2 gap-4 sm:gap-6' : compact ? 'max-w-5xl sm:grid-cols-2 lg:gap-8' : 'max-w-2xl',
-        compact && oneSided && 'sm:grid-cols-3 lg:grid-cols-4',
-      )}
-    >
-      {rows.map((row) => (row.kind === 'single' ? <li key={row.key}><Row row={row} trim={trim} /></li> : <Row key={row.key} row={row} trim={trim} />))}
-    </ul>
+    <>
+      <ul
+        aria-label="Rendered pages"
+        className={cn(
+          'mx-auto grid w-full gap-6',
+          oneSided ? 'max-w-2xl grid-cols-2 gap-4 sm:gap-6' : compact ? 'max-w-5xl sm:grid-cols-2 lg:gap-8' : 'max-w-2xl',
+          compact && oneSided && 'sm:grid-cols-3 lg:grid-cols-4',
+        )}
+      >
+        {rows.map((row) => (row.kind === 'single' ? <li key={row.key}><Row row={row} trim={trim} onOpen={open} /></li> : <Row key={row.key} row={row} trim={trim} onOpen={open} />))}
+      </ul>
+      <PageViewerDialog pages={pages} index={enlarged} onIndexChange={setEnlarged} trim={trim} returnFocusTo={opener} />
+    </>
   );
 }
 
