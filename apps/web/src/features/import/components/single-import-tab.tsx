@@ -1,15 +1,15 @@
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ClipboardPaste, FileText, Link2, Upload, X } from 'lucide-react';
+import { ClipboardPaste, FileText, Link2, X } from 'lucide-react';
 import { ImportUrlBodySchema, type ImportResponse } from '@quire/contracts';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldError } from '../../../components/ui/field.tsx';
+import { FileDropZone } from '../../../components/ui/file-drop-zone.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
-import { cn } from '../../../lib/cn.ts';
 import { useImportBookFromFile, useImportBookFromUrl } from '../api/import-book.ts';
 import { singleImportErrorMessage } from '../lib/import-errors.ts';
 import { UPLOAD_ACCEPT, UPLOAD_KINDS_HINT, uploadProblem } from '../lib/upload-rules.ts';
@@ -34,7 +34,6 @@ export function SingleImportTab({ onImported }: SingleImportTabProps) {
   const urlErrorId = useId();
   const fileInputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
-  const [dragging, setDragging] = useState(false);
   const fileError = file ? uploadProblem(file) : null;
 
   const urlImport = useImportBookFromUrl();
@@ -75,12 +74,6 @@ export function SingleImportTab({ onImported }: SingleImportTabProps) {
     fileImport.mutate(file, { onSuccess: handleSuccess, onError: handleError });
   };
 
-  const onDrop = (event: DragEvent<HTMLLabelElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    const dropped = event.dataTransfer.files[0];
-    if (dropped) setFile(dropped);
-  };
 
   return (
     <div className="flex flex-col gap-6">
@@ -124,39 +117,21 @@ export function SingleImportTab({ onImported }: SingleImportTabProps) {
       </div>
 
       <div className="flex flex-col gap-3">
-        <label
-          htmlFor={fileInputId}
-          onDragOver={(event) => {
-            event.preventDefault();
-            setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={onDrop}
-          className={cn(
-            'flex cursor-pointer flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed px-6 py-8 text-center transition-colors',
-            'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent',
-            dragging ? 'border-accent bg-accent-soft/60' : 'border-line-strong bg-paper/60 hover:border-accent/50 hover:bg-accent-soft/30',
-            busy && 'pointer-events-none opacity-60',
-          )}
-        >
-          <Upload aria-hidden="true" className="size-6 text-accent" />
-          <span className="text-sm font-medium text-ink">
-            Drop a file here, or <span className="text-accent-ink underline underline-offset-4">choose one</span>
-          </span>
-          <span id={fileHintId} className="max-w-md text-xs text-balance text-muted">
-            {UPLOAD_KINDS_HINT}, smaller than 10MB
-          </span>
-          <input
-            ref={fileInputRef}
-            id={fileInputId}
-            type="file"
-            accept={UPLOAD_ACCEPT}
-            className="sr-only"
-            disabled={busy}
-            aria-describedby={`${fileHintId} ${hintId}`}
-            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-          />
-        </label>
+        <FileDropZone
+          inputId={fileInputId}
+          inputRef={fileInputRef}
+          className="px-6 py-8"
+          disabled={busy}
+          onFile={setFile}
+          prompt={
+            <>
+              Drop a file here, or <span className="text-accent-ink underline underline-offset-4">choose one</span>
+            </>
+          }
+          hint={`${UPLOAD_KINDS_HINT}, smaller than 10MB`}
+          hintId={fileHintId}
+          inputProps={{ accept: UPLOAD_ACCEPT, 'aria-describedby': `${fileHintId} ${hintId}` }}
+        />
         {file && (
           <div className="flex flex-col gap-3 rounded-lg border border-line bg-surface p-3 sm:flex-row sm:items-center">
             <div className="flex min-w-0 flex-1 items-center gap-3">

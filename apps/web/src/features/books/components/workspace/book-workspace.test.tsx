@@ -2,30 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Book } from '@quire/contracts';
+import { cleanedBook } from '../../../../testing/format-fixtures.ts';
 import { jsonResponse, renderWithProviders } from '../../../../testing/render-with-providers.tsx';
 import { BookWorkspace } from './book-workspace.tsx';
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
 
-const imported: Book = {
-  id: 'b1',
-  title: 'Pride and Prejudice',
-  author: 'Jane Austen',
-  sourceUrl: null,
-  sourceType: 'upload',
-  originalText: 'Chapter 1\n\nIt is a truth universally acknowledged.',
-  cleanedText: null,
-  formattedText: null,
-  cleanReport: null,
-  metadata: { categories: [], keywords: [], language: 'en' },
-  genre: null,
-  layoutId: null,
-  status: 'imported',
-  wordCount: 8,
-  isFreeTrial: false,
-  wasTruncated: false,
-  createdAt: '2025-03-05T00:00:00Z',
-};
+const imported: Book = { ...cleanedBook, cleanedText: null, genre: null };
 const cleaned: Book = {
   ...imported,
   cleanedText: '# Chapter 1\n\nIt is a truth universally acknowledged.',

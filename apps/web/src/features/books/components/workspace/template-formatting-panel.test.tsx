@@ -2,31 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Book, FormattingSettings, PreviewBody, StyleGuideTemplate, TemplateListItem } from '@quire/contracts';
-import { previewAnswer } from '../../../../testing/format-fixtures.ts';
+import { cleanedBook, previewAnswer } from '../../../../testing/format-fixtures.ts';
 import { jsonResponse, renderWithProviders } from '../../../../testing/render-with-providers.tsx';
 import { TemplateFormattingPanel } from './template-formatting-panel.tsx';
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
 
-const book: Book = {
-  id: 'b1',
-  title: 'Pride and Prejudice',
-  author: 'Jane Austen',
-  sourceUrl: null,
-  sourceType: 'upload',
-  originalText: 'Chapter 1\n\nIt is a truth universally acknowledged.',
-  cleanedText: '# Chapter 1\n\nIt is a truth universally acknowledged.',
-  formattedText: null,
-  cleanReport: null,
-  metadata: { categories: [], keywords: [], language: 'en' },
-  genre: null,
-  layoutId: null,
-  status: 'imported',
-  wordCount: 8,
-  isFreeTrial: false,
-  wasTruncated: false,
-  createdAt: '2025-03-05T00:00:00Z',
-};
+const book: Book = { ...cleanedBook, genre: null };
 
 /** The server's font labels (engine `describeFont`) for the fonts these guides ask for. */
 const FONT_LABEL: Record<string, string> = {

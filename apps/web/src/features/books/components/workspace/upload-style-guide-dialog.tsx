@@ -1,12 +1,12 @@
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import { CircleCheck, FileText, FileUp, Upload, X } from 'lucide-react';
 import type { StyleGuideTemplate } from '@quire/contracts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle, DialogTrigger } from '../../../../components/ui/dialog.tsx';
 import { Field, FieldError } from '../../../../components/ui/field.tsx';
+import { FileDropZone } from '../../../../components/ui/file-drop-zone.tsx';
 import { Input } from '../../../../components/ui/input.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
-import { cn } from '../../../../lib/cn.ts';
 import { getErrorMessage } from '../../../../lib/errors.ts';
 import { useUploadStyleGuide } from '../../api/upload-style-guide.ts';
 import { STYLE_GUIDE_ACCEPT, formatFileSize, styleGuideFileProblem } from '../../lib/style-guide-upload-rules.ts';
@@ -61,7 +61,6 @@ export function UploadStyleGuideDialog({ onUploaded }: { onUploaded: (guide: Sty
   const [file, setFile] = useState<File | null>(null);
   const [name, setName] = useState('');
   const [university, setUniversity] = useState('');
-  const [dragging, setDragging] = useState(false);
   const [uploaded, setUploaded] = useState<StyleGuideTemplate | null>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
   const fileInputId = useId();
@@ -86,12 +85,6 @@ export function UploadStyleGuideDialog({ onUploaded }: { onUploaded: (guide: Sty
   const choose = (chosen: File | null) => {
     setFile(chosen);
     upload.reset();
-  };
-  const onDrop = (event: DragEvent<HTMLLabelElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    const dropped = event.dataTransfer.files[0];
-    if (dropped) choose(dropped);
   };
   const submit = () => {
     if (!file || problem) return;
@@ -135,39 +128,25 @@ export function UploadStyleGuideDialog({ onUploaded }: { onUploaded: (guide: Sty
           >
             <fieldset disabled={upload.isPending} className="flex flex-col gap-4">
               <legend className="sr-only">Style guide</legend>
-              <label
-                htmlFor={fileInputId}
-                onDragOver={(event) => {
-                  event.preventDefault();
-                  setDragging(true);
+              <FileDropZone
+                inputId={fileInputId}
+                inputRef={fileInputRef}
+                className="px-5 py-6"
+                onFile={choose}
+                prompt={
+                  <>
+                    Drop the guide here, or <span className="text-accent-ink underline underline-offset-4">choose a file</span>
+                  </>
+                }
+                hint="PDF or Word (.pdf, .doc, .docx), smaller than 10MB"
+                hintId={hintId}
+                inputProps={{
+                  accept: STYLE_GUIDE_ACCEPT,
+                  'aria-label': 'Style guide document',
+                  'aria-describedby': problem ? `${hintId} ${errorId}` : hintId,
+                  'aria-invalid': problem ? true : undefined,
                 }}
-                onDragLeave={() => setDragging(false)}
-                onDrop={onDrop}
-                className={cn(
-                  'flex cursor-pointer flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed px-5 py-6 text-center transition-colors',
-                  'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent',
-                  dragging ? 'border-accent bg-accent-soft/60' : 'border-line-strong bg-paper/60 hover:border-accent/50 hover:bg-accent-soft/30',
-                )}
-              >
-                <Upload aria-hidden="true" className="size-6 text-accent" />
-                <span className="text-sm font-medium text-ink">
-                  Drop the guide here, or <span className="text-accent-ink underline underline-offset-4">choose a file</span>
-                </span>
-                <span id={hintId} className="text-xs text-muted">
-                  PDF or Word (.pdf, .doc, .docx), smaller than 10MB
-                </span>
-                <input
-                  ref={fileInputRef}
-                  id={fileInputId}
-                  type="file"
-                  accept={STYLE_GUIDE_ACCEPT}
-                  aria-label="Style guide document"
-                  aria-describedby={problem ? `${hintId} ${errorId}` : hintId}
-                  aria-invalid={problem ? true : undefined}
-                  className="sr-only"
-                  onChange={(event) => choose(event.target.files?.[0] ?? null)}
-                />
-              </label>
+              />
               {file && (
                 <div className="flex items-center gap-3 rounded-lg border border-line bg-surface px-3 py-2">
                   <FileText aria-hidden="true" className="size-5 shrink-0 text-muted" />
