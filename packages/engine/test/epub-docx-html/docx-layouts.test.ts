@@ -56,9 +56,19 @@ describe('writeDocx: chapter openings and text', () => {
 
   it('emphasis and dialogue follow the layout; words never change', async () => {
     const doc = sampleBook();
-    doc.body.push({ type: 'chapter', id: 'ch-9', title: [{ type: 'text', value: 'Talk' }], blocks: [{ type: 'paragraph', children: [{ type: 'text', value: 'He said, \u201cWell then,\u201d and left.' }] }] });
+    doc.body.push({
+      type: 'chapter',
+      id: 'ch-9',
+      title: [{ type: 'text', value: 'Talk' }],
+      blocks: [
+        { type: 'paragraph', children: [{ type: 'text', value: 'He said, \u201cWell then,\u201d and left.' }] },
+        // German quotation marks („…“) are dialogue too, as in the PDF (one rule for every writer, write/dialogue.ts).
+        { type: 'paragraph', children: [{ type: 'text', value: 'Er sagte: \u201eNun denn,\u201c und ging.' }] },
+      ],
+    });
     const french = await parts({ ...getLayout('kdp-6x9'), dialogueFormat: 'french', emphasisStyle: 'bold' }, doc);
     expect(french['word/document.xml']).toContain('He said, \u00ab\u202fWell then,\u202f\u00bb and left.');
+    expect(french['word/document.xml']).toContain('Er sagte: \u00ab\u202fNun denn,\u202f\u00bb und ging.');
     expect(french['word/styles.xml']).toMatch(/w:styleId="Emphasis"><w:name w:val="Emphasis"\/>.*?<w:b\/>/);
     const minimal = await parts({ ...getLayout('kdp-6x9'), dialogueFormat: 'minimal' }, doc);
     expect(minimal['word/document.xml']).toContain('He said, \u2014\u00a0Well then, and left.');

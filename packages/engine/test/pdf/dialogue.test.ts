@@ -3,7 +3,7 @@
  * German „…“ and »…«, French « … » with its no-break spaces, and straight quotes. Only quotation marks change.
  */
 import { describe, expect, it } from 'vitest';
-import { formatDialogue } from '../../src/write/typst/dialogue.ts';
+import { formatDialogue } from '../../src/write/dialogue.ts';
 
 const cases = [
   { source: '“Hello,” she said. “Yes.”', french: '«\u202fHello,\u202f» she said. «\u202fYes.\u202f»', minimal: '—\u00a0Hello, she said. —\u00a0Yes.' },

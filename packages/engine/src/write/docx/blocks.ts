@@ -28,7 +28,7 @@ import { figureAsset, inlineText, type Block, type BookAsset, type Inline, type 
 import { baselineStepPt } from '../../layout/line-spacing.ts';
 import { fitImage, imageDimensions } from '../../model/image-bytes.ts';
 import type { Handlers } from '../html/state.ts';
-import { sceneBreakMark, splitLeadIn } from '../html/layout-text.ts';
+import { sceneBreakMark, splitLeadIn } from '../layout-text.ts';
 import { inlineRuns } from './inlines.ts';
 import { STYLE } from './styles.ts';
 import { docxText, type DocxState } from './state.ts';

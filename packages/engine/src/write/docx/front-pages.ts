@@ -7,7 +7,7 @@ import { PageBreak, Paragraph, TableOfContents, TextRun } from 'docx';
 import type { Layout } from '../../layout/layout.ts';
 import { baselineStepPt } from '../../layout/line-spacing.ts';
 import type { BookDocument } from '../../model/book-document.ts';
-import type { AcademicFront, AcademicLine } from '../html/academic-front.ts';
+import type { AcademicFront, AcademicLine } from '../academic-front.ts';
 import { bookTitle } from '../html/index.ts';
 import { docxText } from './state.ts';
 import { STYLE } from './styles.ts';

@@ -16,9 +16,9 @@
 import { Document, Packer, Paragraph, Bookmark, TextRun, type ISectionOptions, type ParagraphChild } from 'docx';
 import type { Layout } from '../../layout/layout.ts';
 import { inlineText, type BookDocument } from '../../model/book-document.ts';
-import { academicFront, type AcademicFront } from '../html/academic-front.ts';
+import { academicFront, type AcademicFront } from '../academic-front.ts';
 import { bookTitle, hasContentsPage } from '../html/index.ts';
-import { chapterNumberLabel } from '../html/layout-text.ts';
+import { chapterNumberLabel } from '../layout-text.ts';
 import { bookUnits, type Unit } from '../html/units.ts';
 import { LIST_NUMBERING, renderBlocks, renderNoteBody } from './blocks.ts';
 import { inlineRuns } from './inlines.ts';

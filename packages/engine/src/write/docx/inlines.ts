@@ -12,7 +12,7 @@ import {
 import type { Inline } from '../../model/book-document.ts';
 import { safeHref } from '../html/escape.ts';
 import type { Handlers } from '../html/state.ts';
-import { dialogueText } from '../html/layout-text.ts';
+import { formatDialogue } from '../dialogue.ts';
 import { docxText, type DocxState } from './state.ts';
 import { STYLE } from './styles.ts';
 
@@ -38,7 +38,7 @@ export interface InlineContext {
 
 function run(text: string, fmt: RunFormat, state: DocxState): TextRun {
   return new TextRun({
-    text: docxText(dialogueText(text, state.layout.dialogueFormat)),
+    text: docxText(formatDialogue(text, state.layout.dialogueFormat)),
     italics: fmt.italics,
     bold: fmt.bold,
     smallCaps: fmt.smallCaps,

@@ -13,7 +13,7 @@
  */
 import { figureAsset, type Block, type ParagraphRole, type VerseLine } from '../../model/book-document.ts';
 import { escapeXml, safeImageSrc } from './escape.ts';
-import { splitLeadIn } from './layout-text.ts';
+import { splitLeadIn } from '../layout-text.ts';
 import { noteId, noteRefId, renderInlines } from './inlines.ts';
 import { semantics, type Handlers, type HtmlState } from './state.ts';
 

@@ -8,7 +8,7 @@ import { getShippedFont, shippedFonts } from '../../layout/fonts.ts';
 import type { HeadingLevelStyle, Layout } from '../../layout/layout.ts';
 import { lineHeightMultiple } from '../../layout/line-spacing.ts';
 import { cssString } from './escape.ts';
-import { sceneBreakMark } from './layout-text.ts';
+import { sceneBreakMark } from '../layout-text.ts';
 import { pageRules } from './page-css.ts';
 import type { RunningHeads } from './running-heads.ts';
 

@@ -13,7 +13,7 @@
  */
 import type { Layout } from '../../layout/layout.ts';
 import type { BookDocument } from '../../model/book-document.ts';
-import { academicFront, type AcademicLine } from './academic-front.ts';
+import { academicFront, type AcademicLine } from '../academic-front.ts';
 import { renderNote } from './blocks.ts';
 import { printCss, reflowCss } from './css.ts';
 import { escapeXml, xmlId } from './escape.ts';

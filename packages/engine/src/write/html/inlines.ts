@@ -4,7 +4,7 @@
  */
 import type { Inline } from '../../model/book-document.ts';
 import { escapeXml, safeHref, xmlId } from './escape.ts';
-import { dialogueText } from './layout-text.ts';
+import { formatDialogue } from '../dialogue.ts';
 import { hrefTo, semantics, type Handlers, type HtmlState } from './state.ts';
 
 /** Id of the note element for note number `n`. */
@@ -68,7 +68,7 @@ function link(node: Extract<Inline, { type: 'link' }>, state: HtmlState): string
 
 /** One handler per inline node type. */
 export const inlineHandlers = {
-  text: (node, state) => escapeXml(dialogueText(node.value, state.layout.dialogueFormat)),
+  text: (node, state) => escapeXml(formatDialogue(node.value, state.layout.dialogueFormat)),
   emphasis: (node, state) => `<em>${renderInlines(node.children, state)}</em>`,
   strong: (node, state) => `<strong>${renderInlines(node.children, state)}</strong>`,
   smallCaps: (node, state) => `<span class="smallcaps">${renderInlines(node.children, state)}</span>`,

@@ -4,7 +4,7 @@
  */
 import type { Layout } from '../../layout/layout.ts';
 import type { BookMeta } from '../../model/book-document.ts';
-import { runningHeadText } from './layout-text.ts';
+import { runningHeadText } from '../layout-text.ts';
 
 /**
  * Texts of the running heads: a plain string (as typed; letter case is the writer's business), `''` for no

@@ -12,7 +12,7 @@ import {
 import { renderBlocks, renderPendingNotes } from './blocks.ts';
 import { escapeXml, xmlId } from './escape.ts';
 import { renderInlines } from './inlines.ts';
-import { chapterNumberLabel } from './layout-text.ts';
+import { chapterNumberLabel } from '../layout-text.ts';
 import { semantics, type HtmlState } from './state.ts';
 
 /** One unit: a file in the EPUB, a `<section>` in the HTML. */

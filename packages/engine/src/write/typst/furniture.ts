@@ -5,34 +5,8 @@
  */
 import type { BookMeta } from '../../model/book-document.ts';
 import type { Layout, RunningHeadContent } from '../../layout/layout.ts';
+import { authorSurname, shortTitle } from '../layout-text.ts';
 import { escapeTypst } from './escape.ts';
-
-/** APA's running head is at most 50 characters, spaces included (APA Publication Manual 7th ed. 2.8). */
-const SHORT_TITLE_MAX = 50;
-
-/**
- * The short title of a book: the title before a subtitle colon, cut at a word boundary to at most 50
- * characters (APA 7th ed. 2.8). Returns the plain string (not escaped); `''` for an empty title.
- */
-export function shortTitle(title: string): string {
-  const main = (title.split(/[:\u2014]/)[0] ?? '').trim();
-  if (main.length <= SHORT_TITLE_MAX) return main;
-  const cut = main.slice(0, SHORT_TITLE_MAX + 1);
-  const space = cut.lastIndexOf(' ');
-  return (space > 0 ? cut.slice(0, space) : main.slice(0, SHORT_TITLE_MAX)).replace(/[\s,;.-]+$/, '');
-}
-
-/**
- * The author's surname, as MLA's running head wants it (MLA Handbook 9th ed. 1.4): the part before a comma
- * (`Shelley, Mary`), else the last word (`Mary Shelley`). With several authors (`A and B`, `A; B`), the first
- * one's. Returns `''` for an empty author.
- */
-export function authorSurname(author: string): string {
-  const first = (author.split(/\s+(?:and|&)\s+|;/)[0] ?? '').trim();
-  if (first.includes(',')) return (first.split(',')[0] ?? '').trim();
-  const words = first.split(/\s+/).filter(Boolean);
-  return words.at(-1) ?? '';
-}
 
 /**
  * Typst content expression (`[...]`, or `quire-chapter-title.get()` for `chapter-title`) for a running

@@ -26,6 +26,7 @@ import type { Layout } from '../../layout/layout.ts';
 import { EngineError } from '../../errors.ts';
 import { isAbstract, renderPaperOpening } from './academic.ts';
 import { renderBlocks } from './blocks.ts';
+import { chapterNumberLabel } from '../layout-text.ts';
 import { escapeTypst, typstStringLiteral } from './escape.ts';
 import { isShippedFamily, LAYOUT_FONT_FIELDS } from './fonts.ts';
 import { renderInlines, renderTitleCopy } from './inlines.ts';
@@ -190,34 +191,15 @@ function renderSection(section: Section, state: TypstState, toc: TocEntry[], new
     .join('\n\n');
 }
 
-/** A title that already says its number: `Chapter 4`, `CHAPTER IV.`, `IV. The Storm`, `12`. */
-const NUMBERED_TITLE = /^\s*(?:chapter|chap\.|book|part|letter|[IVXLCDM]+(?:[.:]|\s*$)|\d+\b)/i;
-
-/** Lower-case roman numeral of 1-3999, e.g. 14 -> `xiv`. */
-function roman(n: number): string {
-  const table: Array<[number, string]> = [[1000, 'm'], [900, 'cm'], [500, 'd'], [400, 'cd'], [100, 'c'], [90, 'xc'], [50, 'l'], [40, 'xl'], [10, 'x'], [9, 'ix'], [5, 'v'], [4, 'iv'], [1, 'i']];
-  let rest = n;
-  let out = '';
-  for (const [value, letters] of table) {
-    while (rest >= value) {
-      out += letters;
-      rest -= value;
-    }
-  }
-  return out;
-}
-
 /**
- * Typst argument for the number printed above a chapter's title (spec `chapterNumberStyle`): `[CHAPTER IV]`,
- * `[Chapter 4]`, or `none` when the style is `none` or the title already carries its number (Gutenberg's
- * `CHAPTER IV.` titles would otherwise say it twice). Chapters are counted in reading order through the body.
+ * Typst argument for the number printed above a chapter's title (spec `chapterNumberStyle`, `layout-text.ts`
+ * `chapterNumberLabel`): `[CHAPTER IV]`, `[Chapter 4]`, or `none`. Chapters are counted in reading order through
+ * the body.
  */
 function chapterNumber(chapter: Chapter, state: TypstState): string {
   state.chapterCount.value += 1;
-  const style = state.layout.chapterNumberStyle;
-  if (style === 'none' || NUMBERED_TITLE.test(inlineText(chapter.title))) return 'none';
-  const n = state.chapterCount.value;
-  return style === 'roman' ? `[CHAPTER ${roman(n).toUpperCase()}]` : `[Chapter ${n}]`;
+  const label = chapterNumberLabel(state.layout.chapterNumberStyle, state.chapterCount.value, inlineText(chapter.title));
+  return label === undefined ? 'none' : `[${escapeTypst(label)}]`;
 }
 
 /**

@@ -3,7 +3,7 @@
  * Helper functions called here (`quire-sc`) are defined by the template in `template.ts`.
  */
 import type { Inline } from '../../model/book-document.ts';
-import { formatDialogue } from './dialogue.ts';
+import { formatDialogue } from '../dialogue.ts';
 import { escapeTypst } from './escape.ts';
 import { nextLabel, type Handlers, type TypstState } from './state.ts';
 import { renderBlocks } from './blocks.ts';

@@ -5,12 +5,10 @@
  */
 import type { Block, Inline } from '../../model/book-document.ts';
 import { escapeTypst } from './escape.ts';
-import { formatDialogue } from './dialogue.ts';
+import { formatDialogue } from '../dialogue.ts';
+import { LEAD_IN_MAX_WORDS, LEAD_IN_PHRASE_END } from '../layout-text.ts';
 import { renderInlines } from './inlines.ts';
 import type { TypstState } from './state.ts';
-
-/** Most words a lead-in takes when no punctuation ends it sooner (a short phrase, Bringhurst 4.3.2). */
-const LEAD_IN_MAX_WORDS = 4;
 
 /** Opening punctuation that goes with the drop capital (an opening quotation mark, bracket or dash). */
 const CAP_PREFIX = /^[\s"“„«»‘‚'([—–]*/u;
@@ -56,9 +54,10 @@ function tokenize(inlines: readonly Inline[], state: TypstState, firstFormatted 
   return tokens;
 }
 
-/** Whether a plain word ends the lead-in: it ends with punctuation (`tired,`). */
+/** A token ends the lead-in when it ends with phrase-ending punctuation (the rule `splitLeadIn` gives the other writers). */
+const PHRASE_END = new RegExp(`[${LEAD_IN_PHRASE_END}]$`, 'u');
 function endsPhrase(token: Token): boolean {
-  return /[,.;:!?)\]—–”»]$/u.test(token.text);
+  return PHRASE_END.test(token.text);
 }
 
 /** Wraps the first words in `quire-lead`: up to the first punctuation, at most {@link LEAD_IN_MAX_WORDS} words. */

@@ -1,9 +1,9 @@
 /**
- * Dialogue punctuation of the print book (layout `dialogueFormat`, spec `dialogueFormat`): only the double
+ * Dialogue punctuation in every writer (layout `dialogueFormat`, spec `dialogueFormat`): only the double
  * quotation marks that open and close speech change, never a word. Single quotation marks are left alone,
  * because the same character (’) is also the apostrophe.
  */
-import type { DialogueFormat } from '../../layout/layout.ts';
+import type { DialogueFormat } from '../layout/layout.ts';
 
 /** Double quotation marks of every convention the cleanup keeps: English “ ”, German „ “ and » «, French « », straight ". */
 const DOUBLE_QUOTES = new Set(['"', '“', '”', '„', '«', '»']);

@@ -1,12 +1,11 @@
 /**
- * Words and punctuation the layout adds to or changes in the text, shared by the HTML, EPUB and DOCX writers
- * (the PDF writer has its own in Typst): the chapter number above a title, dialogue punctuation, the text of
- * running heads, the small-caps lead-in and the scene-break mark. Plain strings in, plain strings out: each
+ * Words the layout adds to the text, shared by every writer (PDF, EPUB, DOCX, HTML) so that the formats agree: the
+ * chapter number above a title, the text of running heads (short title, author's surname), the small-caps lead-in
+ * and the scene-break mark (dialogue punctuation is `dialogue.ts`). Plain strings in, plain strings out: each
  * writer escapes the result with its own escape function.
  */
-import type { ChapterNumberStyle, DialogueFormat, Layout, RunningHeadContent } from '../../layout/layout.ts';
-import type { BookMeta, Inline } from '../../model/book-document.ts';
-import { authorSurname, shortTitle } from '../typst/furniture.ts';
+import type { ChapterNumberStyle, Layout, RunningHeadContent } from '../layout/layout.ts';
+import type { BookMeta, Inline } from '../model/book-document.ts';
 
 /** A title that already says its number: `Chapter 4`, `CHAPTER IV.`, `IV. The Storm`, `12`. */
 const NUMBERED_TITLE = /^\s*(?:chapter|chap\.|book|part|letter|[IVXLCDM]+(?:[.:]|\s*$)|\d+\b)/i;
@@ -39,23 +38,31 @@ export function chapterNumberLabel(style: ChapterNumberStyle, n: number, title: 
   return style === 'roman' ? `CHAPTER ${upperRoman(n)}` : `Chapter ${n}`;
 }
 
-/** Narrow no-break space, the thin space French typography sets inside guillemets (Imprimerie nationale). */
-const NNBSP = '\u202f';
+/** APA's running head is at most 50 characters, spaces included (APA Publication Manual 7th ed. 2.8). */
+const SHORT_TITLE_MAX = 50;
 
 /**
- * Dialogue punctuation of a text run (spec `dialogueFormat`, `layout.ts` {@link DialogueFormat}); words are
- * never changed. Cleanup writes dialogue with curly double quotes (“ ”), so those are the marks replaced:
- * - `standard`: unchanged;
- * - `french`: “ -> « + narrow no-break space, ” -> narrow no-break space + »;
- * - `minimal`: “ -> an em dash and a space (the speech's opening dash), ” dropped.
- * Single quotes are left alone: they are also apostrophes.
+ * The short title of a book: the title before a subtitle colon, cut at a word boundary to at most 50
+ * characters (APA 7th ed. 2.8). Returns the plain string (not escaped); `''` for an empty title.
  */
-export function dialogueText(text: string, format: DialogueFormat): string {
-  if (format === 'standard' || (!text.includes('\u201c') && !text.includes('\u201d'))) return text;
-  if (format === 'french') {
-    return text.replace(/\u201c\s*/g, `\u00ab${NNBSP}`).replace(/\s*\u201d/g, `${NNBSP}\u00bb`);
-  }
-  return text.replace(/\u201c\s*/g, '\u2014\u00a0').replace(/\u201d/g, '');
+export function shortTitle(title: string): string {
+  const main = (title.split(/[:\u2014]/)[0] ?? '').trim();
+  if (main.length <= SHORT_TITLE_MAX) return main;
+  const cut = main.slice(0, SHORT_TITLE_MAX + 1);
+  const space = cut.lastIndexOf(' ');
+  return (space > 0 ? cut.slice(0, space) : main.slice(0, SHORT_TITLE_MAX)).replace(/[\s,;.-]+$/, '');
+}
+
+/**
+ * The author's surname, as MLA's running head wants it (MLA Handbook 9th ed. 1.4): the part before a comma
+ * (`Shelley, Mary`), else the last word (`Mary Shelley`). With several authors (`A and B`, `A; B`), the first
+ * one's. Returns `''` for an empty author.
+ */
+export function authorSurname(author: string): string {
+  const first = (author.split(/\s+(?:and|&)\s+|;/)[0] ?? '').trim();
+  if (first.includes(',')) return (first.split(',')[0] ?? '').trim();
+  const words = first.split(/\s+/).filter(Boolean);
+  return words.at(-1) ?? '';
 }
 
 /**
@@ -90,19 +97,24 @@ export function runningHeadCased(text: string, layout: Pick<Layout, 'runningHead
 /** How many words at most a small-caps lead-in takes (Bringhurst 4.2.2: the first few words of the first line). */
 export const LEAD_IN_MAX_WORDS = 4;
 
+/** Punctuation that ends a lead-in's phrase, as the body of a RegExp character class: , . ; : ! ? ) ] — – ” ». */
+export const LEAD_IN_PHRASE_END = ',.;:!?)\\]\u2014\u2013\u201d\u00bb';
+
+/** Leading words up to LEAD_IN_MAX_WORDS, none ending a phrase, then the word that may end it with its punctuation. */
+const LEAD_IN = new RegExp(`^\\s*(?:[^\\s${LEAD_IN_PHRASE_END}]+\\s+){0,${LEAD_IN_MAX_WORDS - 1}}[^\\s${LEAD_IN_PHRASE_END}]+`, 'u');
+
 /**
  * Split the start of a chapter's first paragraph into a small-caps lead-in and the rest: the leading text
- * run up to the first punctuation that ends a phrase (, ; : . ! ? — ) or {@link LEAD_IN_MAX_WORDS} words,
- * whichever comes first. Only a first inline of type `text` is split (emphasis or a link at the start is left
- * as it is).
+ * run up to the first punctuation that ends a phrase ({@link LEAD_IN_PHRASE_END}) or {@link LEAD_IN_MAX_WORDS}
+ * words, whichever comes first (the PDF writer applies the same rule to its tokens). Only a first inline of type
+ * `text` is split (emphasis or a link at the start is left as it is).
  * @returns `lead` (the lead-in's words, trailing space excluded) and `rest` (the inlines after it), or
  *   undefined when the paragraph does not start with text.
  */
 export function splitLeadIn(children: readonly Inline[]): { lead: string; rest: Inline[] } | undefined {
   const [first, ...others] = children;
   if (!first || first.type !== 'text' || first.value.trim() === '') return undefined;
-  // Up to LEAD_IN_MAX_WORDS words (3 + 1 below), none carrying phrase-ending punctuation.
-  const match = /^\s*(?:[^\s,;:.!?\u2014]+\s+){0,3}[^\s,;:.!?\u2014]+/u.exec(first.value);
+  const match = LEAD_IN.exec(first.value);
   if (!match) return undefined;
   const after = first.value.slice(match[0].length);
   return { lead: match[0], rest: after ? [{ type: 'text', value: after }, ...others] : others };

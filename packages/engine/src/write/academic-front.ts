@@ -4,9 +4,9 @@
  * the student paper's elements of `meta.paper` (affiliation, course, instructor, due date) in each guide's order
  * (`write/paper-lines.ts`, shared with the PDF); elements left empty are left out.
  */
-import type { AcademicLayout } from '../../layout/layout.ts';
-import type { BookMeta } from '../../model/book-document.ts';
-import { paperLines } from '../paper-lines.ts';
+import type { AcademicLayout } from '../layout/layout.ts';
+import type { BookMeta } from '../model/book-document.ts';
+import { paperLines } from './paper-lines.ts';
 
 /** One line of a title page or heading block. */
 export interface AcademicLine {
