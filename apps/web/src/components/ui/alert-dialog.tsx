@@ -1,6 +1,7 @@
 import type { ComponentProps } from 'react';
 import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import { cn } from '../../lib/cn.ts';
+import { DIALOG_CONTENT_CLASS, DIALOG_DESCRIPTION_CLASS, DIALOG_FOOTER_CLASS, DIALOG_OVERLAY_CLASS, DIALOG_TITLE_CLASS } from './dialog-styles.ts';
 import { buttonVariants } from './button.tsx';
 
 /**
@@ -14,13 +15,9 @@ export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 export function AlertDialogContent({ className, children, ...props }: ComponentProps<typeof AlertDialogPrimitive.Content>) {
   return (
     <AlertDialogPrimitive.Portal>
-      <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-ink/40 data-[state=open]:animate-fade-in" />
+      <AlertDialogPrimitive.Overlay className={DIALOG_OVERLAY_CLASS} />
       <AlertDialogPrimitive.Content
-        className={cn(
-          'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto',
-          'rounded-xl border border-line bg-surface p-6 shadow-lift focus:outline-none',
-          className,
-        )}
+        className={cn(DIALOG_CONTENT_CLASS, className)}
         {...props}
       >
         {children}
@@ -30,15 +27,15 @@ export function AlertDialogContent({ className, children, ...props }: ComponentP
 }
 
 export function AlertDialogTitle({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Title>) {
-  return <AlertDialogPrimitive.Title className={cn('font-display text-xl font-semibold text-ink', className)} {...props} />;
+  return <AlertDialogPrimitive.Title className={cn(DIALOG_TITLE_CLASS, className)} {...props} />;
 }
 
 export function AlertDialogDescription({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Description>) {
-  return <AlertDialogPrimitive.Description className={cn('text-sm leading-relaxed text-ink-soft', className)} {...props} />;
+  return <AlertDialogPrimitive.Description className={cn(DIALOG_DESCRIPTION_CLASS, className)} {...props} />;
 }
 
 export function AlertDialogFooter({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />;
+  return <div className={cn(DIALOG_FOOTER_CLASS, className)} {...props} />;
 }
 
 export function AlertDialogCancel({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Cancel>) {

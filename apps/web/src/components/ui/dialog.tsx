@@ -2,6 +2,7 @@ import type { ComponentProps } from 'react';
 import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { cn } from '../../lib/cn.ts';
+import { DIALOG_CONTENT_CLASS, DIALOG_DESCRIPTION_CLASS, DIALOG_FOOTER_CLASS, DIALOG_OVERLAY_CLASS, DIALOG_TITLE_CLASS } from './dialog-styles.ts';
 
 /**
  * A modal dialog (Radix Dialog: focus trapped and returned to the trigger, Escape and the close button
@@ -20,13 +21,9 @@ export function DialogContent({
 }: ComponentProps<typeof DialogPrimitive.Content> & { closeLabel?: string }) {
   return (
     <DialogPrimitive.Portal>
-      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-ink/40 data-[state=open]:animate-fade-in" />
+      <DialogPrimitive.Overlay className={DIALOG_OVERLAY_CLASS} />
       <DialogPrimitive.Content
-        className={cn(
-          'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto',
-          'rounded-xl border border-line bg-surface p-6 shadow-lift focus:outline-none',
-          className,
-        )}
+        className={cn(DIALOG_CONTENT_CLASS, className)}
         {...props}
       >
         {children}
@@ -42,13 +39,13 @@ export function DialogContent({
 }
 
 export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return <DialogPrimitive.Title className={cn('pr-8 font-display text-xl font-semibold text-ink', className)} {...props} />;
+  return <DialogPrimitive.Title className={cn('pr-8', DIALOG_TITLE_CLASS, className)} {...props} />;
 }
 
 export function DialogDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
-  return <DialogPrimitive.Description className={cn('text-sm leading-relaxed text-ink-soft', className)} {...props} />;
+  return <DialogPrimitive.Description className={cn(DIALOG_DESCRIPTION_CLASS, className)} {...props} />;
 }
 
 export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />;
+  return <div className={cn(DIALOG_FOOTER_CLASS, className)} {...props} />;
 }

@@ -1,6 +1,8 @@
 import { useState, type ComponentProps, type DragEvent, type ReactNode, type Ref } from 'react';
-import { Upload } from 'lucide-react';
+import { FileText, Upload, X } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
+import { formatFileSize } from '../../lib/file-size.ts';
+import { Button } from './button.tsx';
 
 /**
  * A dashed area to drop a file on or click to choose one: a `<label>` around a visually hidden file input, so the
@@ -69,5 +71,21 @@ export function FileDropZone({
         onChange={(event) => onFile(event.target.files?.[0] ?? null)}
       />
     </label>
+  );
+}
+
+/** The file chosen in a {@link FileDropZone}: its name and size, and a button that removes it. */
+export function ChosenFile({ file, onRemove, disabled = false, className }: { file: File; onRemove: () => void; disabled?: boolean; className?: string }) {
+  return (
+    <div className={cn('flex min-w-0 flex-1 items-center gap-3', className)}>
+      <FileText aria-hidden="true" className="size-5 shrink-0 text-muted" />
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-medium text-ink">{file.name}</p>
+        <p className="text-xs text-muted">{formatFileSize(file.size)}</p>
+      </div>
+      <Button variant="ghost" size="icon" className="size-8" aria-label="Remove selected file" disabled={disabled} onClick={onRemove}>
+        <X aria-hidden="true" />
+      </Button>
+    </div>
   );
 }

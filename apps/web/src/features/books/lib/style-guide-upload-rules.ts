@@ -26,9 +26,3 @@ export function styleGuideFileProblem(file: { name: string; size: number }): str
   if (file.size > STYLE_GUIDE_MAX_BYTES) return 'The file is too large. Please use files smaller than 10MB.';
   return null;
 }
-
-/** A size as a person reads it: `734 KB`, `2.4 MB`. */
-export function formatFileSize(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StyleGuideTemplate } from '@quire/contracts';
+import { apaGuide } from '../../../testing/format-fixtures.ts';
 import {
   filterStyleGuides,
   filterTemplates,
@@ -8,24 +9,13 @@ import {
   styleGuideLines,
 } from './template-catalogue.ts';
 
+// The shared APA fixture, with the requirement values these summaries are checked against.
 const apa: StyleGuideTemplate = {
-  id: 'apa-7',
-  name: 'APA 7th Edition',
-  styleGuide: 'APA',
-  category: 'academic',
-  isBuiltIn: true,
-  fontLabel: 'Times New Roman (set in Tinos, metric-compatible)',
+  ...apaGuide,
   requirements: {
-    margins: { top: 1, bottom: 1, left: 1, right: 1 },
-    font: { family: 'Times New Roman', size: 12, lineHeight: 2 },
-    spacing: { paragraph: 0, line: 2 },
+    ...apaGuide.requirements,
     headers: { style: 'APA levels', numbering: false },
     citations: { style: 'APA 7', inText: '(Author, Year)', bibliography: 'References' },
-    pageNumbers: { position: 'top-right', format: 'arabic' },
-    titlePage: true,
-    tableOfContents: false,
-    abstract: true,
-    acknowledgments: false,
     appendices: false,
   },
 };

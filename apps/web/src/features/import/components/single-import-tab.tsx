@@ -1,11 +1,11 @@
 import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ClipboardPaste, FileText, Link2, X } from 'lucide-react';
+import { ClipboardPaste, Link2 } from 'lucide-react';
 import { ImportUrlBodySchema, type ImportResponse } from '@quire/contracts';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldError } from '../../../components/ui/field.tsx';
-import { FileDropZone } from '../../../components/ui/file-drop-zone.tsx';
+import { ChosenFile, FileDropZone } from '../../../components/ui/file-drop-zone.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -15,12 +15,6 @@ import { singleImportErrorMessage } from '../lib/import-errors.ts';
 import { UPLOAD_ACCEPT, UPLOAD_KINDS_HINT, uploadProblem } from '../lib/upload-rules.ts';
 
 export const SIZE_HINT = 'Files must be smaller than 10MB and contain less than 5MB of text.';
-
-function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
 
 type SingleImportTabProps = { onImported: (book: ImportResponse) => void };
 
@@ -134,26 +128,14 @@ export function SingleImportTab({ onImported }: SingleImportTabProps) {
         />
         {file && (
           <div className="flex flex-col gap-3 rounded-lg border border-line bg-surface p-3 sm:flex-row sm:items-center">
-            <div className="flex min-w-0 flex-1 items-center gap-3">
-              <FileText aria-hidden="true" className="size-5 shrink-0 text-muted" />
-              <div className="min-w-0">
-                <p className="truncate text-sm font-medium text-ink">{file.name}</p>
-                <p className="text-xs text-muted">{formatBytes(file.size)}</p>
-              </div>
-              <Button
-                variant="ghost"
-                size="icon"
-                className="ml-auto size-8"
-                aria-label="Remove selected file"
-                disabled={busy}
-                onClick={() => {
-                  setFile(null);
-                  if (fileInputRef.current) fileInputRef.current.value = '';
-                }}
-              >
-                <X aria-hidden="true" />
-              </Button>
-            </div>
+            <ChosenFile
+              file={file}
+              disabled={busy}
+              onRemove={() => {
+                setFile(null);
+                if (fileInputRef.current) fileInputRef.current.value = '';
+              }}
+            />
             <Button onClick={importFile} disabled={busy || fileError !== null} aria-describedby={fileError ? fileErrorId : undefined}>
               {fileImport.isPending && <Spinner />}
               {fileImport.isPending ? 'Importing Book...' : 'Import File'}

@@ -1,15 +1,15 @@
 import { useId, useRef, useState } from 'react';
-import { CircleCheck, FileText, FileUp, Upload, X } from 'lucide-react';
+import { CircleCheck, FileUp, Upload } from 'lucide-react';
 import type { StyleGuideTemplate } from '@quire/contracts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle, DialogTrigger } from '../../../../components/ui/dialog.tsx';
 import { Field, FieldError } from '../../../../components/ui/field.tsx';
-import { FileDropZone } from '../../../../components/ui/file-drop-zone.tsx';
+import { ChosenFile, FileDropZone } from '../../../../components/ui/file-drop-zone.tsx';
 import { Input } from '../../../../components/ui/input.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { getErrorMessage } from '../../../../lib/errors.ts';
 import { useUploadStyleGuide } from '../../api/upload-style-guide.ts';
-import { STYLE_GUIDE_ACCEPT, formatFileSize, styleGuideFileProblem } from '../../lib/style-guide-upload-rules.ts';
+import { STYLE_GUIDE_ACCEPT, styleGuideFileProblem } from '../../lib/style-guide-upload-rules.ts';
 
 /** What was read from the guide: each requirement found, and what stays at a default. */
 function Findings({ guide }: { guide: StyleGuideTemplate }) {
@@ -148,25 +148,14 @@ export function UploadStyleGuideDialog({ onUploaded }: { onUploaded: (guide: Sty
                 }}
               />
               {file && (
-                <div className="flex items-center gap-3 rounded-lg border border-line bg-surface px-3 py-2">
-                  <FileText aria-hidden="true" className="size-5 shrink-0 text-muted" />
-                  <div className="min-w-0 flex-1">
-                    <p className="truncate text-sm font-medium text-ink">{file.name}</p>
-                    <p className="text-xs text-muted">{formatFileSize(file.size)}</p>
-                  </div>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    className="size-8"
-                    aria-label="Remove selected file"
-                    onClick={() => {
-                      choose(null);
-                      if (fileInputRef.current) fileInputRef.current.value = '';
-                    }}
-                  >
-                    <X aria-hidden="true" />
-                  </Button>
-                </div>
+                <ChosenFile
+                  file={file}
+                  className="rounded-lg border border-line bg-surface px-3 py-2"
+                  onRemove={() => {
+                    choose(null);
+                    if (fileInputRef.current) fileInputRef.current.value = '';
+                  }}
+                />
               )}
               {problem && <FieldError id={errorId}>{problem}</FieldError>}
               <div className="grid gap-4 sm:grid-cols-2">
