@@ -1,6 +1,6 @@
 /**
  * The opening of an academic paper as plain text lines, for the HTML, EPUB and DOCX writers: the title page
- * each style guide asks for, MLA's heading block and APA's abstract. The lines under the title are the author and
+ * each style guide asks for and MLA's heading block. The lines under the title are the author and
  * the student paper's elements of `meta.paper` (affiliation, course, instructor, due date) in each guide's order
  * (`write/paper-lines.ts`, shared with the PDF); elements left empty are left out.
  */
@@ -22,8 +22,6 @@ export interface AcademicFront {
   titlePage?: { lines: AcademicLine[]; position: 'upper' | 'third' };
   /** MLA's heading block, flush left at the top of the first page, then the title centred (MLA 9th ed. 1.3). */
   headingBlock?: { lines: AcademicLine[]; title: string };
-  /** The abstract, on its own page after the title page (APA 7th ed. 2.9): label and text. */
-  abstract?: { label: string; text: string };
 }
 
 /** The lines under the title, in the guide's order (`paperLines`), the first `blankBefore` lines down. */
@@ -38,7 +36,8 @@ function under(meta: BookMeta, academic: AcademicLayout, blankBefore: number): A
  * - Chicago / Turabian (A.2.1): title a third down the page, then name, course and date lower down.
  * - Harvard: title, author, course, institution, date, centred.
  * - MLA (9th ed. 1.3): no title page; the heading block and the centred title open the first page.
- * - APA abstract (2.9): `meta.description` when the book has one, else a placeholder.
+ * The abstract (APA 7th ed. 2.9) is not made up here: it is the paper's own front section titled "Abstract", set
+ * like any front section by every writer (on its own page, after the title page).
  */
 export function academicFront(academic: AcademicLayout | null, meta: BookMeta): AcademicFront {
   if (!academic) return {};
@@ -75,9 +74,6 @@ export function academicFront(academic: AcademicLayout | null, meta: BookMeta): 
       lines: under(meta, academic, 0),
       title,
     };
-  }
-  if (academic.abstract) {
-    out.abstract = { label: 'Abstract', text: meta.description?.trim() || '[Abstract: a summary of the paper in 150-250 words.]' };
   }
   return out;
 }

@@ -98,7 +98,8 @@ describe('writeDocx: academic layouts', () => {
 
   it('apa-7: one-sided Letter, double spacing, title page, abstract, APA heading levels, page number top right on every page', async () => {
     const book = sampleBook();
-    const p = await parts(getLayout('apa-7'), { ...book, meta: { ...book.meta, paper: { course: 'ENGL 220: Sea Narratives', dueDate: 'May 2, 2026' } } });
+    const abstract = { type: 'section' as const, kind: 'other' as const, id: 'front-abstract', title: [{ type: 'text' as const, value: 'Abstract' }], blocks: [{ type: 'paragraph' as const, children: [{ type: 'text' as const, value: 'Abstractword summary of the paper.' }] }] };
+    const p = await parts(getLayout('apa-7'), { ...book, front: [abstract, ...book.front], meta: { ...book.meta, paper: { course: 'ENGL 220: Sea Narratives', dueDate: 'May 2, 2026' } } });
     const xml = p['word/document.xml'] as string;
     const styles = p['word/styles.xml'] as string;
     expect(xml).toMatch(/<w:pgSz w:w="12240" w:h="15840"/);
@@ -109,7 +110,10 @@ describe('writeDocx: academic layouts', () => {
     expect(xml.indexOf('ENGL 220: Sea Narratives')).toBeGreaterThan(0);
     expect(xml.indexOf('May 2, 2026')).toBeGreaterThan(xml.indexOf('ENGL 220: Sea Narratives'));
     expect(xml).not.toMatch(/\[(Course|Instructor|Department)/);
-    expect(xml).toContain('>Abstract<');
+    // The abstract is the paper's own "Abstract" section, set once, on a page after the title page; never a placeholder.
+    expect(xml.split('>Abstract<')).toHaveLength(2);
+    expect(xml.indexOf('Abstractword summary')).toBeGreaterThan(xml.indexOf('May 2, 2026'));
+    expect(xml).not.toContain('[Abstract');
     // Level 1 centred bold, level 4 indented bold.
     expect(styles).toMatch(/w:styleId="Heading1">.*?<w:jc w:val="center"\/>.*?<w:b\/>/);
     expect(styles).toMatch(/w:styleId="Heading4">.*?<w:ind w:firstLine="720"\/>.*?<w:b\/>/);

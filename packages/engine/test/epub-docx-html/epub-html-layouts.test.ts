@@ -52,11 +52,17 @@ describe('writeEpub: layout, accessibility, cover', () => {
 
   it('apa-7: academic title page and abstract, APA heading levels, every paragraph indented, no hyphenation', async () => {
     const book = sampleBook();
-    const epub = await writeEpub({ ...book, meta: { ...book.meta, paper: { instructor: 'Dr. Amal Reyes' } } }, getLayout('apa-7'));
+    const abstract = { type: 'section' as const, kind: 'other' as const, id: 'front-abstract', title: [{ type: 'text' as const, value: 'Abstract' }], blocks: [{ type: 'paragraph' as const, children: [{ type: 'text' as const, value: 'Abstractword summary of the paper.' }] }] };
+    const epub = await writeEpub({ ...book, front: [abstract, ...book.front], meta: { ...book.meta, paper: { instructor: 'Dr. Amal Reyes' } } }, getLayout('apa-7'));
     const title = text(epub, 'EPUB/title.xhtml');
     expect(title).toContain('Dr. Amal Reyes');
-    expect(title).not.toMatch(/\[(Course|Department)/);
-    expect(title).toContain('<h1>Abstract</h1>');
+    expect(title).not.toMatch(/\[(Course|Department|Abstract)/);
+    // The abstract is the paper's own section, in a file of its own after the title page, set once.
+    const files = Object.keys(unzipSync(epub)).filter((f) => f.endsWith('.xhtml'));
+    const holding = files.filter((f) => text(epub, f).includes('Abstractword summary'));
+    expect(holding).toHaveLength(1);
+    expect(holding[0]).not.toBe('EPUB/title.xhtml');
+    expect(text(epub, holding[0]!)).toMatch(/<h1[^>]*>Abstract<\/h1>/);
     const css = text(epub, 'EPUB/style.css');
     expect(css).toContain('p.first { text-indent: 3em; }');
     expect(css).toContain('hyphens: manual;');

@@ -1,6 +1,6 @@
 /**
  * The pages before the text in the DOCX: a book's title page and its verso (the edition notice), an academic
- * paper's title page, abstract or heading block (`html/academic-front.ts`), and the contents page as Word's TOC
+ * paper's title page or heading block (`academic-front.ts`), and the contents page as Word's TOC
  * field.
  */
 import { PageBreak, Paragraph, TableOfContents, TextRun } from 'docx';
@@ -48,14 +48,6 @@ export function academicTitlePage(front: Required<AcademicFront>['titlePage'], l
   const drop = front.position === 'third' ? (layout.trimHeightIn - layout.marginTopIn - layout.marginBottomIn) / 3 : 1;
   const blank = Math.max(0, Math.round(drop / lineIn));
   return [...Array.from({ length: blank }, () => new Paragraph({ style: STYLE.titlePageLine })), ...lines(front.lines, STYLE.titlePageLine)];
-}
-
-/** APA's abstract page (7th ed. 2.9): the label as a level 1 heading, the text not indented. */
-export function abstractPage(front: Required<AcademicFront>['abstract']): Paragraph[] {
-  return [
-    new Paragraph({ style: 'Heading1', children: [new TextRun(docxText(front.label))] }),
-    new Paragraph({ style: STYLE.firstParagraph, children: [new TextRun(docxText(front.text))] }),
-  ];
 }
 
 /** MLA's heading block and the centred title that opens the first page (MLA Handbook 9th ed. 1.3). */

@@ -7,7 +7,7 @@
  * - Real styles and no direct formatting (scheme in `styles.ts`): Title, Heading 1 for chapters and front/back
  *   sections (the style guide's levels on academic layouts), Part Title, Heading 2–6, Body Text, First Paragraph,
  *   Verse, Quote, character styles for emphasis, chapter numbers, lead-ins and running heads.
- * - A title page (or the academic opening: APA title page and abstract, Chicago/Harvard title page, MLA heading
+ * - A title page (or the academic opening: APA title page, Chicago/Harvard title page, MLA heading
  *   block), a contents page as a TOC field, each unit in its own section starting on an odd page on print layouts
  *   (`sections.ts`); folios as PAGE fields where the layout puts them, running heads as it says.
  * - Footnotes as Word footnotes; notes nothing references go in a final "Notes" section.
@@ -22,7 +22,7 @@ import { chapterNumberLabel } from '../layout-text.ts';
 import { bookUnits, type Unit } from '../html/units.ts';
 import { LIST_NUMBERING, renderBlocks, renderNoteBody } from './blocks.ts';
 import { inlineRuns } from './inlines.ts';
-import { abstractPage, academicTitlePage, bookTitlePage, contentsPage, headingBlock } from './front-pages.ts';
+import { academicTitlePage, bookTitlePage, contentsPage, headingBlock } from './front-pages.ts';
 import { patchPackage } from './package-patch.ts';
 import { headersAndFooters, sectionProperties, type SectionRole } from './sections.ts';
 import { bookmarkName, createDocxState, docxText, type DocxState } from './state.ts';
@@ -60,12 +60,11 @@ function chapterSeparator(layout: Layout): Paragraph[] {
   return [new Paragraph({ style: STYLE.sceneBreak }), new Paragraph({ style: STYLE.sceneBreak })];
 }
 
-/** The sections before the text: title page, abstract, contents (see `front-pages.ts`). */
+/** The sections before the text: title page and contents (see `front-pages.ts`); an abstract is a front section of the book. */
 function frontSections(doc: BookDocument, layout: Layout, front: AcademicFront, hasUnits: boolean): ISectionOptions[] {
   const out: ISectionOptions[] = [];
   if (!layout.academic) out.push({ properties: sectionProperties(layout, 'title'), children: bookTitlePage(doc) });
   else if (front.titlePage) out.push({ properties: sectionProperties(layout, 'title'), children: academicTitlePage(front.titlePage, layout) });
-  if (front.abstract) out.push({ properties: sectionProperties(layout, 'front'), children: abstractPage(front.abstract) });
   if (hasUnits && hasContentsPage(layout)) out.push({ properties: sectionProperties(layout, 'front'), children: contentsPage() });
   return out;
 }
@@ -79,7 +78,7 @@ function frontSections(doc: BookDocument, layout: Layout, front: AcademicFront, 
  *   (`styles.ts`), indents, paragraph and quotation spacing, justification, chapter breaks (sections starting on
  *   an odd page for print layouts), chapter numbers, title format and sink, drop capitals, lead-ins, scene breaks,
  *   emphasis and dialogue punctuation, running heads and folios (`sections.ts`), the contents page (TOC field) and
- *   the academic opening (title page, abstract, MLA heading block) and heading levels.
+ *   the academic opening (title page, MLA heading block; an abstract is a front section) and heading levels.
  * @returns the bytes of the Word document. Created/modified times are fixed (2000-01-01T00:00:00Z) so that the
  *   output is reproducible. Never throws for odd content (missing notes show their id in brackets).
  * @throws EngineError `WRITE_FAILED` when the layout names a font family Quire does not ship.

@@ -102,8 +102,8 @@ function unitFiles(units: readonly Unit[]): Map<Unit, string> {
  *
  * @param doc the book; not modified.
  * @param layout the style sheet (`html/css.ts`, reflowable: page size, margins and furniture do not apply),
- *   chapter numbers, lead-ins, dialogue punctuation, and the academic opening (title page, heading block,
- *   abstract) of style-guide layouts.
+ *   chapter numbers, lead-ins, dialogue punctuation, and the academic opening (title page, heading block)
+ *   of style-guide layouts.
  * @param opts see {@link EpubWriteOptions}.
  * @returns the bytes of the `.epub` (a ZIP container).
  * @throws EngineError `WRITE_FAILED` when `opts.modified` is not a valid date or `opts.cover` is not an image.

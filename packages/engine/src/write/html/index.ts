@@ -65,7 +65,7 @@ function academicLines(lines: readonly AcademicLine[]): string {
 
 /**
  * The opening of the book: the title page of a book (`titlePageContent`), or the opening of an academic
- * paper (`academic-front.ts`): its title page, MLA's heading block with the centred title, APA's abstract.
+ * paper (`academic-front.ts`): its title page or MLA's heading block with the centred title.
  * @param cls extra attributes for the title page `<section>` (EPUB: `epub:type="titlepage"`).
  */
 export function openingSections(doc: BookDocument, layout: Layout, titlePageAttrs = ''): string {
@@ -78,10 +78,6 @@ export function openingSections(doc: BookDocument, layout: Layout, titlePageAttr
   if (front.headingBlock) {
     out += `<section class="academic-block" aria-label="Heading">\n${academicLines(front.headingBlock.lines)}\n` +
       `<p class="academic-title">${escapeXml(front.headingBlock.title)}</p>\n</section>\n`;
-  }
-  if (front.abstract) {
-    out += `<section class="front abstract" aria-label="${escapeXml(front.abstract.label)}">\n<h1>${escapeXml(front.abstract.label)}</h1>\n` +
-      `<p class="first">${escapeXml(front.abstract.text)}</p>\n</section>\n`;
   }
   return out;
 }
