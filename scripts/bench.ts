@@ -8,10 +8,15 @@
  *   npm run bench -- path/to/book.txt               # another book
  *   npm run bench -- --layout apa-7 [path/to/book]  # another layout (any template or style-guide id)
  *
- * pandoc (Debian package `pandoc`) is the reference for EPUB and DOCX; without it those ratios read n/a.
+ * References: the PDF export against the same book as a plain Typst document (`plain-typst.ts`: same page, body
+ * type, headings on rectos and folios, nothing of Quire's template), compiled the same way (a PDF child process of
+ * the engine's pool, the same compiler and fonts); the `quire` command as a whole process (start-up included)
+ * against pandoc (Debian package `pandoc`) on the same cleaned Markdown, for EPUB and DOCX; without pandoc those
+ * ratios read n/a. Times are wall clock and CPU (user + system of the stage's process and the processes it
+ * waited for, from `/proc/self/stat`), since a loaded machine stretches the first but hardly the second.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,20 +31,61 @@ import {
   writeHtml,
   writePdf,
   writeTypst,
+  PdfProcessPool,
   type BookMeta,
 } from '@quire/engine';
+import { plainTypst } from './plain-typst.ts';
 
-const STAGES = ['read+clean', 'markdown parse', 'pdf', 'typst alone', 'epub', 'docx', 'html', 'pandoc epub', 'pandoc docx'] as const;
+const STAGES = [
+  'read+clean',
+  'markdown parse',
+  'pdf',
+  'plain typst',
+  'typst alone',
+  'epub',
+  'docx',
+  'html',
+  'cli pdf',
+  'cli epub',
+  'cli docx',
+  'pandoc epub',
+  'pandoc docx',
+] as const;
 type Stage = (typeof STAGES)[number];
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const DEFAULT_BOOK = path.resolve(root, '../shared/corpus/gutenberg/pg2600-war-and-peace.txt');
+/** The `quire` command as a user runs it (the compiled CLI when it is built, else the sources). */
+const QUIRE_BIN = path.join(root, 'packages/engine/bin/quire.mjs');
 
 interface StageResult {
   stage: Stage;
+  /** Wall-clock time of the stage, in milliseconds. */
   ms: number;
+  /** CPU time (user + system) of the stage, children included, in milliseconds; absent where unknown. */
+  cpuMs?: number;
   maxRssMiB: number;
   detail?: string;
+}
+
+/**
+ * CPU time so far of this process and of the child processes it has waited for, in milliseconds (Linux
+ * `/proc/self/stat`: utime, stime, cutime, cstime in clock ticks of 10 ms); undefined elsewhere.
+ */
+function cpuMsSoFar(): number | undefined {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields 14-17 of proc(5), counted from the state field (3rd) here.
+    return [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The page count of a PDF file (poppler's `pdfinfo`). */
+function pdfPages(file: string): string | undefined {
+  return /Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))?.[1];
 }
 
 /** The layout the issue measures: the Print Ready KDP template. */
@@ -48,11 +94,28 @@ const DEFAULT_LAYOUT = 'print-ready-kdp';
 async function runStage(stage: Stage, bookPath: string, layoutId: string): Promise<StageResult> {
   const layout = getLayout(layoutId);
   const bytes = new Uint8Array(readFileSync(bookPath));
+  let cpuMs: number | undefined;
   const time = async <T>(fn: () => T | Promise<T>): Promise<[T, number]> => {
+    const cpu0 = cpuMsSoFar();
     const t0 = performance.now();
     const value = await fn();
-    return [value, performance.now() - t0];
+    const ms = performance.now() - t0;
+    const cpu1 = cpuMsSoFar();
+    cpuMs = cpu0 === undefined || cpu1 === undefined ? undefined : cpu1 - cpu0;
+    return [value, ms];
   };
+  const result = async (promise: Promise<Omit<StageResult, 'cpuMs'>>): Promise<StageResult> => ({ ...(await promise), cpuMs });
+  return result(measureStage(stage, bookPath, layoutId, bytes, layout, time));
+}
+
+async function measureStage(
+  stage: Stage,
+  bookPath: string,
+  layoutId: string,
+  bytes: Uint8Array,
+  layout: ReturnType<typeof getLayout>,
+  time: <T>(fn: () => T | Promise<T>) => Promise<[T, number]>,
+): Promise<Omit<StageResult, 'cpuMs'>> {
   if (stage === 'read+clean') {
     const [cleaned, ms] = await time(() => cleanText(readText(bytes).text));
     return { stage, ms, maxRssMiB: 0, detail: `${cleaned.report.chaptersFound} chapters, ${cleaned.report.wordCount} words` };
@@ -76,8 +139,36 @@ async function runStage(stage: Stage, bookPath: string, layoutId: string): Promi
       const [pdf, ms] = await time(() => writePdf(doc, layout));
       const file = path.join(out, 'book.pdf');
       writeFileSync(file, pdf);
-      const pages = /Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))?.[1];
-      return { stage, ms, maxRssMiB: 0, detail: `${pages} pages, ${(pdf.byteLength / 1e6).toFixed(1)} MB (the compile's memory is the child's: see typst alone)` };
+      return { stage, ms, maxRssMiB: 0, detail: `${pdfPages(file)} pages, ${(pdf.byteLength / 1e6).toFixed(1)} MB (the compile's memory is the child's: see typst alone)` };
+    }
+    case 'plain typst': {
+      // The reference: the same book as a plain Typst document, compiled as writePdf compiles (a fresh child
+      // process of the pool).
+      const source = plainTypst(doc, layout);
+      const [pdf, ms] = await time(async () => {
+        const pool = new PdfProcessPool({ size: 1, maxJobsPerProcess: 1 });
+        try {
+          return await pool.compile(source);
+        } finally {
+          await pool.close();
+        }
+      });
+      const file = path.join(out, 'plain.pdf');
+      writeFileSync(file, pdf);
+      return { stage, ms, maxRssMiB: 0, detail: `${pdfPages(file)} pages, ${(pdf.byteLength / 1e6).toFixed(1)} MB` };
+    }
+    case 'cli pdf':
+    case 'cli epub':
+    case 'cli docx': {
+      // The command as a whole process, start-up included: the PDF from the book as given, EPUB and DOCX from
+      // the cleaned Markdown that pandoc gets too.
+      const format = stage.slice(4);
+      const input = format === 'pdf' ? bookPath : path.join(out, 'book.md');
+      if (format !== 'pdf') writeFileSync(input, cleaned.markdown);
+      const [, ms] = await time(() =>
+        execFileSync(process.execPath, [QUIRE_BIN, 'convert', input, '--to', format, '--template', layoutId, '-o', out], { encoding: 'utf8' }),
+      );
+      return { stage, ms, maxRssMiB: 0, detail: `quire convert --to ${format} (peak RSS is this process's, not the command's)` };
     }
     case 'typst alone': {
       // The bare compile of the markup Quire generated, in this process: the floor for the PDF export.
@@ -122,7 +213,7 @@ if (args[0] === '--stage') {
   console.log(`Book: ${path.basename(book)} (${sizeMB.toFixed(1)} MB), layout ${layoutId}\n`);
   const hasPandoc = spawnSync('pandoc', ['--version'], { stdio: 'ignore' }).status === 0;
   if (!hasPandoc) console.log('pandoc is not installed (Debian: apt-get install pandoc): its stages are skipped.\n');
-  console.log(`${'stage'.padEnd(16)}${'time'.padStart(10)}${'peak RSS'.padStart(12)}  detail`);
+  console.log(`${'stage'.padEnd(16)}${'wall'.padStart(10)}${'CPU'.padStart(10)}${'peak RSS'.padStart(12)}  detail`);
   const results = new Map<Stage, StageResult>();
   for (const stage of STAGES) {
     if (stage.startsWith('pandoc') && !hasPandoc) continue;
@@ -137,14 +228,22 @@ if (args[0] === '--stage') {
     }
     const r = JSON.parse(line.slice(7)) as StageResult;
     results.set(r.stage, r);
-    console.log(`${r.stage.padEnd(16)}${`${r.ms.toFixed(0)} ms`.padStart(10)}${`${r.maxRssMiB.toFixed(0)} MiB`.padStart(12)}  ${r.detail ?? ''}`);
+    const cpu = r.cpuMs === undefined ? 'n/a' : `${r.cpuMs.toFixed(0)} ms`;
+    console.log(`${r.stage.padEnd(16)}${`${r.ms.toFixed(0)} ms`.padStart(10)}${cpu.padStart(10)}${`${r.maxRssMiB.toFixed(0)} MiB`.padStart(12)}  ${r.detail ?? ''}`);
   }
   const ratio = (a: Stage, b: Stage): string => {
     const x = results.get(a);
     const y = results.get(b);
-    return x && y ? `${(x.ms / y.ms).toFixed(2)}x` : 'n/a';
+    if (!x || !y) return 'n/a';
+    const cpu = x.cpuMs !== undefined && y.cpuMs ? `, CPU ${(x.cpuMs / y.cpuMs).toFixed(2)}x` : '';
+    return `wall ${(x.ms / y.ms).toFixed(2)}x${cpu}`;
   };
-  console.log(`\nPDF export / bare Typst compile: ${ratio('pdf', 'typst alone')} (target <= 1.5x)`);
-  console.log(`EPUB / pandoc EPUB: ${ratio('epub', 'pandoc epub')} (target < 0.2x)`);
-  console.log(`DOCX / pandoc DOCX: ${ratio('docx', 'pandoc docx')} (target < 0.5x)`);
+  const clean = results.get('read+clean');
+  console.log(`\nPDF export / plain Typst document: ${ratio('pdf', 'plain typst')} (target <= 1.3x)`);
+  console.log(`PDF export / bare compile of its own markup: ${ratio('pdf', 'typst alone')}`);
+  console.log(`quire convert EPUB / pandoc EPUB: ${ratio('cli epub', 'pandoc epub')} (target <= 0.1x)`);
+  console.log(`quire convert DOCX / pandoc DOCX: ${ratio('cli docx', 'pandoc docx')} (target <= 0.3x)`);
+  console.log(`EPUB writer / pandoc EPUB: ${ratio('epub', 'pandoc epub')}; DOCX writer / pandoc DOCX: ${ratio('docx', 'pandoc docx')}`);
+  console.log(`Read + clean: ${clean ? `${clean.ms.toFixed(0)} ms` : 'n/a'} (target <= 500 ms)`);
+  if (!existsSync(path.join(root, 'packages/engine/dist/cli.js'))) console.log('(the CLI ran from its sources: build it with `npm run build -w @quire/engine`)');
 }

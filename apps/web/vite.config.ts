@@ -1,10 +1,18 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { precompress } from './vite-precompress.ts';
 
-/** The SPA is built into `dist/` and served by the Quire server; in development `/api` goes to that server. */
+/**
+ * The SPA is built into `dist/` (each text file beside its Brotli and gzip forms) and served by the Quire server; in
+ * development `/api` goes to that server.
+ */
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    precompress(),
+  ],
   server: {
     port: 5173,
     proxy: {

@@ -3,8 +3,7 @@
  * server.ts listens). Plugins load in a fixed order: error handler, infrastructure (db, storage, jobs, auth),
  * then one encapsulated plugin per API area, then the web app (STYLE.md rules 14 and 15).
  */
-import path from 'node:path';
-import fastifyStatic from '@fastify/static';
+import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MAX_FILE_BYTES } from '@quire/contracts';
@@ -26,6 +25,7 @@ import { aiCleanupRoutes } from './routes/ai-cleanup.ts';
 import { styleGuideRoutes } from './routes/style-guides.ts';
 import { templateRoutes } from './routes/templates.ts';
 import { userRoutes } from './routes/user.ts';
+import { webAppPlugin } from './routes/web-app.ts';
 import { createBookAssetService } from './services/book-asset-service.ts';
 import { createBookLayoutService } from './services/book-layout-service.ts';
 import { createBookService } from './services/book-service.ts';
@@ -69,6 +69,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.setSerializerCompiler(serializerCompiler);
 
   try {
+    // Brotli or gzip for every answer worth it (JSON, HTML, text; over 1 KiB), before the static files' plugin so
+    // that it sees their precompressed forms (@fastify/compress README). Request bodies are not inflated: no client
+    // of ours compresses them, and the size limits are meant for the bytes received.
+    await app.register(fastifyCompress, { encodings: ['br', 'gzip'], globalDecompression: false });
     await app.register(errorHandlerPlugin);
     await app.register(dbPlugin, { config });
     await app.register(storagePlugin, { dataDir: config.dataDir });
@@ -130,20 +134,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(styleGuideRoutes, { prefix: '/api', styleGuides });
   await app.register(aiCleanupRoutes, { prefix: '/api', ai: config.ai, books });
 
-  const webDistDir = config.webDistDir;
-  if (webDistDir) {
-    // Files of the built SPA (hashed assets) from its folder; any other GET outside /api answers index.html
-    // so the SPA's router can show the page, or its own 'Page Not Found' (accounts spec section 2).
-    await app.register(fastifyStatic, { root: path.resolve(webDistDir), wildcard: true, index: ['index.html'] });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0] ?? '';
-    const isApi = url === '/api' || url.startsWith('/api/');
-    if (webDistDir && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    return reply.status(404).send({ message: isApi ? 'Not found' : 'Page Not Found' });
-  });
+  // The web app's files and pages, robots.txt, and the 404 of every other path.
+  await app.register(webAppPlugin, { webDistDir: config.webDistDir });
 
   return app;
 }

@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import '@fontsource-variable/literata/opsz.css';
 import '@fontsource-variable/literata/opsz-italic.css';
 import '@fontsource-variable/inter/wght.css';
@@ -10,10 +10,18 @@ import { AppRouter } from './app/router.tsx';
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 
-createRoot(root).render(
+const app = (
   <StrictMode>
     <AppProvider>
       <AppRouter />
     </AppProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+if (root.firstElementChild) {
+  // The server sent `/` rendered at build time (src/prerender.tsx): take that markup over rather than draw it again,
+  // once the browser has drawn it (a frame, then a task), since hydrating is the page's largest task. Its links work
+  // as plain links until then.
+  requestAnimationFrame(() => setTimeout(() => hydrateRoot(root, app), 0));
+} else {
+  createRoot(root).render(app);
+}

@@ -27,8 +27,38 @@ export const PaperDetailsSchema = z.object({
 });
 export type PaperDetails = z.infer<typeof PaperDetailsSchema>;
 
+/**
+ * What a book's own title page says besides title and author, printed on Quire's title and copyright pages and
+ * written to the EPUB package document: found by cleanup in the source's title page, editable in Basic Metadata.
+ * Each optional, at most 200 characters, as typed (`subtitle`: "or, The Modern Prometheus"; `translator`:
+ * "Louise and Aylmer Maude"; `editor`: "H. H. Milman"; `publisher`: the publisher of this edition; `edition`:
+ * "Second Edition").
+ */
+export const EditionDetailsSchema = z.object({
+  subtitle: z.string().trim().max(200, { error: 'Subtitle must be at most 200 characters' }).optional(),
+  translator: z.string().trim().max(200, { error: 'Translator must be at most 200 characters' }).optional(),
+  editor: z.string().trim().max(200, { error: 'Editor must be at most 200 characters' }).optional(),
+  publisher: z.string().trim().max(200, { error: 'Publisher must be at most 200 characters' }).optional(),
+  edition: z.string().trim().max(200, { error: 'Edition must be at most 200 characters' }).optional(),
+});
+export type EditionDetails = z.infer<typeof EditionDetailsSchema>;
+
+/**
+ * What cleanup read from the source about the edition and that the Format form does not edit: what the editor did
+ * (`editor`, `annotator` "With notes by", `compiler`), the other contributors' credits, where the text comes from (`Text from Project Gutenberg eBook
+ * #84`), and whether the text is in the public domain (the copyright page then says so).
+ */
+export const SourceDetailsSchema = z.object({
+  editorRole: z.enum(['editor', 'annotator', 'compiler']).optional(),
+  sourceCredit: z.string().trim().max(400).optional(),
+  publicDomain: z.boolean().optional(),
+  /** Other contributors as the source's title page credits them (`Illustrations by Hugh Thomson`). */
+  credits: z.array(z.string().trim().max(200)).max(20).optional(),
+});
+export type SourceDetails = z.infer<typeof SourceDetailsSchema>;
+
 /** Book metadata (accounts spec section 3 "book metadata"; workspace spec section 3 and 5). */
-export const BookMetadataSchema = z.object({
+export const BookMetadataSchema = EditionDetailsSchema.extend(SourceDetailsSchema.shape).extend({
   description: z.string().optional(),
   categories: z.array(z.string()).default([]),
   keywords: z.array(z.string()).default([]),
@@ -137,7 +167,7 @@ export const FormatBodySchema = z.object({
       .optional()
       .or(z.literal('')),
     paper: PaperDetailsSchema.optional(),
-  }),
+  }).extend(EditionDetailsSchema.shape),
   /**
    * Layout to format with (a template or style-guide id). Absent: the book keeps the layout (and custom settings)
    * it has, or gets Amazon KDP 6x9 when it has none.

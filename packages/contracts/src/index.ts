@@ -10,3 +10,4 @@ export * from './layout.ts';
 export * from './layout-report.ts';
 export * from './preferences.ts';
 export * from './style-guide-uploads.ts';
+export * from './web-routes.ts';

@@ -9,6 +9,11 @@
  * epub-html (EPUB-ready HTML), md (the cleaned Markdown). The layout is `kdp-6x9` unless `--template`
  * (or its older name `--layout`) names another template or style guide; `--trim` sets another trim size
  * (`trim-sizes.ts`: letter, a4, 5x8 ... 8.5x11) on that layout.
+ *
+ * A PDF export sets the book with KDP's paperback rules as the server does (`layout/layout-report.ts`
+ * `settleKdpLayout`: margins raised for the page count) and prints the same layout report: the page count, the
+ * trim's KDP page limit with a warning past it, and each margin raised. Every format of the run then uses the
+ * raised layout, so the EPUB and DOCX agree with the PDF.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -17,6 +22,7 @@ import { cleanText } from './clean/index.ts';
 import { EngineError } from './errors.ts';
 import { getLayout, layouts } from './layout/index.ts';
 import type { Layout } from './layout/layout.ts';
+import { layoutReportLines, settleKdpLayout } from './layout/layout-report.ts';
 import { isTrimSizeId, trimSizes } from './layout/trim-sizes.ts';
 import { parseMarkdown } from './markdown/parse.ts';
 import type { BookMeta } from './model/book-document.ts';
@@ -24,7 +30,8 @@ import { readBook } from './read/index.ts';
 import { writeDocx } from './write/docx/index.ts';
 import { writeEpub } from './write/epub/index.ts';
 import { writeHtml } from './write/html/index.ts';
-import { writePdf } from './write/typst/pdf.ts';
+import { writeTypst } from './write/typst/index.ts';
+import { PdfProcessPool } from './write/typst/pdf.ts';
 
 /** Output formats of `quire convert`, with the file name suffix each one writes. */
 export const CLI_FORMATS = {
@@ -102,13 +109,16 @@ export async function main(argv: string[]): Promise<number> {
   }
 
   try {
-    const layout = withTrim(getLayout(values.template ?? values.layout ?? 'kdp-6x9'), values.trim);
+    const baseLayout = withTrim(getLayout(values.template ?? values.layout ?? 'kdp-6x9'), values.trim);
     const bytes = await readFile(input);
     const read = await readBook(new Uint8Array(bytes), { fileName: path.basename(input) });
     const cleaned: { markdown: string; meta: Partial<BookMeta> } =
       read.kind === 'raw' ? cleanText(read.text) : { markdown: read.markdown, meta: {} };
     const fallbackTitle = path.basename(input, path.extname(input));
+    // Everything the reader and cleanup found (the edition details of the source's title page too), then the defaults.
     const meta: BookMeta = {
+      ...read.meta,
+      ...cleaned.meta,
       title: cleaned.meta.title ?? read.meta.title ?? fallbackTitle,
       author: cleaned.meta.author ?? read.meta.author ?? 'Unknown Author',
       language: cleaned.meta.language ?? read.meta.language ?? 'en',
@@ -116,7 +126,25 @@ export async function main(argv: string[]): Promise<number> {
     const doc = parseMarkdown(cleaned.markdown, meta, { assets: read.kind === 'document' ? read.assets : [] });
     await mkdir(values.out, { recursive: true });
     const base = baseName(meta.title, baseName(fallbackTitle, 'book'));
+    let layout = baseLayout;
+    let print: { pdf: Uint8Array; report: string[] } | undefined;
+    if (formats.includes('pdf')) {
+      const started = performance.now();
+      const pool = new PdfProcessPool({ size: 1 });
+      try {
+        const settled = await settleKdpLayout(baseLayout, cleaned.markdown.length, (l) => pool.typeset(writeTypst(doc, l), doc.assets), { now: new Date() });
+        layout = settled.layout;
+        print = { pdf: settled.set.pdf, report: layoutReportLines(settled.report) };
+      } finally {
+        await pool.close();
+      }
+      const file = path.join(values.out, base + CLI_FORMATS.pdf);
+      await writeFile(file, print.pdf);
+      console.log(`${'pdf'.padEnd(9)} ${file} (${Math.round(performance.now() - started)} ms)`);
+      for (const line of print.report) console.log(`          ${line}`);
+    }
     for (const format of formats as CliFormat[]) {
+      if (format === 'pdf') continue;
       const started = performance.now();
       const file = path.join(values.out, base + CLI_FORMATS[format]);
       await writeFile(file, await render(format));
@@ -127,7 +155,7 @@ export async function main(argv: string[]): Promise<number> {
     async function render(format: CliFormat): Promise<Uint8Array | string> {
       switch (format) {
         case 'pdf':
-          return writePdf(doc, layout);
+          return print!.pdf;
         case 'epub':
           return writeEpub(doc, layout, { modified: new Date() });
         case 'docx':

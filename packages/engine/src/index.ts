@@ -3,8 +3,8 @@
  * bytes --readText--> text --cleanText--> Markdown --parseMarkdown--> BookDocument --write*--> files.
  * A test (`test/public-api.test.ts`) pins these export names.
  */
-export type { BookDocument, BookMeta, BookAsset, Block, Inline, Chapter, Part, Section, Division } from './model/book-document.ts';
-export { inlineText, allChapters } from './model/book-document.ts';
+export type { BookDocument, BookMeta, BookAsset, Block, Inline, Chapter, Part, Section, Division, DivisionKind } from './model/book-document.ts';
+export { inlineText, allChapters, chapterHeadingText } from './model/book-document.ts';
 export { EngineError, type EngineErrorCode } from './errors.ts';
 export type {
   Layout,
@@ -41,6 +41,19 @@ export {
   type KdpRulesResult,
   type KdpAdjustment,
 } from './layout/kdp-rules.ts';
+export {
+  settleKdpLayout,
+  layoutReportOf,
+  layoutReportLines,
+  adjustmentsBetween,
+  sameAdjustableFields,
+  applyReport,
+  sameReport,
+  pageCountLowerBound,
+  type LayoutReport,
+  type LayoutAdjustment,
+  type SetPages,
+} from './layout/layout-report.ts';
 export { shippedFonts, describeFont, DEFAULT_FAMILY_FOR_GENERIC, type ShippedFont } from './layout/fonts.ts';
 export { readText, readBook, detectFormat, type ReadResult, type ReadOutput, type InputFormat } from './read/index.ts';
 export { cleanText, type CleanResult, type CleanReport } from './clean/index.ts';

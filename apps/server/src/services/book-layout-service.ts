@@ -6,13 +6,12 @@
  */
 import { createHash } from 'node:crypto';
 import type { FormattingSettings, LayoutReport } from '@quire/contracts';
-import { getLayout, layouts, settingsToLayout, type BookAsset, type Layout } from '@quire/engine';
+import { applyReport, getLayout, layouts, settingsToLayout, type BookAsset, type Layout } from '@quire/engine';
 import type { BookRow } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { AssetFile } from './asset-paths.ts';
 import { DEFAULT_LAYOUT_ID } from './book-service.ts';
 import { bookMetaOf } from './book-meta.ts';
-import { applyReport } from './layout-report.ts';
 import type { PdfCache } from './pdf-cache.ts';
 import type { TypesetBook, TypesetService } from './typeset-service.ts';
 

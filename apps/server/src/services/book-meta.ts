@@ -2,10 +2,13 @@
 import type { BookMeta } from '@quire/engine';
 import type { BookRow } from '../db/schema/index.ts';
 import { fullMetadata } from './book-service.ts';
+import { editionDetailsOf } from './edition-details.ts';
 
 /**
  * The engine's BookMeta from a book row: title, author, and the Format form's metadata
- * (language, description, publication year, ISBN, keywords, categories as subjects, a student paper's elements); the EPUB identifier is
+ * (language, description, publication year, ISBN, keywords, categories as subjects, a student paper's elements), the
+ * edition details (subtitle, translator, editor and their role, edition, publisher, source credit, public domain:
+ * `edition-details.ts`) for the title and copyright pages and the EPUB package; the EPUB identifier is
  * derived from the book id so that re-exports of one book keep it.
  */
 export function bookMetaOf(book: BookRow): BookMeta {
@@ -20,6 +23,7 @@ export function bookMetaOf(book: BookRow): BookMeta {
     ...(m.keywords.length ? { keywords: m.keywords } : {}),
     ...(m.categories.length ? { subjects: m.categories } : {}),
     ...(m.paper ? { paper: m.paper } : {}),
+    ...editionDetailsOf(m),
     identifier: `urn:uuid:${book.id}`,
   };
 }

@@ -16,13 +16,14 @@ import type {
   LayoutReport,
   SourceType,
 } from '@quire/contracts';
-import { FormatAdvancedBodySchema, FormatBodySchema, FormatTemplateBodySchema, MAX_TEXT_BYTES } from '@quire/contracts';
+import { EditionDetailsSchema, FormatAdvancedBodySchema, FormatBodySchema, FormatTemplateBodySchema, MAX_TEXT_BYTES } from '@quire/contracts';
 import type { Db } from '../db/client.ts';
 import { bookAssets, books, type BookRow } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { JobRunner } from '../workers/pool.ts';
 import type { AssetFile } from './asset-paths.ts';
 import type { BookAssetService } from './book-asset-service.ts';
+import { editionDetailsOf, titleWithoutSubtitle, withFoundDetails } from './edition-details.ts';
 
 /** Layout ids a book can be formatted with (the engine's registry; the skeleton ships `kdp-6x9`). */
 export type LayoutExists = (layoutId: string) => boolean;
@@ -76,6 +77,10 @@ export interface NewBook {
   metadata: Partial<BookMetadata>;
 }
 
+/** The title-page details of book metadata (contracts `EditionDetailsSchema`: subtitle, translator, ...). */
+const EDITION_FIELDS = EditionDetailsSchema.keyof().options;
+
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Book metadata with the contract's defaults filled in (language `en`, empty lists). */
@@ -89,6 +94,7 @@ export function fullMetadata(meta: Partial<BookMetadata> | null | undefined): Bo
     ...(m.publicationYear !== undefined ? { publicationYear: m.publicationYear } : {}),
     ...(m.isbn ? { isbn: m.isbn } : {}),
     ...(m.paper ? { paper: m.paper } : {}),
+    ...editionDetailsOf(m),
   };
 }
 
@@ -226,11 +232,15 @@ export function createBookService({
     async clean(userId: string, bookId: string): Promise<Book> {
       const book = await load(userId, bookId);
       const cleaned = await jobs.cleanBook(book.originalText);
+      // The source's title page is now book details: kept where the user has typed none.
+      const stored = book.metadata ?? {};
       return toBook(
         await update(userId, bookId, {
           cleanedText: cleaned.markdown,
           cleanReport: cleaned.report,
           wordCount: cleaned.wordCount,
+          metadata: withFoundDetails(stored, cleaned.meta),
+          ...titleWithoutSubtitle(book.title, stored, cleaned.meta),
         }),
       );
     },
@@ -277,7 +287,7 @@ export function createBookService({
      * Stores genre, metadata and layout, and makes the cleaned text the text of the exports; status `ready`
      * (POST /api/books/:id/format; workspace spec sections 4 and 5). Without `layoutId` the book keeps its layout
      * and custom settings (chosen in Template Formatting or Advanced Custom), else gets {@link DEFAULT_LAYOUT_ID}.
-     * Empty student-paper fields are not stored.
+     * Empty student-paper fields and blank title-page details (subtitle, translator, ...) are not stored.
      * @throws AppError `NOT_CLEANED` (409) before cleanup, `UNKNOWN_LAYOUT` (400) for a layout the engine lacks.
      */
     async format(userId: string, bookId: string, input: FormatBody): Promise<Book> {
@@ -289,7 +299,20 @@ export function createBookService({
       if (!(await isLayout(userId, layoutId))) throw new AppError('UNKNOWN_LAYOUT', `Unknown layout "${layoutId}"`);
       const { isbn, paper, ...rest } = body.metadata;
       const paperDetails = paper ? Object.fromEntries(Object.entries(paper).filter(([, v]) => v !== undefined && v !== '')) : {};
-      const metadata: BookMetadata = { ...rest, ...(isbn ? { isbn } : {}), ...(Object.keys(paperDetails).length ? { paper: paperDetails } : {}) };
+      // Title-page details the form sends replace the stored ones (a field sent blank is cleared); those it does not
+      // send, and what cleanup read from the source that the form never carries (source credit, public domain, the
+      // editor's role, other credits), stay as they are.
+      const sent = Object.fromEntries(EDITION_FIELDS.filter((field) => rest[field] !== undefined).map((field) => [field, undefined]));
+      const metadata: BookMetadata = withFoundDetails(
+        {
+          ...rest,
+          ...(isbn ? { isbn } : {}),
+          ...(Object.keys(paperDetails).length ? { paper: paperDetails } : {}),
+          ...sent,
+          ...editionDetailsOf(rest),
+        },
+        Object.fromEntries(Object.entries(book.metadata ?? {}).filter(([key]) => !(key in sent))),
+      );
       return formatAndMeasure(userId, bookId, {
         genre: body.genre,
         metadata,

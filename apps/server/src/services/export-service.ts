@@ -14,7 +14,7 @@ import type { BookAssetService } from './book-asset-service.ts';
 import type { BookService } from './book-service.ts';
 import type { BookLayoutService } from './book-layout-service.ts';
 import { bookMetaOf } from './book-meta.ts';
-import { sameReport } from './layout-report.ts';
+import { sameReport } from '@quire/engine';
 import type { Storage } from './storage.ts';
 
 /**

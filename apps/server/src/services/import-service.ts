@@ -23,6 +23,7 @@ import type { ImportFileOutput } from '../workers/tasks.ts';
 import { MAX_BOOK_ASSET_BYTES, assetBytes, collectionAssetRenames } from './asset-paths.ts';
 import type { BookService } from './book-service.ts';
 import { collectionAuthor, orderTexts } from './combine-collection.ts';
+import { editionDetailsOf } from './edition-details.ts';
 import type { PreferencesService } from './preferences-service.ts';
 
 /** Author shown when neither the source nor the file says who wrote the book. */
@@ -78,7 +79,7 @@ export function titleFromFileName(fileName: string): string {
   return base || 'Untitled';
 }
 
-/** Book metadata from what the reader found (language defaults to `en`). */
+/** Book metadata from what the reader and cleanup found (language defaults to `en`; edition details: `edition-details.ts`). */
 function metadataOf(meta: ImportFileOutput['meta']) {
   return {
     language: meta.language ?? 'en',
@@ -86,6 +87,7 @@ function metadataOf(meta: ImportFileOutput['meta']) {
     ...(meta.publicationYear ? { publicationYear: meta.publicationYear } : {}),
     ...(meta.keywords?.length ? { keywords: meta.keywords } : {}),
     ...(meta.subjects?.length ? { categories: meta.subjects } : {}),
+    ...editionDetailsOf(meta),
   };
 }
 

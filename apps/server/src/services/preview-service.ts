@@ -21,6 +21,7 @@ import {
   PREVIEW_WIDTH_PX,
   previewPagesFromRaster,
   previewPagesFromSvg,
+  pageCountLowerBound,
   type Layout,
 } from '@quire/engine';
 import { AppError } from '../errors.ts';
@@ -29,7 +30,6 @@ import type { AssetFile } from './asset-paths.ts';
 import type { BookLayoutService } from './book-layout-service.ts';
 import { bookMetaOf } from './book-meta.ts';
 import type { BookService } from './book-service.ts';
-import { pageCountLowerBound } from './layout-report.ts';
 
 /** Dependencies of {@link createPreviewService}. */
 export interface PreviewServiceDeps {

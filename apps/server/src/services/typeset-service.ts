@@ -6,9 +6,8 @@
  * is, and the layout report stored on the book.
  */
 import type { LayoutReport } from '@quire/contracts';
-import { applyKdpRules, type BookAsset, type BookMeta, type Layout } from '@quire/engine';
+import { settleKdpLayout, type BookAsset, type BookMeta, type Layout } from '@quire/engine';
 import type { JobRunner } from '../workers/pool.ts';
-import { layoutReportOf, pageCountLowerBound, sameAdjustableFields } from './layout-report.ts';
 import type { PdfCache } from './pdf-cache.ts';
 
 /** Dependencies of {@link createTypesetService}. */
@@ -34,9 +33,6 @@ export interface TypesetBook {
   report: LayoutReport;
 }
 
-/** Most typesettings of one book before the last layout is kept (the page count settles in one or two). */
-const MAX_ROUNDS = 3;
-
 /** Typesetting operations. */
 export function createTypesetService({ jobs, cache, now = () => new Date() }: TypesetServiceDeps) {
   /** The PDF of a Typst build, from the cache or typeset now (and kept). */
@@ -52,23 +48,21 @@ export function createTypesetService({ jobs, cache, now = () => new Date() }: Ty
     /**
      * Sets the book in `base` with KDP's rules. The first layout tried is `start` (the layout of the book's last
      * report, when there is one) or else `base` raised for a page count the book cannot be below
-     * (layout-report.ts `pageCountLowerBound`); each round typesets (or reuses the cached PDF), counts the pages
-     * and moves to `applyKdpRules(base, pageCount)` until that is the layout just set.
+     * (engine `pageCountLowerBound`); each round typesets (or reuses the cached PDF), counts the pages and moves to
+     * `applyKdpRules(base, pageCount)` until that is the layout just set (engine `settleKdpLayout`).
      * @throws AppError/EngineError from the worker or the Typst process (`WRITE_FAILED` when Typst fails).
      */
     async typesetBook(input: TypesetInput, base: Layout, start?: Layout): Promise<TypesetBook> {
-      let layout = start ?? applyKdpRules(base, pageCountLowerBound(input.markdown.length, base)).layout;
-      for (let round = 1; ; round++) {
-        const build = await jobs.buildTypst({ markdown: input.markdown, meta: input.meta, layout, assets: await input.loadAssets() });
-        const { pdf, pageCount } = await pdfOf(build);
-        const rules = applyKdpRules(base, pageCount);
-        if (round >= MAX_ROUNDS || sameAdjustableFields(rules.layout, layout)) {
-          // The warnings of the layout actually set (a furniture warning depends on its margins).
-          const { warnings } = applyKdpRules(layout, pageCount);
-          return { pdf, key: build.key, layout, report: layoutReportOf(base, layout, pageCount, warnings, now()) };
-        }
-        layout = rules.layout;
-      }
+      const { set, layout, report } = await settleKdpLayout(
+        base,
+        input.markdown.length,
+        async (layout) => {
+          const build = await jobs.buildTypst({ markdown: input.markdown, meta: input.meta, layout, assets: await input.loadAssets() });
+          return { ...(await pdfOf(build)), key: build.key };
+        },
+        { start, now: now() },
+      );
+      return { pdf: set.pdf, key: set.key, layout, report };
     },
   };
 }

@@ -80,6 +80,7 @@ export interface ImportFileInput {
  *   reader extracted (HTML, DOCX, EPUB, PDF, Markdown).
  * - `cleaned`: the editable Markdown and the report when `clean` was asked: `cleanText` for plain text; for the
  *   other formats the reader's Markdown is already clean, and the report lists what the reader removed.
+ * - `meta`: what the reader found, and when plain text was cleaned what cleanup found (the source's title page).
  * - `wordCount`: words of `cleaned.markdown` when cleaned, else of `text`.
  * - `assets`: the images the Markdown refers to as `images/<name>` (files that carry images: DOCX, EPUB); `[]`
  *   for the others. Through the pool their bytes are transferred, not copied (workers/transfer.ts).
@@ -142,16 +143,19 @@ export function importFile(input: ImportFileInput): Promise<TaskResult<ImportFil
       throw new EngineError('ARCHIVE_TOO_LARGE', 'The images of this file are too large once unpacked.');
     }
     let cleaned: ImportFileOutput['cleaned'] = null;
+    let meta = read.meta;
     if (input.clean) {
       if (read.kind === 'raw') {
         const result = cleanText(read.text, { meta: read.meta });
         cleaned = { markdown: result.markdown, report: result.report };
+        // Cleanup also reads the source's title page (subtitle, translator, edition ...).
+        meta = result.meta;
       } else {
         const counts = structureCounts(read.markdown, read.meta);
         cleaned = { markdown: read.markdown, report: { passes: read.report, ...counts, wordCount: count(read.markdown) } };
       }
     }
-    return { format: read.format, text, meta: read.meta, cleaned, wordCount: count(cleaned?.markdown ?? text), assets };
+    return { format: read.format, text, meta, cleaned, wordCount: count(cleaned?.markdown ?? text), assets };
   });
 }
 

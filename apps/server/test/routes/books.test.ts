@@ -153,6 +153,32 @@ describe('books', () => {
     expect(again.json().formattedText).toBe('# One\n\nOnly this.');
   });
 
+  it('keeps the title-page details of the format body in the book, after a template was applied, and clears a blank one', async () => {
+    const id = await importSample(owner.token);
+    const templated = await inject('POST', `/api/books/${id}/format-template`, owner.token, { templateId: 'classic-literature' });
+    expect(templated.statusCode, templated.body).toBe(200);
+
+    const details = { subtitle: ' or, The Modern Prometheus ', translator: 'Louise Maude', editor: 'H. H. Milman', publisher: 'Northfield Press', edition: 'Third Edition' };
+    const formatted = await inject('POST', `/api/books/${id}/format`, owner.token, {
+      genre: 'literature',
+      metadata: { description: 'A short sample book for tests.', ...details },
+    });
+    expect(formatted.statusCode, formatted.body).toBe(200);
+    const expected = { ...details, subtitle: 'or, The Modern Prometheus' };
+    expect(formatted.json()).toMatchObject({ layoutId: 'classic-literature', metadata: expected });
+    expect((await inject('GET', `/api/books/${id}`, owner.token)).json().metadata).toMatchObject(expected);
+
+    const cleared = await inject('POST', `/api/books/${id}/format`, owner.token, {
+      genre: 'literature',
+      metadata: { description: 'A short sample book for tests.', ...expected, translator: '  ', edition: '' },
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    const metadata = (await inject('GET', `/api/books/${id}`, owner.token)).json().metadata;
+    expect(metadata).toMatchObject({ subtitle: 'or, The Modern Prometheus', editor: 'H. H. Milman', publisher: 'Northfield Press' });
+    expect(metadata).not.toHaveProperty('translator');
+    expect(metadata).not.toHaveProperty('edition');
+  });
+
   it.each([
     [{ metadata: { description: 'Long enough text.' } }, 'Please select a genre'],
     [{ genre: '', metadata: { description: 'Long enough text.' } }, 'Please select a genre'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allChapters, inlineText, parseMarkdown } from '@quire/engine';
+import { allChapters, chapterHeadingText, inlineText, parseMarkdown } from '@quire/engine';
 import {
   collectionAuthor,
   combineCollection,
@@ -109,7 +109,7 @@ describe('combineCollection', () => {
     ]);
     const chaptersOf = (i: number) => {
       const part = doc.body[i]!;
-      return part.type === 'part' ? part.chapters.map((c) => inlineText(c.title)) : [];
+      return part.type === 'part' ? part.chapters.map((c) => chapterHeadingText(c)) : [];
     };
     expect(chaptersOf(0)).toEqual(['Preface', 'CHAPTER I. Down the Rabbit-Hole', 'CHAPTER II. The Pool of Tears']);
     expect(chaptersOf(1)).toEqual(['The Raven']);

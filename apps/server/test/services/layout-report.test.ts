@@ -1,6 +1,17 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { PdfProcessPool, applyKdpRules, cleanText, getLayout, parseMarkdown, writeTypst } from '@quire/engine';
-import { adjustmentsBetween, applyReport, layoutReportOf, pageCountLowerBound, sameReport } from '../../src/services/layout-report.ts';
+import {
+  PdfProcessPool,
+  adjustmentsBetween,
+  applyKdpRules,
+  applyReport,
+  cleanText,
+  getLayout,
+  layoutReportOf,
+  pageCountLowerBound,
+  parseMarkdown,
+  sameReport,
+  writeTypst,
+} from '@quire/engine';
 import { corpusFile } from '../helpers.ts';
 
 const pool = new PdfProcessPool({ size: 1 });

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { matchWebRoute } from '@quire/contracts';
 import { jsonResponse, renderWithProviders } from '../testing/render-with-providers.tsx';
 import { AppRouter } from './router.tsx';
 
@@ -46,4 +48,58 @@ describe('AppRouter', () => {
     expect(await screen.findByRole('heading', { name: 'Book Not Found' })).toBeInTheDocument();
     expect(screen.getByText("The book you're looking for doesn't exist or has been deleted.")).toBeInTheDocument();
   });
+
+  it.each(['/book/42', '/format/42'])('sends a signed-out visitor at %s to Sign In, and back there after signing in', async (path) => {
+    fetchMock.mockImplementation(async (url) => {
+      if (url === '/api/auth/login') return jsonResponse(200, { token: 'tok-1', user });
+      if (url === '/api/auth/user') return jsonResponse(200, user);
+      return jsonResponse(404, { message: 'Book not found' });
+    });
+    const { location } = renderWithProviders(<AppRouter />, { path });
+
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.queryByText('Page Not Found')).not.toBeInTheDocument();
+    expect(location.history?.at(-1)).toBe(`/login?next=${encodeURIComponent(path)}`);
+    expect(screen.getByRole('link', { name: 'Create one' })).toHaveAttribute('href', `/register?next=${encodeURIComponent(path)}`);
+
+    const ue = userEvent.setup();
+    await ue.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await ue.type(screen.getByLabelText('Password'), 'correct-horse');
+    await ue.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    await waitFor(() => expect(location.history?.at(-1)).toBe(path));
+    // The signed-in page itself, here the workspace of a book the server does not have.
+    expect(await screen.findByRole('heading', { name: 'Book Not Found' })).toBeInTheDocument();
+  });
+
+  it.each(['/', '/login', '/register/', '/book/1', '/book', '/book/1/2', '/format', '/format/x', '/format/x/y', '/about', '/assets/x.js'])(
+    'shows the 404 page at %s exactly where the shared route table (which the server answers 404 by) has no page',
+    async (path) => {
+      renderWithProviders(<AppRouter />, { path });
+      // Lazy pages load first; the 404 page is part of the first bundle.
+      await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
+      expect(screen.queryByRole('heading', { name: 'Page Not Found' }) !== null).toBe(matchWebRoute(path) === undefined);
+    },
+  );
+
+  it.each(['/', '/book/42'])('starts the signed-in page at %s with a skip link to the main content, and names the logo link', async (path) => {
+    localStorage.setItem('auth_token', 'tok');
+    fetchMock.mockImplementation(async (url) =>
+      url === '/api/auth/user' ? jsonResponse(200, user) : url === '/api/books' ? jsonResponse(200, []) : jsonResponse(404, { message: 'Book not found' }),
+    );
+    renderWithProviders(<AppRouter />, { path });
+    expect(await screen.findByTestId('user-name')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Quire home' })).toHaveAttribute('href', '/');
+
+    const ue = userEvent.setup();
+    await ue.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(skip).toHaveFocus();
+    await ue.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
+    // Tabbing on goes into the main content, past the header.
+    await ue.tab();
+    expect(screen.getByRole('main').contains(document.activeElement)).toBe(true);
+  });
 });
+

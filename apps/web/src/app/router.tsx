@@ -1,7 +1,9 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { Route, Switch, useLocation } from 'wouter';
+import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
+import { WEB_ROUTES } from '@quire/contracts';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { useCurrentUser } from '../features/auth/api/get-current-user.ts';
+import { authPathReturningTo } from '../lib/return-path.ts';
 import { LandingPage } from '../pages/landing-page.tsx';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
 
@@ -28,11 +30,16 @@ function FullPageSpinner() {
   );
 }
 
-/** Routes of signed-in users only (accounts spec section 2); others see the 404. */
+/**
+ * Routes of signed-in users only (accounts spec section 2). A signed-out visitor (a shared link, an expired
+ * session) is sent to /login, which brings them back to this page after signing in.
+ */
 function SignedIn({ children }: { children: ReactNode }) {
   const { data: user, isPending } = useCurrentUser();
+  const [location] = useLocation();
+  const search = useSearch();
   if (isPending) return <FullPageSpinner />;
-  if (!user) return <NotFoundPage signedIn={false} />;
+  if (!user) return <Redirect to={authPathReturningTo('/login', search ? `${location}?${search}` : location)} replace />;
   return children;
 }
 
@@ -54,23 +61,26 @@ function useScrollOnNavigate() {
   }, [location]);
 }
 
-/** The route table built so far; routes of the spec not built yet fall to the 404. */
+/**
+ * The route table built so far (the contracts' `WEB_ROUTES`, which the server also reads to answer 404 on any other
+ * path); routes of the spec not built yet fall to the 404.
+ */
 export function AppRouter() {
   useScrollOnNavigate();
   return (
     <Suspense fallback={<FullPageSpinner />}>
       <Switch>
-        <Route path="/" component={RootRoute} />
-        <Route path="/login" component={LoginPage} />
-        <Route path="/register" component={RegisterPage} />
-        <Route path="/book/:id">
+        <Route path={WEB_ROUTES.home.path} component={RootRoute} />
+        <Route path={WEB_ROUTES.login.path} component={LoginPage} />
+        <Route path={WEB_ROUTES.register.path} component={RegisterPage} />
+        <Route path={WEB_ROUTES.book.path}>
           {(params) => (
             <SignedIn>
               <BookWorkspacePage bookId={params.id} />
             </SignedIn>
           )}
         </Route>
-        <Route path="/format/:id?">
+        <Route path={WEB_ROUTES.format.path}>
           {(params) => (
             <SignedIn>
               <BookWorkspacePage bookId={params.id} />

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useHistoryState } from 'wouter/use-browser-location';
 import type { ImportCollectionResponse } from '@quire/contracts';
 import { AppHeader } from '../components/layout/app-header.tsx';
+import { MAIN_CONTENT_ID, SkipLink } from '../components/layout/skip-link.tsx';
 import { usePageMeta } from '../lib/use-page-meta.ts';
 import { UserMenu } from '../features/auth/components/user-menu.tsx';
 import { useBook } from '../features/books/api/get-book.ts';
@@ -31,8 +32,9 @@ export function BookWorkspacePage({ bookId }: { bookId: string | undefined }) {
   });
   return (
     <div className="flex min-h-dvh flex-col">
+      <SkipLink />
       <AppHeader nav={WORKSPACE_NAV} tagline={TAGLINE} account={<UserMenu />} />
-      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-5 py-6 sm:px-8 sm:py-8">
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-5 py-6 outline-none sm:px-8 sm:py-8">
         <BookWorkspace
           bookId={bookId}
           notice={failedImports.length > 0 ? <FailedImportsNotice failedImports={failedImports} onDismiss={dismissNotice} /> : undefined}

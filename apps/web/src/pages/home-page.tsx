@@ -5,6 +5,7 @@ import type { ImportCollectionResponse } from '@quire/contracts';
 import { ArrowRight } from 'lucide-react';
 import { AppHeader } from '../components/layout/app-header.tsx';
 import { SiteFooter } from '../components/layout/site-footer.tsx';
+import { MAIN_CONTENT_ID, SkipLink } from '../components/layout/skip-link.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { usePageMeta } from '../lib/use-page-meta.ts';
 import { displayName, useCurrentUser } from '../features/auth/api/get-current-user.ts';
@@ -55,8 +56,9 @@ export function HomePage() {
 
   return (
     <div className="flex min-h-dvh flex-col">
+      <SkipLink />
       <AppHeader nav={HOME_NAV} tagline={TAGLINE} account={<UserMenu />} />
-      <main id="main" className="flex-1">
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 outline-none">
         <section aria-labelledby="home-hero-title" className="border-b border-line bg-paper-deep/40">
           <div className="mx-auto flex max-w-6xl flex-col gap-6 px-5 py-12 sm:px-8 sm:py-16 md:flex-row md:items-end md:justify-between">
             <div className="max-w-2xl">

@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { Button } from '../components/ui/button.tsx';
 import { SiteFooter } from '../components/layout/site-footer.tsx';
+import { MAIN_CONTENT_ID, SkipLink } from '../components/layout/skip-link.tsx';
 import { usePageMeta } from '../lib/use-page-meta.ts';
 import { FeaturesSection } from '../features/marketing/components/features-section.tsx';
 import { LandingHeader } from '../features/marketing/components/landing-header.tsx';
@@ -21,14 +22,9 @@ export function LandingPage() {
   });
   return (
     <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-ink px-3 py-2 text-paper focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
-        Skip to content
-      </a>
+      <SkipLink />
       <LandingHeader />
-      <main id="main" className="flex-1">
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 outline-none">
         <LandingHero />
         <TrialCallout />
         <WorkflowSteps />

@@ -30,7 +30,7 @@ export function splitBlocks(text: string): BlockList {
   let current: string[] | undefined;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    if (line.trim() === '') {
+    if (isBlankLine(line)) {
       if (current) {
         blocks.push({ lines: current, blankBefore: blank });
         current = undefined;
@@ -39,18 +39,23 @@ export function splitBlocks(text: string): BlockList {
       blank++;
       continue;
     }
-    if (current && (HEADING_LINE.test(line) || VERSE_OPEN.test(line))) {
+    // Only a line that starts with a space, `#` or `:` can be a heading or a fence (the tests below are most
+    // of the cost of a long book otherwise).
+    const first = line.charCodeAt(0);
+    const heading = (first === 35 || first === 32) && HEADING_LINE.test(line);
+    const fence = !heading && (first === 58 || first === 32) && VERSE_OPEN.test(line);
+    if (current && (heading || fence)) {
       // In Markdown a heading or a container fence interrupts a paragraph: it starts a block of its own.
       blocks.push({ lines: current, blankBefore: blank });
       current = undefined;
       blank = 0;
     }
-    if (HEADING_LINE.test(line)) {
+    if (heading) {
       blocks.push({ lines: [line], blankBefore: blank });
       blank = 0;
       continue;
     }
-    if (VERSE_OPEN.test(line)) {
+    if (fence) {
       // A verse container runs to its closing fence, blank lines included.
       let j = i + 1;
       while (j < lines.length && !CONTAINER_CLOSE.test(lines[j]!)) j++;
@@ -70,18 +75,48 @@ export function splitBlocks(text: string): BlockList {
   return { blocks, blankAfter: Math.max(0, blank - 1) };
 }
 
+/**
+ * Whether a line is blank: empty or only whitespace (what `line.trim() === ''` says, without making a string
+ * for each of a book's lines).
+ */
+function isBlankLine(line: string): boolean {
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    if (c === 32 || (c >= 9 && c <= 13)) continue;
+    if (c < 128) return false;
+    return line.trim() === '';
+  }
+  return true;
+}
+
 /** Joins blocks back into text (inverse of {@link splitBlocks} up to the blank lines around headings). */
 export function joinBlocks(list: BlockList): string {
+  // Each block is its blank lines and its lines, one line per `\n`-separated item; joined a block at a time.
   const parts: string[] = [];
-  for (const block of list.blocks) {
-    for (let k = 0; k < block.blankBefore; k++) parts.push('');
-    parts.push(...block.lines);
-  }
-  for (let k = 0; k < list.blankAfter; k++) parts.push('');
+  for (const block of list.blocks) parts.push('\n'.repeat(block.blankBefore) + block.lines.join('\n'));
+  if (list.blankAfter > 0) parts.push('\n'.repeat(list.blankAfter - 1));
   return parts.join('\n') + (list.blocks.length > 0 || list.blankAfter > 0 ? '\n' : '');
 }
 
 /** True when the block is a verse container written by cleanup (or by the user). */
 export function isVerseContainer(block: TextBlock): boolean {
   return VERSE_OPEN.test(block.lines[0] ?? '');
+}
+
+/** A footnote definition written by cleanup or a reader: `[^c3-12]: text`. */
+const NOTE_DEFINITION = /^\[\^[^\]\s]+\]:/;
+
+/**
+ * True when `block` continues the footnote definition before it: every line indented by four spaces or more,
+ * right after a definition or another continuation (CommonMark's rule for a definition's later paragraphs;
+ * `passes/mark-footnotes.ts` writes them so). Passes that re-flow text keep such a block's indent.
+ * @param previous the block before `block`, and whether that one is a definition or continuation itself.
+ */
+export function isNoteContinuation(block: TextBlock, previousInNote: boolean): boolean {
+  return previousInNote && block.lines.every((line) => /^ {4,}\S/.test(line));
+}
+
+/** True when the block opens a footnote definition (`[^id]: ...`). */
+export function isNoteDefinition(block: TextBlock): boolean {
+  return NOTE_DEFINITION.test(block.lines[0] ?? '');
 }

@@ -3,7 +3,7 @@
  * with a report of every change. The pass order lives here and only here.
  *
  * Cleanup changes formatting, never content: apart from the boilerplate lines it reports, the book's
- * own contents list, e-text credits, and title lines that repeat the metadata, every word of the input is in the output
+ * own contents list, e-text credits, and the source's title page (whose words move into the metadata), every word of the input is in the output
  * (the corpus tests check this word by word).
  */
 import type { BookMeta } from '../model/book-document.ts';
@@ -27,8 +27,12 @@ import { dropTitleLinesPass } from './passes/drop-title-lines.ts';
 import { dropCreditLinesPass } from './passes/drop-credit-lines.ts';
 import { markFrontMatterPass } from './passes/mark-front-matter.ts';
 import { escapeMarkdownPass } from './passes/escape-markdown.ts';
+import { joinSplitChaptersPass } from './passes/join-split-chapters.ts';
+import { markCapitalsEmphasisPass } from './passes/mark-capitals-emphasis.ts';
+import { markEndingPass } from './passes/mark-ending.ts';
 import { markHeadingsPass } from './passes/mark-headings.ts';
 import { markLetterPartsPass } from './passes/mark-letter-parts.ts';
+import { markPiecesPass } from './passes/mark-pieces.ts';
 import { markSceneBreaksPass } from './passes/mark-scene-breaks.ts';
 import { markSpeechesPass } from './passes/mark-speeches.ts';
 import { markVersePass } from './passes/mark-verse.ts';
@@ -60,6 +64,8 @@ export const CLEAN_PASSES: readonly CleanPass[] = [
   // Volunteer credits are recognised by the title line that follows them, before that line is dropped.
   dropCreditLinesPass,
   dropTitleLinesPass,
+  // File-split chapters are joined before headings are read, so their pieces do not open chapters or parts.
+  joinSplitChaptersPass,
   markHeadingsPass,
   // Dedication and epigraph pages are found in the text before the first heading, while the raw line
   // layout still shows verse and flush-right source lines.
@@ -77,23 +83,29 @@ export const CLEAN_PASSES: readonly CleanPass[] = [
   normalizeEllipsesPass,
   unmarkItalicPunctuationPass,
   frenchSpacingPass,
+  // Capitals read as emphasis once quotes are curled (`THAT’S` is one word) and before escaping.
+  markCapitalsEmphasisPass,
   escapeMarkdownPass,
   // Roles of whole paragraphs (speeches, letter parts) are read from unwrapped, escaped paragraphs.
   markSpeechesPass,
   markLetterPartsPass,
+  // Pieces, acts and scenes are told from the headings and the speeches, once both are marked.
+  markPiecesPass,
+  markEndingPass,
   tidyBlankLinesPass,
 ];
 
 /**
  * Ids of the passes that remove or rewrite words by design, and report each time they do: boilerplate and
  * wrappers, credits, the book's own contents list, repeated title lines, page furniture and markers, bare
- * illustration tags and the `Footnote`/marker labels that become Markdown footnotes, words joined across a
+ * illustration tags and the `Footnote`/marker labels that become Markdown footnotes, the repeated headings of
+ * file-split chapters, words joined across a
  * line end or a stray space, OCR misreadings. Every other pass keeps every word (the property tests hold
  * cleanup to this).
  */
 export const WORD_CHANGING_PASSES: ReadonlySet<string> = new Set([
   'boilerplate', 'scanBoilerplate', 'pageMarkers', 'pageFurniture', 'ocrFixes', 'productionNotes', 'contents',
-  'figures', 'titleLines', 'creditLines', 'footnotes', 'dehyphenated', 'splitWords',
+  'figures', 'titleLines', 'creditLines', 'footnotes', 'dehyphenated', 'splitWords', 'splitChapters',
 ]);
 
 /** Ids of the passes, in order. */
@@ -123,7 +135,10 @@ export interface CleanReport {
   wordCount: number;
 }
 
-/** Result of {@link cleanText}: the Markdown, the metadata read from the text, the report. */
+/**
+ * Result of {@link cleanText}: the Markdown, the metadata read from the text (the Gutenberg header, then what the
+ * source's title page says: subtitle, translator, editor, edition, the source credit; see `titleLines`), the report.
+ */
 export interface CleanResult {
   markdown: string;
   meta: Partial<BookMeta>;
@@ -148,7 +163,8 @@ export function countWords(markdown: string): number {
  * Cleans the text of a book into Quire's Markdown (see `model/README.md` for the convention).
  * @param text decoded text (any line endings; a Gutenberg header and licence may be present).
  * @param opts see {@link CleanOptions}.
- * @returns the Markdown, the metadata found in a Gutenberg header (merged with `opts.meta`), and a
+ * @returns the Markdown, the metadata found in a Gutenberg header (merged with `opts.meta`) and on the source's
+ *   title page (which leaves the text: the title split from its subtitle, translator, editor, edition), and a
  *   {@link CleanReport} listing every pass. Never throws for any string input.
  */
 export function cleanText(text: string, opts: CleanOptions = {}): CleanResult {
@@ -162,6 +178,9 @@ export function cleanText(text: string, opts: CleanOptions = {}): CleanResult {
       meta,
       count(n = 1) {
         count += n;
+      },
+      record(found) {
+        Object.assign(meta, definedOnly(found));
       },
     };
     if (!skip.has(pass.id) || ALWAYS.has(pass.id)) current = pass.run(current, ctx);

@@ -10,6 +10,12 @@ export interface PassContext {
   readonly meta: Readonly<Partial<BookMeta>>;
   /** Adds `n` (default 1) to this pass's count in the {@link CleanReport}. */
   count(n?: number): void;
+  /**
+   * Records book details the text itself states (the source's title page: subtitle, translator, edition ...);
+   * they are set over `meta` for the passes after and returned by `cleanText`. The pass decides what may
+   * replace what is known (it reads `meta`). Absent where nobody collects them (a pass run alone).
+   */
+  record?(found: Partial<BookMeta>): void;
 }
 
 /**

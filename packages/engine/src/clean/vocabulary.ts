@@ -10,10 +10,19 @@ export type WordCounts = Map<string, number>;
 
 const LETTER = /\p{L}/u;
 
+/**
+ * Whether each UTF-16 code unit above ASCII is a letter (1) or not (2), 0 until first asked: a book's curly
+ * quotes, dashes and accented letters are tested once each instead of at every occurrence. A lone surrogate
+ * is not a letter, as `\p{L}` says of it.
+ */
+const NON_ASCII_LETTER = new Uint8Array(0x10000);
+
 function isLetter(text: string, i: number): boolean {
   const c = text.charCodeAt(i);
   if (c < 128) return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
-  return LETTER.test(text[i]!);
+  let known = NON_ASCII_LETTER[c]!;
+  if (known === 0) NON_ASCII_LETTER[c] = known = LETTER.test(String.fromCharCode(c)) ? 1 : 2;
+  return known === 1;
 }
 
 /**

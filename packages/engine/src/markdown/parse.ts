@@ -2,7 +2,8 @@
  * Quire Markdown -> {@link BookDocument}, through markdown-it tokens.
  *
  * The convention (see `../model/README.md`): `#` headings open divisions — `# Title` a chapter,
- * `# Title {.part}` a part that holds the chapters after it, `# Title {.front}` / `{.front .preface}`
+ * `# Title {.part}` a part that holds the chapters after it, `# Title {.piece}` / `{.act}` / `{.scene}` a piece
+ * of a collection, an act or a scene of a play, `# Title {.front}` / `{.front .preface}`
  * a front-matter section, `# Title {.back}` / `{.back .notes}` a back-matter section; `##`-`######` are
  * headings inside a division; `* * *` a scene break; `::: verse` ... `:::` verse with one line per line
  * (two leading spaces per indent level, blank lines between stanzas); `[^1]` / `[^1]: text` footnotes;
@@ -30,6 +31,7 @@ import {
   type BookMeta,
   type Chapter,
   type Division,
+  type DivisionKind,
   type Inline,
   type ParagraphRole,
   type Part,
@@ -37,10 +39,14 @@ import {
   type SectionKind,
   type VerseLine,
 } from '../model/book-document.ts';
+import { chapterLabelAndTitle } from '../structure/chapter-label.ts';
 import { headingAttributesPlugin } from './heading-attributes.ts';
 import { inlineTokensToModel, type InlineContext } from './inlines.ts';
 import { smallCapsPlugin } from './small-caps.ts';
 import { verseBlockPlugin } from './verse-block.ts';
+
+/** Classes of a chapter heading that say what the division is (`# One's-Self I Sing {.piece}`, `# FIRST ACT {.act}`). */
+const DIVISION_KINDS: readonly DivisionKind[] = ['piece', 'act', 'scene'];
 
 const SECTION_KINDS: readonly SectionKind[] = [
   'preface', 'foreword', 'introduction', 'dedication', 'epigraph', 'prologue', 'epilogue', 'afterword',
@@ -66,13 +72,15 @@ const KIND_BY_TITLE: ReadonlyArray<[RegExp, SectionKind]> = [
 /**
  * Containers whose paragraphs take a {@link ParagraphRole}: `::: stage` (stage directions), and the parts
  * of a letter, `::: dateline`, `::: salutation`, `::: signature`, in which line breaks are kept (a
- * signature's `Your affectionate brother,` / `Robert Walton` stay two lines).
+ * signature's `Your affectionate brother,` / `Robert Walton` stay two lines), and `::: ending` (`THE END`).
  */
 const ROLE_CONTAINERS: Readonly<Record<string, { role: ParagraphRole; keepLines: boolean }>> = {
   stage: { role: 'stageDirection', keepLines: false },
   dateline: { role: 'dateline', keepLines: true },
   salutation: { role: 'salutation', keepLines: true },
   signature: { role: 'signature', keepLines: true },
+  persona: { role: 'persona', keepLines: false },
+  ending: { role: 'ending', keepLines: false },
 };
 
 let parser: MarkdownIt | undefined;
@@ -202,7 +210,9 @@ function blocksFrom(state: State, tokens: readonly Token[], from: number, to: nu
       case 'container_stage_open':
       case 'container_dateline_open':
       case 'container_salutation_open':
-      case 'container_signature_open': {
+      case 'container_signature_open':
+      case 'container_persona_open':
+      case 'container_ending_open': {
         const close = closingIndex(tokens, i);
         const { role, keepLines } = ROLE_CONTAINERS[t.type.slice('container_'.length, -'_open'.length)]!;
         if (keepLines) {
@@ -336,7 +346,9 @@ function build(markdown: string, meta: BookMeta): BookDocument {
         body.push(currentPart);
         target = currentPart.blocks;
       } else {
-        const chapter: Chapter = { type: 'chapter', id: `ch-${++counters.ch}`, title, blocks: [] };
+        const chapter: Chapter = { type: 'chapter', id: `ch-${++counters.ch}`, ...chapterLabelAndTitle(title), blocks: [] };
+        const kind = DIVISION_KINDS.find((k) => classes.includes(k));
+        if (kind) chapter.kind = kind;
         if (currentPart) currentPart.chapters.push(chapter);
         else body.push(chapter);
         target = chapter.blocks;

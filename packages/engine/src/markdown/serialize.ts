@@ -199,6 +199,8 @@ const ROLE_CONTAINER: Readonly<Record<NonNullable<Extract<Block, { type: 'paragr
   salutation: 'salutation',
   signature: 'signature',
   stageDirection: 'stage',
+  persona: 'persona',
+  ending: 'ending',
 };
 
 type BlockHandlers = {
@@ -287,9 +289,13 @@ function fallbackBlock(block: Block, ctx: BlockContext): string {
   return out.filter(Boolean).join('\n\n');
 }
 
-/** `# Title {classes}` with the title escaped; an empty title keeps only the attributes. */
-function divisionHeading(title: readonly Inline[], classes: string[]): string {
-  const text = escapeHeadingEnd(serializeInlines(title).replace(/\\\n/g, ' ').trim());
+/**
+ * `# Title {classes}` with the title escaped; an empty title keeps only the attributes. A chapter's label
+ * comes first, a space between it and the title (`# CHAPTER I. Down the Rabbit-Hole`).
+ */
+function divisionHeading(title: readonly Inline[], classes: string[], label?: string): string {
+  const titleText = serializeInlines(title).replace(/\\\n/g, ' ').trim();
+  const text = escapeHeadingEnd([label, titleText].filter(Boolean).join(' '));
   const attrs = classes.length > 0 ? `{${classes.map((c) => `.${c}`).join(' ')}}` : '';
   return ['#', text, attrs].filter(Boolean).join(' ');
 }
@@ -313,7 +319,7 @@ function serializeFootnotes(footnotes: Record<string, Block[]>): string {
  * Serializes a document to Quire Markdown (see `../model/README.md`, "Markdown convention").
  * - Front sections first (`# Title {.front .kind}`; an untitled first section of kind `other` is
  *   written as the text before the first heading), then parts (`# Title {.part}`) with their chapters,
- *   top-level chapters (`# Title`), back sections (`# Title {.back .kind}`), then footnote definitions.
+ *   top-level chapters (`# Title`, `# Title {.piece}` for a piece, an act or a scene), back sections (`# Title {.back .kind}`), then footnote definitions.
  * - Blocks are separated by one blank line; the result ends with one newline.
  * - `meta` is not written: it travels beside the Markdown (the book's metadata fields).
  * A document with nothing in it serializes to the empty string. Never throws.
@@ -330,11 +336,11 @@ export function serializeMarkdown(doc: BookDocument): string {
       out.push(divisionHeading(division.title, ['part']));
       out.push(serializeBlocks(division.blocks, top));
       for (const chapter of division.chapters) {
-        out.push(divisionHeading(chapter.title, []));
+        out.push(divisionHeading(chapter.title, chapter.kind ? [chapter.kind] : [], chapter.label));
         out.push(serializeBlocks(chapter.blocks, top));
       }
     } else {
-      out.push(divisionHeading(division.title, []));
+      out.push(divisionHeading(division.title, division.kind ? [division.kind] : [], division.label));
       out.push(serializeBlocks(division.blocks, top));
     }
   }

@@ -13,6 +13,32 @@ export interface BookMeta {
   /** BCP 47 language tag, e.g. `en`, `de`. */
   language: string;
   description?: string;
+  /** The subtitle, as the title page sets it (`or, the Modern Prometheus`; `A Trivial Comedy for Serious People`). */
+  subtitle?: string;
+  /** Who translated the text, as credited (`Louise and Aylmer Maude`). */
+  translator?: string;
+  /** Who edited, annotated or compiled the text, as credited (`Rev. H. H. Milman`); {@link editorRole} says which. */
+  editor?: string;
+  /** What the editor did, for the credit line and the EPUB role: `editor` (default), `annotator`, `compiler`. */
+  editorRole?: EditorRole;
+  /**
+   * Other contributors as the title page credits them, one a line (`With a Preface by George Saintsbury`,
+   * `Illustrations by Hugh Thomson`); printed under the translator and editor.
+   */
+  credits?: string[];
+  /** The edition, as the source or the user names it (`The Millennium Fulcrum Edition 3.0`, `Second edition`). */
+  edition?: string;
+  /**
+   * Where the text comes from, as the copyright page prints it (Chicago 1.21-1.22, "source" notices):
+   * `Text from Project Gutenberg eBook #84`, with the source edition's imprint when its title page gave one.
+   */
+  sourceCredit?: string;
+  /**
+   * True when the text is in the public domain (a Project Gutenberg text not marked as copyrighted); the copyright
+   * page then says so instead of claiming a copyright in the text. A copyright the user states (`publicationYear`
+   * with `copyrightHolder` wording) is printed as well.
+   */
+  publicDomain?: boolean;
   publisher?: string;
   /** Four-digit year of this edition. */
   publicationYear?: number;
@@ -26,6 +52,12 @@ export interface BookMeta {
   /** A student paper's title-page elements (APA 7th ed. 2.3; MLA 9th ed. 1.3); used by academic layouts only. */
   paper?: PaperDetails;
 }
+
+/**
+ * What an editor credited on a title page did (MARC relator terms, as EPUB 3.3's `role` refinement uses them):
+ * `editor` (edt, "Edited by"), `annotator` (ann, "With notes by"), `compiler` (com, "Compiled by").
+ */
+export type EditorRole = 'editor' | 'annotator' | 'compiler';
 
 /** The elements of a student paper's title page or heading block besides title and author; each optional, as typed. */
 export interface PaperDetails {
@@ -56,8 +88,13 @@ export interface VerseLine {
   children: Inline[];
 }
 
-/** What a paragraph is, beyond running text, where the source shows it: the parts of a letter (dateline, salutation, signature) and a play's stage directions. Writers style each role. */
-export type ParagraphRole = 'dateline' | 'salutation' | 'signature' | 'stageDirection';
+/**
+ * What a paragraph is, beyond running text, where the source shows it: the parts of a letter (dateline, salutation,
+ * signature), a play's stage directions, the persons of a play's list of persons (dramatis personae), one
+ * paragraph each, the name then what the person is (`Merriman, Butler`), and the `THE END` that closes a book
+ * (`ending`, set centred). Writers style each role.
+ */
+export type ParagraphRole = 'dateline' | 'salutation' | 'signature' | 'stageDirection' | 'persona' | 'ending';
 
 /** Flow content inside a chapter or section. */
 export type Block =
@@ -91,13 +128,31 @@ export type SectionKind =
   | 'index'
   | 'other';
 
+/**
+ * What a division of the body is, when it is not a novel's chapter (see `README.md`, "Divisions"):
+ * - `piece`: one titled piece of a collection (a poem, a sermon, an essay). It carries no chapter number, and
+ *   short pieces run on (see {@link piecesRunOn});
+ * - `act`: an act of a play (`FIRST ACT`, `ACT II`); no chapter number, opens a new page;
+ * - `scene`: a scene of a play that has no acts (Faust's `Garten`); no chapter number, opens a new page.
+ */
+export type DivisionKind = 'piece' | 'act' | 'scene';
+
 /** A chapter: a titled unit of the body that opens on a new page (recto in print). */
 export interface Chapter {
   type: 'chapter';
   /** Stable, unique, XML-id-safe id (`ch-1`, `ch-2`, ...). */
   id: string;
+  /**
+   * The source's own label of the chapter, as written (`CHAPTER I.`, `Chapter 1`, `LETTER 4`, `FIRST ACT`),
+   * when its heading has one; absent otherwise. Writers set it where the layout sets the chapter number
+   * (`write/layout-text.ts` `chapterHeading`) and never in running heads.
+   */
+  label?: string;
+  /** The title after the label (`Down the Rabbit-Hole`); `[]` when the heading is only a label (`Chapter 1`). */
   title: Inline[];
   blocks: Block[];
+  /** What the division is when not a chapter (Markdown `# Title {.piece}`); absent for a chapter. */
+  kind?: DivisionKind;
 }
 
 /** A part (book, volume): groups chapters; may have introductory blocks before the first chapter. */
@@ -194,6 +249,11 @@ export function inlineText(inlines: readonly Inline[]): string {
   return out;
 }
 
+/** A chapter's whole heading as plain text: label and title (`CHAPTER I. Down the Rabbit-Hole`), or either alone. */
+export function chapterHeadingText(chapter: Pick<Chapter, 'label' | 'title'>): string {
+  return [chapter.label, inlineText(chapter.title).trim()].filter(Boolean).join(' ');
+}
+
 /** Every chapter of the body in reading order, parts flattened. */
 export function allChapters(doc: BookDocument): Chapter[] {
   return doc.body.flatMap((d) => (d.type === 'part' ? d.chapters : [d]));
@@ -228,4 +288,43 @@ export function referencedAssets(doc: Omit<BookDocument, 'assets'>, assets: read
   const out: Record<string, BookAsset> = {};
   for (const a of assets) if (used.has(a.path) && isAssetPath(a.path) && !(a.path in out)) out[a.path] = a;
   return out;
+}
+
+/** Words of running text in blocks (verse lines, speeches, quotations and lists included; notes not). */
+export function blockWordCount(blocks: readonly Block[]): number {
+  let n = 0;
+  const words = (inlines: readonly Inline[]) => {
+    n += inlineText(inlines).split(/\s+/u).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+  };
+  for (const b of blocks) {
+    if (b.type === 'paragraph' || b.type === 'heading') words(b.children);
+    else if (b.type === 'verse') b.stanzas.forEach((st) => st.forEach((l) => words(l.children)));
+    else if (b.type === 'speech' || b.type === 'blockQuote') n += blockWordCount(b.children);
+    else if (b.type === 'list') b.items.forEach((item) => (n += blockWordCount(item)));
+    else if (b.type === 'figure') words(b.caption);
+  }
+  return n;
+}
+
+/**
+ * Longest median piece, in words, of a collection whose pieces run on: about two pages of a 6 x 9 in book. A
+ * book of short poems sets each poem after the end of the one before (its title, then the poem) rather than
+ * on a new recto after a blank verso, as collections of short poems are set (a poem does not claim a page of its
+ * own; a 400-poem book would otherwise pass KDP's page limits); longer pieces (sermons, essays) keep their own
+ * opening page.
+ */
+export const RUN_ON_MEDIAN_WORDS_MAX = 700;
+
+/**
+ * True when the book's pieces (chapters of kind `piece`) run on: the book has at least two, and their median
+ * length is at most {@link RUN_ON_MEDIAN_WORDS_MAX} words. Parts still open on their own page, and a part's
+ * first piece follows the part's title page. Writers that paginate (PDF, DOCX, print HTML) honour it.
+ */
+export function piecesRunOn(doc: Pick<BookDocument, 'body'>): boolean {
+  const lengths = allChapters(doc as BookDocument)
+    .filter((c) => c.kind === 'piece')
+    .map((c) => blockWordCount(c.blocks))
+    .sort((a, b) => a - b);
+  if (lengths.length < 2) return false;
+  return lengths[Math.floor((lengths.length - 1) / 2)]! <= RUN_ON_MEDIAN_WORDS_MAX;
 }

@@ -9,7 +9,10 @@
  * - [X] 1990s forms: `**The Project Gutenberg Etext of Moby Dick, by Herman Melville**`,
  *       `Project Gutenberg Etext Imitation of Christ, by Thomas A Kempis`,
  *       `***This is the Project Gutenberg Etext of Alice in Wonderland***`
- * - [ ] `Translator:` / `Editor:` fields (BookMeta has no contributor list yet)
+ * - [X] `Translator:` / `Editor:` fields (`translator`, `editor`)
+ * - [X] the eBook number of every generation (`[EBook #84]`, `[eBook #2701]`, `[Etext #11]`) as the source credit
+ *       `Text from Project Gutenberg eBook #84`; a text not marked `Copyrighted Project Gutenberg` is public domain
+ *       in the United States, as Project Gutenberg's licence says of its texts
  */
 import type { BookMeta } from '../model/book-document.ts';
 import { languageTag } from './languages.ts';
@@ -31,6 +34,9 @@ function headerLines(lines: readonly string[]): string[] {
   }
   return lines.slice(0, limit);
 }
+
+/** The eBook number of the header's release line: `[EBook #84]`, `[eBook #2701]`, `[Etext #11]`, `EBook #1342`. */
+const EBOOK_NUMBER = /\bE-?(?:Book|text)\s*(?:#|No\.?\s*)(\d{1,6})\b/i;
 
 /** Joins a wrapped field value: a lowercase continuation is a wrap, an uppercase one a subtitle. */
 function joinContinuation(value: string, next: string): string {
@@ -88,7 +94,8 @@ function readTitleLine(lines: readonly string[]): Partial<BookMeta> {
 }
 
 /**
- * Reads title, author and language from a Project Gutenberg header at the top of `text`
+ * Reads title, author, language, translator, editor, the source credit (`Text from Project Gutenberg eBook
+ * #84`) and whether the text is public domain from a Project Gutenberg header at the top of `text`
  * (`\n` line endings). Returns `{}` when the text has no Gutenberg header.
  * Language names are mapped to BCP 47 (`English` -> `en`); unknown names are left out.
  */
@@ -101,8 +108,16 @@ export function readGutenbergMeta(text: string): Partial<BookMeta> {
   const title = readField(lines, 'Title') ?? fromLine.title;
   const author = readField(lines, 'Author') ?? fromLine.author;
   const language = readField(lines, 'Language');
+  const translator = readField(lines, 'Translator');
+  const editor = readField(lines, 'Editor');
   if (title) meta.title = title;
   if (author) meta.author = author;
+  if (translator) meta.translator = translator;
+  if (editor) meta.editor = editor;
+  const ebook = EBOOK_NUMBER.exec(lines.join('\n'))?.[1];
+  if (ebook) meta.sourceCredit = `Text from Project Gutenberg eBook #${Number(ebook)}`;
+  // Project Gutenberg marks the few texts still under copyright (`Copyrighted Project Gutenberg eBook`).
+  if (!/Copyrighted\s+Project\s+Gutenberg/i.test(head)) meta.publicDomain = true;
   if (language) {
     const tag = languageTag(language);
     if (tag) meta.language = tag;

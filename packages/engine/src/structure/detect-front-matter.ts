@@ -21,9 +21,9 @@
  *   with its source on the same line (`"..." —Genesis.`). Several in a row are one epigraph page.
  *
  * Decisions (documented in `model/README.md`'s terms):
- * - The title-page lines that repeat the book details are dropped by the `titleLines` pass; the others
- *   (subtitle, translator, edition, publisher) stay where they are, in the untitled front section that the
- *   text before the first heading becomes: Quire's own title page shows only title and author.
+ * - The source's own title page (title, subtitle, by-line, translator, editor, edition, imprint) is not front
+ *   matter of this book: the `titleLines` pass moves what it says into the book details
+ *   (`detect-title-page.ts`), which Quire's own title and copyright pages print.
  * - An epigraph at the head of a chapter stays in the chapter, where the author put it.
  *
  * Checklist:

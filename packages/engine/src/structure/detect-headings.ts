@@ -29,6 +29,8 @@
  */
 import type { SectionKind } from '../model/book-document.ts';
 import { classifyFrontHeading } from './detect-front-matter.ts';
+import { splitChapterLabel } from './chapter-label.ts';
+import { headlineStyle } from './title-case.ts';
 import { classifyHeadingLine, isAllCaps, isTitleLike, tidyHeadingText, type HeadingLine } from './heading-lines.ts';
 
 /** The input of detection: one block of the text (lines without blank lines, blank lines before it). */
@@ -174,6 +176,13 @@ function fullText(c: Candidate): string {
   return c.title ? joinHeadingText(c.text, c.title) : c.text;
 }
 
+/** The title after a chapter's label (`Chapter V: Sale Of The Empire`) in headline style; the label as written. */
+function titleInHeadlineStyle(text: string): string {
+  const split = splitChapterLabel(text);
+  if (!split || split.rest === '') return headlineStyle(text);
+  return `${split.label} ${headlineStyle(split.rest)}`;
+}
+
 /**
  * Finds the headings of a book. `blocks` are the blank-line separated blocks of the text, with their
  * raw lines (indentation kept) and blank-line counts. Pure; never throws.
@@ -218,8 +227,9 @@ export function detectHeadings(blocks: readonly HeadingBlockInput[]): HeadingClu
   // (a prayer inside a chapter of pg1653); mixed-case lines set off by blank lines are dates, places,
   // signatures (pg84 `August 13th, 17—.`).
   const labelCount = raw.reduce((n, c) => n + c.items.filter((x) => x.kind === 'chapter').length, 0);
+  // A title in capitals keeps a note in parentheses after it (`EXTRACTS. (Supplied by a Sub-Sub-Librarian).`, pg2701).
   if (labelCount >= 2) {
-    for (const c of raw) c.items = c.items.filter((x) => x.kind !== 'title' || isAllCaps(x.text));
+    for (const c of raw) c.items = c.items.filter((x) => x.kind !== 'title' || isAllCaps(x.text.replace(/\s*\([^()]*\)\.?$/, '')));
   }
 
   // 2. Book-level evidence.
@@ -338,7 +348,8 @@ export function detectHeadings(blocks: readonly HeadingBlockInput[]): HeadingClu
   return flat
     .filter((x) => x.text !== '')
     .map((x) => {
-      const heading: DetectedHeading = { level: x.level, text: fullText(x) };
+      // Title Case of the transcriber (`Sale Of The Empire To`) becomes headline style (Chicago 8.159).
+      const heading: DetectedHeading = { level: x.level, text: titleInHeadlineStyle(fullText(x)) };
       if ((x.level === 'front' || x.level === 'back') && x.sectionKind) heading.sectionKind = x.sectionKind;
       return { start: x.start, end: x.end, headings: [heading] };
     });

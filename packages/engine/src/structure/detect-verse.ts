@@ -9,7 +9,8 @@
  * are kept line by line too.
  *
  * Whitman-style long lines that the transcriber wrapped with a hanging indent (a deeper-indented
- * lowercase continuation after a full-width line, pg1322) are joined back to their line.
+ * continuation after a full-width line, pg1322) are joined back to their line, and a short block set at the
+ * indentation of the verse beside it (a one-line stanza) is a stanza of that verse.
  */
 
 /** The wrap width of a text: the 98th percentile of the lengths of lines in multi-line blocks (40-120). */
@@ -45,14 +46,19 @@ function firstWordLength(line: string): number {
 
 /**
  * True when a block's line breaks are the author's (verse, lists, addresses), false for hard-wrapped
- * prose. `width` is the book's wrap width from {@link wrapWidth}.
+ * prose. `width` is the book's wrap width from {@link wrapWidth}, `offset` its turnover indent ({@link turnoverOffset}).
  */
-export function isLineByLine(lines: readonly string[], width: number): boolean {
+export function isLineByLine(lines: readonly string[], width: number, offset?: number): boolean {
   if (lines.length < 2) return false;
   // Indentation that varies after the first line: the layout carries meaning.
   const rest = lines.slice(1).map(indentOf);
-  const restVaries = rest.some((n) => n !== rest[0]);
-  if (restVaries && !isHangingWrap(lines, width)) return true;
+  if (rest.some((n) => n !== rest[0])) {
+    // Turnovers joined, two lines or more are left: long verse lines the transcriber broke (prose is never
+    // wrapped with a hanging indent in these texts). One line left: a single long line, decided by context.
+    const joined = joinHangingLines(lines, width, offset);
+    if (joined.length === lines.length || isVaried(joined)) return true;
+    return joined.length >= 2;
+  }
   // Greedy-wrap test: would the next line's first word have fitted on this line, with slack?
   let early = 0;
   for (let i = 0; i < lines.length - 1; i++) {
@@ -64,36 +70,123 @@ export function isLineByLine(lines: readonly string[], width: number): boolean {
   return early >= Math.max(1, Math.ceil(checked * 0.5));
 }
 
-/** Only Whitman-style hanging continuations vary the indentation: still prose-like wrapping per line. */
-function isHangingWrap(lines: readonly string[], width: number): boolean {
-  return joinHangingLines(lines, width).length < lines.length && !isVaried(joinHangingLines(lines, width));
-}
-
 function isVaried(lines: readonly string[]): boolean {
   const rest = lines.slice(1).map(indentOf);
   return rest.some((n) => n !== rest[0]);
 }
 
+/** Punctuation that ends a verse line's phrase: a line ending so was broken by the poet, not by the transcriber. */
+const PHRASE_END = /[.,;:!?)\]'"’”—-]$/u;
+
+/** The start of a verse line: a capital, maybe after an opening bracket or quotation mark. */
+const VERSE_LINE_START = /^[(['"‘“]?\p{Lu}/u;
+
 /**
- * Joins hanging-indent continuations to the line they continue: a line indented at least 4 columns more
- * than the block's base, starting lowercase or with punctuation, after a line that reached the wrap width.
+ * The source's turnover convention: how many columns deeper than a block's verse lines the transcriber set the
+ * continuation of a long line (4 in Leaves of Grass, pg1322: verse at column 2, turnovers at 6), read from the
+ * unambiguous turnovers (a lowercase continuation after a line of at least `width` - 24 characters) of the book's
+ * blocks; undefined when the book has none.
  */
-export function joinHangingLines(lines: readonly string[], width: number): string[] {
+export function turnoverOffset(blocks: readonly { lines: readonly string[] }[], width: number): number | undefined {
+  const counts = new Map<number, number>();
+  for (const { lines } of blocks) {
+    const base = Math.min(...lines.map(indentOf));
+    for (let i = 1; i < lines.length; i++) {
+      const prev = lines[i - 1]!;
+      const line = lines[i]!;
+      const offset = indentOf(line) - base;
+      if (offset < 4 || indentOf(line) <= indentOf(prev) || prev.trimEnd().length < width - 24) continue;
+      if (!/^\p{Ll}/u.test(line.trimStart())) continue;
+      counts.set(offset, (counts.get(offset) ?? 0) + 1);
+    }
+  }
+  let best: number | undefined;
+  for (const [offset, n] of counts) if (n >= 3 && (best === undefined || n > counts.get(best)!)) best = offset;
+  return best;
+}
+
+/**
+ * True when `line` is the source's turnover of `prev` (Project Gutenberg's convention, pg1322): a long verse line
+ * broken near the wrap width, its continuation indented at least 4 columns more than the block's verse lines
+ * (`base`) and deeper than the line it continues. A continuation starting lowercase or with punctuation is one
+ * after a line of at least `width` - 24 characters (the transcriber wrapped near column 70, before a long word:
+ * `it has no taste of the` / `distillation, it is odorless,`). One starting with a capital is one only after a
+ * line of at least `width` - 16 that does not end a phrase (`the vast valley of the` / `Mississippi, ...`), or,
+ * set at exactly the book's turnover indent (`offset`, {@link turnoverOffset}), whose first word could not have
+ * fitted on that line (`... Natchez, Chattahoochee,` / `Kaqueta, Oronoco,`): a poet's own indented line (Eidolons'
+ * refrain `That of eidolons.`, one column deeper) follows a finished line.
+ */
+export function isTurnover(prev: string, line: string, base: number, width: number, offset?: number): boolean {
+  if (indentOf(line) < base + 4 || indentOf(line) <= indentOf(prev)) return false;
+  const prevLength = prev.trimEnd().length;
+  if (prevLength < width - 24) return false;
+  const start = line.trimStart();
+  if (/^[\p{Ll}(,;:'"’”—-]/u.test(start)) return true;
+  if (!/^\p{Lu}/u.test(start) || prevLength < width - 16) return false;
+  if (!PHRASE_END.test(prev.trimEnd())) return true;
+  return indentOf(line) - base === offset && prevLength + 1 + firstWordLength(line) > width - 6;
+}
+
+/**
+ * Joins turnovers (see {@link isTurnover}) to the line they continue, so that each verse line is one line
+ * again and the renderer turns it over with a hanging indent. `base` is the least indentation of the block;
+ * `offset` the book's turnover indent ({@link turnoverOffset}).
+ */
+export function joinHangingLines(lines: readonly string[], width: number, offset?: number): string[] {
   const base = Math.min(...lines.map(indentOf));
   const out: string[] = [];
   for (const line of lines) {
     const prev = out[out.length - 1];
-    if (
-      prev !== undefined &&
-      indentOf(line) >= base + 4 &&
-      indentOf(line) > indentOf(prev) &&
-      /^[\p{Ll}(,;:'"’”—-]/u.test(line.trimStart()) &&
-      prev.trimEnd().length >= width - 16
-    ) {
+    if (prev !== undefined && isTurnover(prev, line, base, width, offset)) {
       out[out.length - 1] = `${prev.trimEnd()} ${line.trim()}`;
       continue;
     }
     out.push(line);
   }
   return out;
+}
+
+/**
+ * True when a block the line tests could not decide is a stanza of the verse beside it. It must be set at that
+ * verse's indentation (`neighbourBase`, the verse block's least indentation; more than flush left, as Project
+ * Gutenberg sets verse and not prose), and either have had a turnover joined (a long line and its turnover,
+ * verse on one side is enough) or be a single line with verse on both sides (a one-line stanza of Leaves of
+ * Grass, `What is a man anyhow? what am I? what are you?`), or be lines that each start with a capital and end a
+ * phrase. A single line with verse on one side only is as often a scene's title or a stage direction (Faust's
+ * `Nacht.`, Moby-Dick's `EXTRACTS.`): it stays as it is.
+ * @param versesBeside how many of the two neighbouring blocks are verse (1 or 2).
+ */
+export function isStanzaBesideVerse(lines: readonly string[], neighbourBase: number, width: number, versesBeside: number, offset?: number): boolean {
+  const base = Math.min(...lines.map(indentOf));
+  if (base === 0 || base !== neighbourBase) return false;
+  const joined = joinHangingLines(lines, width, offset);
+  if (joined.some((l) => indentOf(l) < base)) return false;
+  if (joined.length < lines.length) return true;
+  if (joined.length === 1) return versesBeside === 2;
+  // Lines each starting with a capital and each but the last ending a phrase: the poet's lines, too long
+  // for the greedy-wrap test (Whitman's `I believe in those wing'd purposes,` / `And acknowledge red, ...`).
+  return joined.every((l, i) => VERSE_LINE_START.test(l.trimStart()) && (i === joined.length - 1 || PHRASE_END.test(l.trimEnd())));
+}
+
+/**
+ * True when a block of a book that is mostly verse (Leaves of Grass: a short poem standing alone, `Thou reader
+ * throbbest life and pride and love the same as I,` / `Therefore for thee the following chants.`) is verse
+ * though nothing beside it is: it is set at the book's verse indentation (`verseBase`, more than flush left) and
+ * has a turnover joined, or has two lines at least that each start with a capital and each but the last end a
+ * phrase (a section number above them left aside).
+ */
+export function isVerseOfVerseBook(block: readonly string[], verseBase: number, width: number, offset?: number): boolean {
+  // A section's number above its first stanza (`       1`, Song of Myself) is no line of the poem's to judge.
+  const lines = block.length > 1 && /^\s*\d+\.?\s*$/.test(block[0]!) ? block.slice(1) : block;
+  const base = Math.min(...lines.map(indentOf));
+  if (base === 0 || base !== verseBase) return false;
+  const joined = joinHangingLines(lines, width, offset);
+  if (joined.some((l) => indentOf(l) < base)) return false;
+  if (joined.length < lines.length) return true;
+  return joined.length >= 2 && joined.every((l, i) => VERSE_LINE_START.test(l.trimStart()) && (i === joined.length - 1 || PHRASE_END.test(l.trimEnd())));
+}
+
+/** The least indentation of a block's lines. */
+export function baseIndent(lines: readonly string[]): number {
+  return Math.min(...lines.map(indentOf));
 }

@@ -8,11 +8,11 @@
 export const HEADING_LINE = /^ {0,3}#{1,6}(?:[ \t]|$)/;
 /**
  * The opening fence of a container cleanup writes (markdown-it-container): `::: verse`, `::: speech NAME`,
- * `::: stage`, `::: dateline`, `::: salutation`, `::: signature`. Text passes keep such a container as
+ * `::: stage`, `::: dateline`, `::: salutation`, `::: signature`, `::: persona`, `::: ending`. Text passes keep such a container as
  * one block and leave its lines as they are (verse keeps its line breaks; the others are written from
  * already unwrapped and escaped paragraphs).
  */
-export const CONTAINER_OPEN = /^ {0,3}:::\s*(?:verse|speech\s+\S.*|stage|dateline|salutation|signature)\s*$/;
+export const CONTAINER_OPEN = /^ {0,3}:::\s*(?:verse|speech\s+\S.*|stage|dateline|salutation|signature|persona|ending)\s*$/;
 /** Same as {@link CONTAINER_OPEN} (the name text passes know it by): every cleanup container is kept like verse. */
 export const VERSE_OPEN = CONTAINER_OPEN;
 /** The opening fence of a speech container; group 1 is the speaker's name. */

@@ -25,3 +25,29 @@ const ORDINAL_WORD = `(?:(?:${TENS.join('|')})[- ](?:${ORD_UNITS.slice(0, 9).joi
 export const NUMBER_SOURCE = `(?:[MDCLXVI]+|[mdclxvi]+|\\d{1,4}|${CARDINAL_WORD})`;
 /** Regex source for an ordinal word (`FIRST`, `Twenty-First`, `LAST`). */
 export const ORDINAL_SOURCE = ORDINAL_WORD;
+
+const ROMAN_VALUES: Readonly<Record<string, number>> = { I: 1, V: 5, X: 10, L: 50, C: 100, D: 500, M: 1000 };
+
+/** Value of a well-formed Roman numeral, either case (`XIV` -> 14); undefined for anything else. */
+export function romanValue(s: string): number | undefined {
+  if (!isRoman(s)) return undefined;
+  const digits = [...s.toUpperCase()].map((ch) => ROMAN_VALUES[ch]!);
+  return digits.reduce((sum, v, i) => sum + (v < (digits[i + 1] ?? 0) ? -v : v), 0);
+}
+
+/** Roman numeral digits from the largest value down (subtractive pairs included). */
+const ROMAN_DIGITS: ReadonlyArray<readonly [number, string]> = [
+  [1000, 'M'], [900, 'CM'], [500, 'D'], [400, 'CD'], [100, 'C'], [90, 'XC'],
+  [50, 'L'], [40, 'XL'], [10, 'X'], [9, 'IX'], [5, 'V'], [4, 'IV'], [1, 'I'],
+];
+
+/** Upper-case roman numeral of `n` (1-3999), e.g. 14 -> `XIV`; `''` outside that range. */
+export function upperRoman(n: number): string {
+  if (!Number.isInteger(n) || n < 1 || n > 3999) return '';
+  let rest = n;
+  return ROMAN_DIGITS.reduce((out, [value, digits]) => {
+    const times = Math.floor(rest / value);
+    rest -= times * value;
+    return out + digits.repeat(times);
+  }, '');
+}

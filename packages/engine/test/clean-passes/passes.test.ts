@@ -12,6 +12,10 @@ import { frenchSpacingPass } from '../../src/clean/passes/french-spacing.ts';
 import { joinHyphenatedWordsPass } from '../../src/clean/passes/join-hyphenated-words.ts';
 import { joinSplitWordsPass } from '../../src/clean/passes/join-split-words.ts';
 import { markFootnotesPass } from '../../src/clean/passes/mark-footnotes.ts';
+import { joinSplitChaptersPass } from '../../src/clean/passes/join-split-chapters.ts';
+import { markCapitalsEmphasisPass } from '../../src/clean/passes/mark-capitals-emphasis.ts';
+import { markEndingPass } from '../../src/clean/passes/mark-ending.ts';
+import { markSceneBreaksPass } from '../../src/clean/passes/mark-scene-breaks.ts';
 import { markIllustrationsPass } from '../../src/clean/passes/mark-illustrations.ts';
 import { normalizeDashesPass } from '../../src/clean/passes/normalize-dashes.ts';
 import { normalizeEllipsesPass } from '../../src/clean/passes/normalize-ellipses.ts';
@@ -139,6 +143,12 @@ table(curlQuotesPass, [
   { name: "elisions and years: 'tis, rock 'n' roll, the '90s", input: "'Tis rock 'n' roll from the '90s.\n", expected: '’Tis rock ’n’ roll from the ’90s.\n', count: 4 },
   { name: 'single quotes as quotation marks', input: "She said, 'Come here.'\n", expected: 'She said, ‘Come here.’\n', count: 2 },
   { name: 'a quote after a dash opens', input: 'He cried--"Stop!"\n', expected: 'He cried--“Stop!”\n', count: 2 },
+  {
+    name: 'a UTF-8 source’s ‘em and ‘tis are apostrophes (pg11, pg2600); a capitalised ‘Tis may open a quote',
+    input: 'put ‘em up at this corner\n“Oh, ‘tis love, ‘tis love!”\n‘Tis true, she said.\n',
+    expected: 'put ’em up at this corner\n“Oh, ’tis love, ’tis love!”\n‘Tis true, she said.\n',
+    count: 3,
+  },
 ]);
 
 table(normalizeDashesPass, [
@@ -191,6 +201,69 @@ table(markFootnotesPass, [
     count: 2,
   },
   { name: 'a note with no marker stays text', input: 'Text.\n\n[Footnote 3: Orphan.]\n', expected: 'Text.\n\n[Footnote 3: Orphan.]\n', count: 0 },
+  {
+    name: 'Gibbon: the editor’s Note paragraphs inside [Footnote 2: ...] stay in the note, indented four spaces',
+    input: '# Chapter I\n\nOf Arabia. [2]\n\n[Footnote 2: Strabo, l. xvi.\np. 780.\n\nNote: It is the city of Merab.--G.\nCompare Malte-Brun.\n\nNote: Two, according to Strabo.--M.]\n\nThe text goes on.\n',
+    expected:
+      '# Chapter I\n\nOf Arabia. [^c1-2]\n\n[^c1-2]: Strabo, l. xvi.\np. 780.\n\n    Note: It is the city of Merab.--G.\n    Compare Malte-Brun.\n\n    Note: Two, according to Strabo.--M.\n\nThe text goes on.\n',
+    count: 1,
+  },
+]);
+
+table(joinSplitChaptersPass, [
+  {
+    name: 'Gibbon: the pieces of a file-split chapter are one chapter; a bare PART II. inside piece II goes too',
+    input:
+      'Chapter I: The Extent Of The Empire--Part I.\n\nText one.\n\n\n\n\nChapter I: The Extent Of The Empire.--Part II.\n\nText two.\n\n\nPART II.\n\nText three.\n\n\n\n\nChapter II: The Prosperity.--Part I.\n\nText four.\n\n\n\n\nChapter II: The Prosperity. Part II.\n\nText five.\n',
+    expected:
+      'Chapter I: The Extent Of The Empire\n\nText one.\n\nText two.\n\nText three.\n\n\n\n\nChapter II: The Prosperity\n\nText four.\n\nText five.\n',
+    count: 5,
+  },
+  {
+    name: 'a chapter with one piece only, or a title that ends in Part, is left alone',
+    input: 'Chapter IX: The Better Part\n\nText.\n\n\n\nChapter X: Home--Part I.\n\nText.\n',
+    expected: 'Chapter IX: The Better Part\n\nText.\n\n\n\nChapter X: Home--Part I.\n\nText.\n',
+    count: 0,
+  },
+]);
+
+/** Alice's own usage: capitals for stress, no underscores (pg11). */
+const aliceStress = Array.from({ length: 10 }, (_, i) => `‘I’m VERY sorry,’ said Alice, time ${i + 1}, very sorry.`).join('\n\n');
+
+table(markCapitalsEmphasisPass, [
+  {
+    name: 'Alice: capitals inside paragraphs are stress in a book without underscores',
+    input: `${aliceStress}\n\nthe Rabbit actually TOOK A WATCH OUT OF ITS WAISTCOAT-POCKET, and took a watch out of its waistcoat-pocket\n\n‘YOU!’ said the Caterpillar. Said you.\n`,
+    expected: `${aliceStress.replace(/VERY/g, '_very_')}\n\nthe Rabbit actually _took a watch out of its waistcoat-pocket_, and took a watch out of its waistcoat-pocket\n\n‘_You_!’ said the Caterpillar. Said you.\n`,
+    count: 12,
+  },
+  {
+    name: 'names, acronyms, Roman numerals, a quoted sign and a speaker at the paragraph start stay capitals',
+    input: `${aliceStress}\n\nALICE. She read “DRINK ME” and went to the BBC in chapter XIV, said ALICE.\n\ndrink me\n`,
+    expected: `${aliceStress.replace(/VERY/g, '_very_')}\n\nALICE. She read “DRINK ME” and went to the BBC in chapter XIV, said ALICE.\n\ndrink me\n`,
+    count: 10,
+  },
+  {
+    name: 'a book that writes its italics with underscores keeps its capitals (Pride and Prejudice)',
+    input: `${aliceStress}\n\n${Array.from({ length: 3 }, () => 'an _italic_ word').join(' ')}\n`,
+    expected: `${aliceStress}\n\n${Array.from({ length: 3 }, () => 'an _italic_ word').join(' ')}\n`,
+    count: 0,
+  },
+]);
+
+table(markEndingPass, [
+  { name: 'Alice: THE END closing the book is an ending', input: 'Text.\n\nTHE END\n', expected: 'Text.\n\n::: ending\nTHE END\n:::\n', count: 1 },
+  { name: 'an End in running text stays a paragraph', input: 'THE END\n\nOf the story, more.\n', expected: 'THE END\n\nOf the story, more.\n', count: 0 },
+]);
+
+table(markSceneBreaksPass, [
+  {
+    name: 'Alice: three staggered rows of stars are one scene break',
+    input: 'Text.\n\n  *    *    *    *    *    *    *\n\n    *    *    *    *    *    *\n\n  *    *    *    *    *    *    *\n\nMore.\n',
+    expected: 'Text.\n\n* * *\n\nMore.\n',
+    count: 3,
+  },
+  { name: 'breaks with text between stay two', input: 'A.\n\n* * *\n\nB.\n\n* * *\n\nC.\n', expected: 'A.\n\n* * *\n\nB.\n\n* * *\n\nC.\n', count: 0 },
 ]);
 
 describe('_underscores_ stay Markdown emphasis', () => {

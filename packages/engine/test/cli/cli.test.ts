@@ -49,6 +49,20 @@ describe('quire convert', () => {
     expect(await pageSize(path.join(out, files.find((f) => f.endsWith('.pdf'))!))).toBe(`${points(6)} x ${points(9)}`);
   });
 
+  it('prints the layout report after a PDF export: page count as pdfinfo counts it, the KDP limit, margins raised', async () => {
+    const lines: string[] = [];
+    vi.spyOn(console, 'log').mockImplementation((m: string) => void lines.push(m));
+    const out = mkdtempSync(path.join(tmpdir(), 'quire-cli-'));
+    expect(await main(['convert', BOOK, '--template', 'apa-7', '--trim', '6x9', '--to', 'pdf', '-o', out])).toBe(0);
+    const pdf = path.join(out, readdirSync(out)[0]!);
+    const pages = Number(/^Pages:\s+(\d+)/m.exec((await run('pdfinfo', [pdf])).stdout)?.[1]);
+    const text = lines.join('\n');
+    expect(text).toContain(`${pages} pages at 6 x 9 in, set in `);
+    expect(text).toContain('KDP prints up to 828 pages at this trim.');
+    // APA's one-inch margins meet KDP's edges; a one-sided layout's right margin is its verso gutter.
+    expect(text).not.toMatch(/^\s*Warning:/m);
+  });
+
   it('answers a usage error with exit code 2 and a failed conversion with 1, writing nothing', async () => {
     const errors: string[] = [];
     vi.spyOn(console, 'error').mockImplementation((m: string) => void errors.push(m));

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { kdp6x9Layout } from '../../src/layout/kdp-6x9.ts';
 import { allChapters, type BookDocument } from '../../src/model/book-document.ts';
 import { writeEpub } from '../../src/write/epub/index.ts';
+import { parseMarkdown } from '../../src/index.ts';
 import { uuidV5 } from '../../src/write/epub/identifier.ts';
 import { largeBook, p, sampleBook, t } from './fixtures.ts';
 import { epubcheck, problems, xmlErrors, type EpubcheckMessage } from './helpers.ts';
@@ -94,7 +95,7 @@ describe('writeEpub', () => {
     expect(names.filter((n) => /^EPUB\/(front|back)-\d\.xhtml$/.test(n))).toHaveLength(3);
     const opf = text(sample, 'EPUB/package.opf');
     const spine = [...opf.matchAll(/<itemref idref="([^"]+)"\/>/g)].map((m) => m[1]);
-    expect(spine).toEqual(['title-page', 'nav', 'front-1', 'front-2', 'part-1', 'chapter-001', 'chapter-002', 'part-2', 'chapter-003', 'chapter-004', 'back-1', 'notes']);
+    expect(spine).toEqual(['title-page', 'copyright', 'nav', 'front-1', 'front-2', 'part-1', 'chapter-001', 'chapter-002', 'part-2', 'chapter-003', 'chapter-004', 'back-1', 'notes']);
     for (const name of names.filter((n) => n.endsWith('.xhtml'))) expect(xmlErrors(text(sample, name)), name).toEqual([]);
   });
 
@@ -113,6 +114,18 @@ describe('writeEpub', () => {
     const ch2 = text(sample, 'EPUB/chapter-002.xhtml');
     expect(ch2).toContain('id="fnref-1-2" href="chapter-001.xhtml#fn-1"');
     expect(text(sample, 'EPUB/notes.xhtml')).toContain('A note nobody references.');
+  });
+
+  it('links a note referenced in a heading both ways, numbered first in its unit (a sermon credited on its title)', async () => {
+    const md = '# A Sermon {.piece}\n\nText.\n\n# The Prince of Life[^credit] {.piece}\n\nMore text.[^aside]\n\n[^credit]: By permission.\n\n[^aside]: An aside.\n';
+    const epub = await writeEpub(parseMarkdown(md, { title: 'Sermons', author: 'Various', language: 'en' }), kdp6x9Layout);
+    const ch2 = text(epub, 'EPUB/chapter-002.xhtml');
+    // The reference in the title is the note's first: its id is the one the note's backlink names.
+    expect(ch2).toMatch(/<h1>.*<a class="noteref" id="fnref-1" href="#fn-1"[^>]*>1<\/a>/u);
+    expect(ch2).toContain('<a class="note-number" href="#fnref-1" role="doc-backlink">1.</a>');
+    expect(ch2).toMatch(/id="fnref-2" href="#fn-2"[^>]*>2<\/a>/u);
+    expect(ch2).not.toContain('fnref-1-2');
+    expect(problems(await epubcheck(epub))).toEqual([]);
   });
 
   it('keeps chapter text, scene breaks, verse and captions, and escapes hostile text', () => {

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { cleanText } from '../../src/clean/index.ts';
 import { parseMarkdown } from '../../src/markdown/parse.ts';
-import { allChapters, inlineText, type BookDocument } from '../../src/model/book-document.ts';
+import { chapterHeadingText, allChapters, inlineText, type BookDocument } from '../../src/model/book-document.ts';
 import { detectFrontMatter, classifyFrontHeading } from '../../src/structure/detect-front-matter.ts';
 import { isNameList } from '../../src/clean/passes/drop-credit-lines.ts';
 import { wordSurvival } from '../read-clean/corpus-helpers.ts';
@@ -184,7 +184,7 @@ describe('front-matter headings', () => {
     const text = `${CHAPTER_ONE}\n\n\n\nADVERTISEMENT.\n\nA notice that the author put between the chapters of the book, oddly.\n\nCHAPTER III\n\nMore text.\n`;
     const { doc } = clean(text);
     expect(doc.front).toEqual([]);
-    expect(allChapters(doc).map((c) => inlineText(c.title))).toEqual(['CHAPTER I', 'CHAPTER II', 'CHAPTER III']);
+    expect(allChapters(doc).map((c) => chapterHeadingText(c))).toEqual(['CHAPTER I', 'CHAPTER II', 'CHAPTER III']);
   });
 });
 

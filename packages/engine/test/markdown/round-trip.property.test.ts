@@ -2,7 +2,8 @@
  * parseMarkdown(serializeMarkdown(doc)) equals doc for generated documents holding every node type: small
  * caps (also inside emphasis, with brackets in their text), footnote references in paragraphs, headings,
  * verse lines and speeches, notes holding verse, lists and block quotes holding verse, figures, speeches
- * with verse and stage directions, letter parts, parts, front and back sections (fast-check).
+ * with verse and stage directions, letter parts, parts, chapters with and without their label, front and back
+ * sections (fast-check).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -98,12 +99,12 @@ const blockQuote: fc.Arbitrary<Block> = fc.array(inner, { minLength: 1, maxLengt
 const list: fc.Arbitrary<Block> = fc
   .tuple(fc.boolean(), fc.array(fc.array(inner, { minLength: 1, maxLength: 2 }), { minLength: 1, maxLength: 3 }))
   .map(([ordered, items]) => ({ type: 'list', ordered, items }));
-const role = fc.constantFrom('stageDirection', 'dateline', 'salutation', 'signature') as fc.Arbitrary<'stageDirection' | 'dateline' | 'salutation' | 'signature'>;
+const role = fc.constantFrom('stageDirection', 'dateline', 'salutation', 'signature', 'persona', 'ending') as fc.Arbitrary<'stageDirection' | 'dateline' | 'salutation' | 'signature' | 'persona' | 'ending'>;
 const roleParagraph: fc.Arbitrary<Block> = fc.tuple(role, phrasing(true)).map(([r, children]) => ({
   type: 'paragraph',
   role: r,
   // Stage directions are one paragraph of prose; letter parts keep their lines.
-  children: r === 'stageDirection' ? merged(children.map((n) => (n.type === 'lineBreak' ? text(' ') : n))) : children,
+  children: r === 'stageDirection' || r === 'persona' || r === 'ending' ? merged(children.map((n) => (n.type === 'lineBreak' ? text(' ') : n))) : children,
 }));
 const speech: fc.Arbitrary<Block> = fc
   .tuple(fc.stringMatching(/^[A-Z]{2,8}( [A-Z]{2,8})?$/), fc.array(fc.oneof(paragraph, verse, roleParagraph.map((b) => ({ ...b, role: 'stageDirection' as const }))), { minLength: 1, maxLength: 3 }))
@@ -143,13 +144,29 @@ function referenced(doc: Omit<BookDocument, 'footnotes'>): Set<string> {
 const documentArb: fc.Arbitrary<BookDocument> = fc
   .tuple(
     fc.option(blocks, { nil: undefined }),
-    fc.array(fc.tuple(phrasing(false), blocks), { minLength: 1, maxLength: 3 }),
+    fc.array(
+      fc.tuple(
+        phrasing(false),
+        blocks,
+        fc.constantFrom(undefined, 'piece', 'act', 'scene'),
+        fc.option(fc.constantFrom('CHAPTER I.', 'Chapter 12', 'LETTER IV:', 'STAVE ONE', 'FIRST ACT', 'Chapter the First.'), { nil: undefined }),
+        fc.boolean(),
+      ),
+      { minLength: 1, maxLength: 3 },
+    ),
     fc.boolean(),
     fc.option(fc.tuple(phrasing(false), blocks), { nil: undefined }),
     fc.array(fc.array(inner, { minLength: 1, maxLength: 2 }), { minLength: NOTE_IDS.length, maxLength: NOTE_IDS.length }),
   )
   .map(([opening, chapters, inPart, backSection, notes]) => {
-    const chapterNodes = chapters.map(([title, b], i) => ({ type: 'chapter' as const, id: `ch-${i + 1}`, title, blocks: b }));
+    // A chapter may carry the source's label before its title, or be only a label, and a kind (piece, act, scene).
+    const chapterNodes = chapters.map(([title, b, kind, label, labelOnly], i) => ({
+      type: 'chapter' as const,
+      id: `ch-${i + 1}`,
+      ...(label === undefined ? { title } : { label, title: labelOnly ? [] : title }),
+      blocks: b,
+      ...(kind ? { kind } : {}),
+    }));
     const base: Omit<BookDocument, 'footnotes'> = {
       meta,
       front: opening ? [{ type: 'section', kind: 'other', id: 'front-1', title: [], blocks: opening }] : [],

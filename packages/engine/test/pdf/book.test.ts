@@ -122,13 +122,15 @@ describe('print PDF structure and furniture', () => {
     expect(lines(1)).toEqual([doc.meta.title]);
     expect(lines(2)).toEqual([]);
     expect(lines(3)).toEqual([doc.meta.title, doc.meta.author]);
-    expect(lines(4)).toEqual([doc.meta.title, doc.meta.author, 'Quire Press', 'Copyright © 2025 Quire Press']);
+    // Chicago 1.19-1.24: title and author, the rights, the publisher, the printing line.
+    expect(lines(4)).toEqual([doc.meta.title, doc.meta.author, 'Copyright © 2025 Quire Press', 'Published by Quire Press', '10 9 8 7 6 5 4 3 2 1']);
   });
 
   it('prints the ISBN on the copyright page when the book has one', () => {
     const withIsbn = pdfFile(compileTypstToPdf(writeTypst({ ...doc, meta: { ...doc.meta, isbn: '978-3-16-148410-0' } }, kdp6x9Layout)));
     try {
-      expect(pageText(withIsbn.path, 4).split('\n').map((l) => l.trim()).filter(Boolean).at(-1)).toBe('ISBN 978-3-16-148410-0');
+      // After the publisher, before the printing line.
+      expect(pageText(withIsbn.path, 4).split('\n').map((l) => l.trim()).filter(Boolean).slice(-3)).toEqual(['Published by Quire Press', 'ISBN 978-3-16-148410-0', '10 9 8 7 6 5 4 3 2 1']);
     } finally {
       withIsbn.dispose();
     }

@@ -91,12 +91,19 @@ describe('drop capital', () => {
     });
   });
 
-  it('takes an opening quotation mark with the letter', () => {
+  it('sets an opening quotation mark at the body size before the capital, not at the capital\'s size', () => {
     const result = typeset(doc, layout);
-    const words = result.lines.flatMap((l) => l.words);
-    const cap = words.find((w) => w.word === '“T')!;
-    expect(cap, 'the capital “T').toBeDefined();
-    expect(height(cap)).toBeGreaterThan(2.5 * height(words.find((w) => w.word === 'omorrow,”')!));
+    const rest = result.lines.flatMap((l) => l.words).find((w) => w.word === 'omorrow,”')!;
+    const words = result.lines.flatMap((l) => l.words).filter((w) => w.page === rest.page);
+    const body = height(rest);
+    const cap = words.find((w) => w.word === 'T' || w.word.endsWith('T'))!;
+    expect(cap, 'the capital T').toBeDefined();
+    expect(height(cap)).toBeGreaterThan(2.5 * body);
+    const mark = words.find((w) => w.word === '“' && height(w) < 1.5 * body);
+    expect(mark, 'the quotation mark at the body size').toBeDefined();
+    // Before the capital, inside the text block (the capital's column holds both).
+    expect(mark!.xMax).toBeLessThanOrEqual(cap.xMin + 0.5);
+    expect(mark!.xMin).toBeGreaterThanOrEqual(Math.min(layout.marginInsideIn, layout.marginOutsideIn) * 72 - 1);
   });
 
   it('no drop capital when dropCapLines is 0', () => {

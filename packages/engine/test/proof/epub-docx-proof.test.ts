@@ -4,7 +4,7 @@
  * - the EPUB passes EPUBCheck with no error and no warning;
  * - the DOCX converts with LibreOffice, its page size is the layout's trim, and its page count is within 15 % of
  *   the page count of the engine's own PDF of the same book and layout;
- * - the DOCX has the TOC field (where the layout has a contents page), PAGE fields in its headers or footers
+ * - the DOCX has its contents with PAGEREF fields (where the layout has a contents page), PAGE fields in its headers or footers
  *   (where the layout prints folios) and the heading styles an editor restyles.
  * The outside judges run in batches (one JVM for 40 EPUBs, two LibreOffice processes for 39 DOCX files),
  * alongside the PDF compiles, to keep the run short on two cores (about 105 s there, LibreOffice the longest).
@@ -146,10 +146,10 @@ describe('DOCX: LibreOffice, every proof book x every layout', () => {
     expect(Math.abs(ratio - 1), `DOCX ${o.docxPages} pages, PDF ${o.pdfPages} pages (ratio ${ratio.toFixed(2)})`).toBeLessThanOrEqual(PAGE_COUNT_TOLERANCE);
   });
 
-  it.each(CASES)('$name: TOC field, PAGE fields and heading styles', (c) => {
+  it.each(CASES)('$name: contents with page references, PAGE fields and heading styles', (c) => {
     const o = outcome(c);
-    const toc = /<w:instrText[^>]*>\s*TOC\b/.test(o.documentXml);
-    expect(toc, 'TOC field').toBe(hasContentsPage(o.layout));
+    const contents = /<w:instrText[^>]*>\s*PAGEREF\b/.test(o.documentXml);
+    expect(contents, 'contents with PAGEREF fields').toBe(hasContentsPage(o.layout));
     const pageFields = o.furnitureXml.filter((x) => /<w:instrText[^>]*>\s*PAGE\s*<\/w:instrText>|w:instr="\s*PAGE\s*"/.test(x)).length;
     if (o.layout.folioPosition === 'none') expect(pageFields).toBe(0);
     else expect(pageFields).toBeGreaterThan(0);

@@ -101,18 +101,39 @@ table(dropContentsListPass, [
 
 table(dropTitleLinesPass, [
   {
-    name: 'title and "By author" equal to the metadata',
+    name: 'title, "By author" and a genre line under them: the source title page',
     input: 'PRIDE AND PREJUDICE\n\nBy Jane Austen\n\nA NOVEL\n\nChapter 1\n',
-    expected: 'A NOVEL\n\nChapter 1\n',
-    count: 2,
+    expected: '\nChapter 1\n',
+    count: 3,
     meta: { title: 'Pride and Prejudice', author: 'Jane Austen' },
   },
   {
-    name: 'lines that differ from the metadata stay',
-    input: "ALICE'S ADVENTURES IN WONDERLAND\n\nText.\n",
-    expected: "ALICE'S ADVENTURES IN WONDERLAND\n\nText.\n",
+    name: 'a line that names another book stays',
+    input: 'A TALE OF TWO CITIES\n\nText.\n',
+    expected: 'A TALE OF TWO CITIES\n\nText.\n',
     count: 0,
     meta: { title: 'Alice in Wonderland' },
+  },
+  {
+    name: 'subtitle, "by" alone and the name (pg84)',
+    input: 'Frankenstein;\n\n\nor, the Modern Prometheus\n\n\nby\n\n\nMary Wollstonecraft (Godwin) Shelley\n\n\n\nLetter 1\n',
+    expected: '\n\n\nLetter 1\n',
+    count: 4,
+    meta: { title: 'Frankenstein or The Modern Prometheus', author: 'Mary Wollstonecraft Shelley' },
+  },
+  {
+    name: 'author with a title, the annotator, then the first part (pg731)',
+    input: 'HISTORY OF THE DECLINE AND FALL OF THE ROMAN EMPIRE\n\nEdward Gibbon, Esq.\n\nWith notes by the Rev. H. H. Milman\n\n\n\nVOLUME ONE\n',
+    expected: '\n\n\nVOLUME ONE\n',
+    count: 3,
+    meta: { title: 'The History of The Decline and Fall of the Roman Empire: Volume 1', author: 'Edward Gibbon' },
+  },
+  {
+    name: 'an epigraph after the title page stays (its lines name neither title nor author)',
+    input: 'LEAVES OF GRASS\n\n\nCome, said my soul,\nSuch verses for my Body let us write,\n\nWalt Whitman\n',
+    expected: '\n\nCome, said my soul,\nSuch verses for my Body let us write,\n\nWalt Whitman\n',
+    count: 1,
+    meta: { title: 'Leaves of Grass', author: 'Walt Whitman' },
   },
 ]);
 
@@ -178,6 +199,42 @@ table(markVersePass, [
     name: 'Whitman hanging-indent continuations are joined to their line',
     input: `${para(3)}\n\n  Of physiology from top to toe I sing,\n  Not physiognomy alone nor brain alone is worthy for the Muse, I say\n      the Form complete is worthier far,\n  The Female equally with the Male I sing.\n`,
     expected: `${para(3)}\n\n::: verse\nOf physiology from top to toe I sing,\nNot physiognomy alone nor brain alone is worthy for the Muse, I say the Form complete is worthier far,\nThe Female equally with the Male I sing.\n:::\n`,
+    count: 3,
+  },
+  {
+    name: 'a continuation starting with a capital after a line that ends mid-phrase is a turnover (pg1322)',
+    input: `${para(3)}\n\n  We dwell a while in every city and town,\n  We pass through Kanada, the North-east, the vast valley of the\n      Mississippi, and the Southern States,\n  We confer on equal terms with each of the States,\n`,
+    expected: `${para(3)}\n\n::: verse\nWe dwell a while in every city and town,\nWe pass through Kanada, the North-east, the vast valley of the Mississippi, and the Southern States,\nWe confer on equal terms with each of the States,\n:::\n`,
+    count: 3,
+  },
+  {
+    name: 'a stanza of one long line and its turnover, and a one-line stanza between stanzas, are verse (pg1322)',
+    input: `${para(3)}\n\n  Who goes there? hankering, gross, mystical, nude;\n  How is it I extract strength from the beef I eat?\n\n  What is a man anyhow? what am I? what are you?\n\n  All I mark as my own you shall offset it with your own,\n  Else it were time lost listening to me.\n\n  I guess it must be the flag of my disposition, out of hopeful green\n      stuff woven.\n`,
+    expected: `${para(3)}\n\n::: verse\nWho goes there? hankering, gross, mystical, nude;\nHow is it I extract strength from the beef I eat?\n\nWhat is a man anyhow? what am I? what are you?\n\nAll I mark as my own you shall offset it with your own,\nElse it were time lost listening to me.\n\nI guess it must be the flag of my disposition, out of hopeful green stuff woven.\n:::\n`,
+    count: 6,
+  },
+  {
+    name: 'long verse lines each starting with a capital and ending a phrase, beside verse, are verse (pg1322)',
+    input: `${para(3)}\n\n  The suicide sprawls on the bloody floor of the bedroom,\n  I witness the corpse with its dabbled hair, I note where the pistol has fallen.\n\n  I believe in those wing'd purposes,\n  And acknowledge red, yellow, white, playing within me,\n  And consider green and violet and the tufted crown intentional,\n  And do not call the tortoise unworthy because she is not something else,\n  And the jay in the woods never studied the gamut, yet trills pretty well to me,\n  And the look of the bay mare shames silliness out of me.\n`,
+    expected: `${para(3)}\n\n::: verse\nThe suicide sprawls on the bloody floor of the bedroom,\nI witness the corpse with its dabbled hair, I note where the pistol has fallen.\n\nI believe in those wing'd purposes,\nAnd acknowledge red, yellow, white, playing within me,\nAnd consider green and violet and the tufted crown intentional,\nAnd do not call the tortoise unworthy because she is not something else,\nAnd the jay in the woods never studied the gamut, yet trills pretty well to me,\nAnd the look of the bay mare shames silliness out of me.\n:::\n`,
+    count: 8,
+  },
+  {
+    name: 'the book\'s turnover indent (4 deeper, learned from its turnovers) joins a capitalised turnover; a poet\'s indent one deeper is a line (pg1322)',
+    input: `${para(3)}\n\n  Okonee, Koosa, Ottawa, Monongahela, Sauk, Natchez, Chattahoochee,\n      Kaqueta, Oronoco,\n  Put first before the rest as light for all and entrance-song of all,\n       That of eidolons.\n  The sky o'erarches here, we feel the undulating deck beneath our\n      feet, we feel the long pulsation,\n  The tones of unseen mystery, the vague and vast suggestions of the\n      briny world, the liquid-flowing syllables,\n  Then falter not O book, fulfil your destiny, purpos'd I know not\n      whither, yet ever full of faith,\n`,
+    expected: `${para(3)}\n\n::: verse\nOkonee, Koosa, Ottawa, Monongahela, Sauk, Natchez, Chattahoochee, Kaqueta, Oronoco,\nPut first before the rest as light for all and entrance-song of all,\n      That of eidolons.\nThe sky o'erarches here, we feel the undulating deck beneath our feet, we feel the long pulsation,\nThe tones of unseen mystery, the vague and vast suggestions of the briny world, the liquid-flowing syllables,\nThen falter not O book, fulfil your destiny, purpos'd I know not whither, yet ever full of faith,\n:::\n`,
+    count: 6,
+  },
+  {
+    name: 'in a book that is mostly verse, a short poem standing alone is verse (pg1322)',
+    input: `  Short line one,\n  Short line two,\n  Short line three,\n  Short line four.\n\n# To You\n\n  Thou reader throbbest life and pride and love the same as I,\n  Therefore for thee the following chants.\n`,
+    expected: `::: verse\nShort line one,\nShort line two,\nShort line three,\nShort line four.\n:::\n\n# To You\n\n::: verse\nThou reader throbbest life and pride and love the same as I,\nTherefore for thee the following chants.\n:::\n`,
+    count: 6,
+  },
+  {
+    name: 'a one-line title beside verse on one side only stays as it is (Faust)',
+    input: `${para(3)}\n\n  Nacht.\n\n  Habe nun, ach! Philosophie,\n  Juristerei und Medizin,\n  Und leider auch Theologie!\n`,
+    expected: `${para(3)}\n\n  Nacht.\n\n::: verse\nHabe nun, ach! Philosophie,\nJuristerei und Medizin,\nUnd leider auch Theologie!\n:::\n`,
     count: 3,
   },
   { name: 'hard-wrapped prose is not verse', input: `${para(4)}\n`, expected: `${para(4)}\n`, count: 0 },

@@ -84,6 +84,10 @@ describe('readText: Gutenberg header metadata', () => {
       '',
       'Author: Mary Wollstonecraft (Godwin) Shelley',
       '',
+      'Translator: Nobody Yet',
+      '',
+      'Release Date: June 17, 2008 [EBook #84]',
+      '',
       'Language: English',
       '',
       '*** START OF THIS PROJECT GUTENBERG EBOOK FRANKENSTEIN ***',
@@ -93,7 +97,16 @@ describe('readText: Gutenberg header metadata', () => {
       title: 'Frankenstein or The Modern Prometheus',
       author: 'Mary Wollstonecraft (Godwin) Shelley',
       language: 'en',
+      translator: 'Nobody Yet',
+      sourceCredit: 'Text from Project Gutenberg eBook #84',
+      publicDomain: true,
     });
+  });
+
+  it('reads the eBook number of every header generation, and no public domain for a copyrighted text', () => {
+    expect(readGutenbergMeta('The Project Gutenberg EBook of X, by Y\n\nMarch, 1994  [Etext #11]\n').sourceCredit).toBe('Text from Project Gutenberg eBook #11');
+    expect(readGutenbergMeta('The Project Gutenberg eBook of X, by Y\n\nRelease date: July 1, 2001 [eBook #2701]\n').sourceCredit).toBe('Text from Project Gutenberg eBook #2701');
+    expect(readGutenbergMeta('The Project Gutenberg EBook of X, by Y\n\nThis is a COPYRIGHTED Project Gutenberg eBook, Details Below\n').publicDomain).toBeUndefined();
   });
 
   it('maps language names to BCP 47', () => {
@@ -105,15 +118,15 @@ describe('readText: Gutenberg header metadata', () => {
   });
 
   it('reads the 1990s first-line forms', () => {
-    expect(readGutenbergMeta('**The Project Gutenberg Etext of Moby Dick, by Herman Melville**\n\nmore')).toEqual({
+    expect(readGutenbergMeta('**The Project Gutenberg Etext of Moby Dick, by Herman Melville**\n\nmore')).toMatchObject({
       title: 'Moby Dick',
       author: 'Herman Melville',
     });
-    expect(readGutenbergMeta('Project Gutenberg Etext Imitation of Christ, by Thomas A Kempis\n')).toEqual({
+    expect(readGutenbergMeta('Project Gutenberg Etext Imitation of Christ, by Thomas A Kempis\n')).toMatchObject({
       title: 'Imitation of Christ',
       author: 'Thomas A Kempis',
     });
-    expect(readGutenbergMeta('***This is the Project Gutenberg Etext of Alice in Wonderland***\n')).toEqual({
+    expect(readGutenbergMeta('***This is the Project Gutenberg Etext of Alice in Wonderland***\n')).toMatchObject({
       title: 'Alice in Wonderland',
     });
   });

@@ -4,7 +4,7 @@
  */
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { inlineText } from '../../src/model/book-document.ts';
+import { chapterHeadingText, inlineText } from '../../src/model/book-document.ts';
 import { serializeMarkdown } from '../../src/markdown/serialize.ts';
 import { readDocx, unwrapHardWrappedParagraphs } from '../../src/read/docx/index.ts';
 import { readBook } from '../../src/read/index.ts';
@@ -76,7 +76,7 @@ describe('DOCX built in memory', () => {
       '<?xml version="1.0"?><cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>The Little Book</dc:title><dc:creator>Mary Ann Evans</dc:creator><dc:language>en-GB</dc:language></cp:coreProperties>';
     const { doc, meta } = await readDocx(docx(body, core));
     expect(meta).toEqual({ title: 'The Little Book', author: 'Mary Ann Evans', language: 'en-GB' });
-    expect(doc.body.map((d) => inlineText(d.title))).toEqual(['Chapter One', 'Chapter Two']);
+    expect(doc.body.map((d) => (d.type === 'chapter' ? chapterHeadingText(d) : inlineText(d.title)))).toEqual(['Chapter One', 'Chapter Two']);
     expect(serializeMarkdown(doc)).toBe('# Chapter One\n\nPlain and _slanted_.\n\n# Chapter Two\n\n## A section\n\nMore text.\n');
   });
 

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { strToU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { allChapters, inlineText } from '../../src/model/book-document.ts';
+import { allChapters, chapterHeadingText } from '../../src/model/book-document.ts';
 import { serializeMarkdown } from '../../src/markdown/serialize.ts';
 import { readEpub } from '../../src/read/epub/index.ts';
 import { readBook } from '../../src/read/index.ts';
@@ -36,7 +36,7 @@ describe('corpus EPUBs', () => {
   it('PG EPUB 2 Pride and Prejudice: 61 chapters in spine order, the trailer page dropped', () => {
     const { doc, meta } = readEpub(corpusBytes('other/pg1342-pride-and-prejudice-pg-epub2-2013-gluejar.epub'));
     expect(meta).toMatchObject({ title: 'Pride and Prejudice', author: 'Jane Austen' });
-    const titles = allChapters(doc).map((c) => inlineText(c.title));
+    const titles = allChapters(doc).map((c) => chapterHeadingText(c));
     expect(titles).toHaveLength(61);
     expect(titles[0]).toBe('Chapter 1');
     expect(titles[60]).toBe('Chapter 61');
@@ -49,7 +49,7 @@ describe('corpus EPUBs', () => {
   it('EPUB 3 Alice (futurepress): chapters named by the nav document, cover and title pages skipped', () => {
     const { doc, meta, report } = readEpub(corpusBytes('other/alice-in-wonderland-epub3-futurepress-fixture.epub'));
     expect(meta).toMatchObject({ title: "Alice's Adventures in Wonderland", author: 'Lewis Carroll', language: 'en-US' });
-    const titles = allChapters(doc).map((c) => inlineText(c.title));
+    const titles = allChapters(doc).map((c) => chapterHeadingText(c));
     expect(titles[0]).toBe('Down The Rabbit-Hole');
     expect(titles).toHaveLength(10);
     expect(report.find((l) => l.id === 'epubPages')?.count).toBeGreaterThan(0);
@@ -59,7 +59,7 @@ describe('corpus EPUBs', () => {
   it('EPUB 3 Moby-Dick (IDPF sample): front matter then the chapters in order', () => {
     const { doc, meta } = readEpub(corpusBytes('other/moby-dick-idpf-epub3-sample.epub'));
     expect(meta).toMatchObject({ title: 'Moby-Dick', author: 'Herman Melville' });
-    const titles = allChapters(doc).map((c) => inlineText(c.title));
+    const titles = allChapters(doc).map((c) => chapterHeadingText(c));
     expect(titles).toContain('Chapter 1. Loomings.');
     expect(titles.indexOf('Chapter 2. The Carpet-Bag.')).toBe(titles.indexOf('Chapter 1. Loomings.') + 1);
     expect(titles.filter((t) => /^Chapter \d+\./.test(t)).length).toBeGreaterThanOrEqual(135);

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { allChapters, inlineText } from '../../src/model/book-document.ts';
+import { chapterHeadingText, allChapters, inlineText } from '../../src/model/book-document.ts';
 import { serializeMarkdown } from '../../src/markdown/serialize.ts';
 import { readHtml } from '../../src/read/html/index.ts';
 import { readBook } from '../../src/read/index.ts';
@@ -44,7 +44,7 @@ describe('Project Gutenberg HTML editions (corpus)', () => {
     const text = new TextDecoder().decode(corpusBytes('gutenberg-html/pg3296-confessions-of-st-augustine-h.htm'));
     const { doc, meta } = readHtml(text);
     expect(meta.title).toBe('The Confessions of Saint Augustine');
-    expect(allChapters(doc).map((c) => inlineText(c.title))).toEqual(
+    expect(allChapters(doc).map((c) => chapterHeadingText(c))).toEqual(
       ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X', 'XI', 'XII', 'XIII'].map((n) => `BOOK ${n}`),
     );
     const md = serializeMarkdown(doc);
@@ -57,7 +57,7 @@ describe('Project Gutenberg HTML editions (corpus)', () => {
     const { doc, meta } = readHtml(text);
     expect(meta).toMatchObject({ author: 'Oscar Wilde', language: 'en' });
     expect(meta.title).toMatch(/^The Importance of Being Earnest/);
-    const titles = allChapters(doc).map((c) => inlineText(c.title));
+    const titles = allChapters(doc).map((c) => chapterHeadingText(c));
     expect(titles).toEqual(expect.arrayContaining(['FIRST ACT', 'SECOND ACT', 'THIRD ACT']));
     const md = serializeMarkdown(doc);
     expect(md).toContain('**Algernon.** Did you hear what I was playing, Lane?');
@@ -80,12 +80,12 @@ describe('PG 2020s markup (fixture pg-modern.html)', () => {
   const md = serializeMarkdown(doc);
 
   it('reads the metadata from the PG header section', () => {
-    expect(meta).toEqual({ title: 'A Sampler of Features', author: 'Jane Q. Writer', language: 'en' });
+    expect(meta).toMatchObject({ title: 'A Sampler of Features', author: 'Jane Q. Writer', language: 'en' });
   });
 
   it('drops the header and footer sections, the title-page lines and the linked contents', () => {
     expect(md).not.toMatch(/Project Gutenberg|FULL LICENSE|anyone anywhere|A SAMPLER OF FEATURES|By Jane/);
-    expect(allChapters(doc).map((c) => inlineText(c.title))).toEqual(['CHAPTER I. The Beginning', 'CHAPTER II. The Middle']);
+    expect(allChapters(doc).map((c) => chapterHeadingText(c))).toEqual(['CHAPTER I. The Beginning', 'CHAPTER II. The Middle']);
     expect(report.map((l) => l.id)).toEqual(expect.arrayContaining(['gutenbergBoilerplate', 'navigation', 'titleLines', 'pageNumbers']));
   });
 

@@ -61,7 +61,8 @@ describe('a document with every node', () => {
           {
             type: 'chapter',
             id: 'ch-1',
-            title: [t('CHAPTER I. '), { type: 'emphasis', children: [t('In which')] }, t(' things {happen} '), { type: 'smallCaps', children: [t('Finis')] }],
+            label: 'CHAPTER I.',
+            title: [{ type: 'emphasis', children: [t('In which')] }, t(' things {happen} '), { type: 'smallCaps', children: [t('Finis')] }],
             blocks: [
               p(t('1984. A year, # not a heading, * not a list, > not a quote, '), { type: 'strong', children: [t('bold')] }, t(' and '), { type: 'emphasis', children: [t('un')] }, t('believable.')),
               p(t('- a dash line'), { type: 'lineBreak' }, t('+ and a plus'), { type: 'lineBreak' }, t('## hashes')),
@@ -79,7 +80,7 @@ describe('a document with every node', () => {
               p(t('See '), { type: 'link', href: 'https://example.org/a_(b)', children: [t('the site')] }, t('.'), { type: 'footnoteRef', id: 'fn-1' }),
             ],
           },
-          { type: 'chapter', id: 'ch-2', title: [t('CHAPTER II')], blocks: [p(t('Short.'), { type: 'footnoteRef', id: 'fn-x2' })] },
+          { type: 'chapter', id: 'ch-2', label: 'CHAPTER II', title: [], blocks: [p(t('Short.'), { type: 'footnoteRef', id: 'fn-x2' })] },
         ],
       },
     ],

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cleanText } from '../../src/clean/index.ts';
 import { parseMarkdown } from '../../src/markdown/parse.ts';
-import { allChapters, inlineText, type Block, type BookDocument } from '../../src/model/book-document.ts';
+import { chapterHeadingText, allChapters, inlineText, type Block, type BookDocument } from '../../src/model/book-document.ts';
 import { readText } from '../../src/read/index.ts';
 import { corpusDir } from '../helpers/corpus.ts';
 
@@ -35,7 +35,7 @@ describe('corpus structure', () => {
   });
 
   it('Frankenstein: four letters, each with a salutation and dateline; signatures on the first three', () => {
-    const letters = allChapters(book('pg84-frankenstein.txt')).filter((c) => /^Letter \d$/.test(inlineText(c.title)));
+    const letters = allChapters(book('pg84-frankenstein.txt')).filter((c) => /^Letter \d$/.test(chapterHeadingText(c)));
     expect(letters).toHaveLength(4);
     for (const letter of letters) {
       expect(roleOf(letter.blocks[0]!)).toBe('salutation');

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { cleanText } from '../../src/clean/index.ts';
 import { parseMarkdown } from '../../src/markdown/parse.ts';
 import { allChapters, type Block } from '../../src/model/book-document.ts';
+import { headlineStyle } from '../../src/structure/title-case.ts';
 
 const META = { title: 'Test', author: 'Anon', language: 'en' };
 
@@ -105,8 +106,10 @@ describe('plays', () => {
     expect(md).toContain('::: speech Algernon\nDid you hear what I was playing, Lane?\n:::');
     expect(md).toContain('::: speech Lady Bracknell\nGood afternoon, dear Algernon.\n:::');
     expect(md).toContain('::: stage\n[Enter Jack.]\n:::');
-    // A stage direction inside a speech stays in the speech.
-    expect(md).toContain('::: speech Lane\nYes, sir. [Goes out.]\n:::');
+    // A stage direction inside a speech stays in the speech, in italics like one of its own.
+    expect(md).toContain('::: speech Lane\nYes, sir. _[Goes out.]_\n:::');
+    const lane = blocksOf(md).find((b) => b.type === 'speech' && JSON.stringify(b).includes('Goes out'));
+    expect(JSON.stringify(lane)).toContain('{"type":"emphasis","children":[{"type":"text","value":"[Goes out.]"}]}');
     const blocks = blocksOf(md);
     const speeches = blocks.filter((b) => b.type === 'speech');
     expect(speeches).toHaveLength(9);
@@ -160,5 +163,15 @@ describe('back matter', () => {
     const doc = parseMarkdown(clean(text), META);
     expect(allChapters(doc)).toHaveLength(2);
     expect(doc.back.map((s) => s.kind)).toEqual(['notes', 'glossary']);
+  });
+});
+
+describe('headings Title Cased word by word (Chicago 8.159)', () => {
+  it('lowercases articles, prepositions and conjunctions inside a title only when every word was capitalised', () => {
+    expect(headlineStyle('The Extent Of The Empire In The Age Of The Antonines')).toBe('The Extent of the Empire in the Age of the Antonines');
+    expect(headlineStyle('Emperors Decius, Gallus, Aemilianus, Valerian And Gallienus')).toBe('Emperors Decius, Gallus, Aemilianus, Valerian and Gallienus');
+    expect(headlineStyle('What It Comes To')).toBe('What It Comes To');
+    expect(headlineStyle('Down the Rabbit-Hole')).toBe('Down the Rabbit-Hole');
+    expect(headlineStyle('THE RABBIT SENDS IN A LITTLE BILL')).toBe('THE RABBIT SENDS IN A LITTLE BILL');
   });
 });

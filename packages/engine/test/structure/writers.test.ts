@@ -77,10 +77,10 @@ describe('writers render speeches and paragraph roles', () => {
     expect(problems(await epubcheck(epub))).toEqual([]);
     const zip = await JSZip.loadAsync(epub);
     const xhtml = (await Promise.all(Object.values(zip.files).filter((f) => f.name.endsWith('.xhtml')).map((f) => f.async('string')))).join('\n');
-    expect(xhtml).toContain('<div class="speech">\n<p class="first"><span class="speaker">Algernon</span> Did you hear');
+    expect(xhtml).toContain('<div class="speech">\n<p class="first"><span class="speaker">Algernon</span>. Did you hear');
     expect(xhtml).toContain('<p class="speaker">Mephistopheles</p>');
     expect(xhtml).toContain('<p class="first stage-direction">[Lane is arranging');
-    expect(xhtml).toMatch(/<p class="(?:first )?salutation">To Mrs\. Saville, England\.<\/p>/);
+    expect(xhtml).toMatch(/<p class="(?:first )?salutation">To Mrs\.\u00a0Saville, England\.<\/p>/);
     expect(xhtml).toContain('<p class="signature">Your affectionate brother,<br/>R. Walton</p>');
     const css = (await Promise.all(Object.values(zip.files).filter((f) => f.name.endsWith('.css')).map((f) => f.async('string')))).join('\n');
     expect(css).toContain('.speaker { font-variant: small-caps; }');

@@ -5,6 +5,9 @@
  * - `'` between letters or digits is an apostrophe (`don't`, `o'clock`) -> ’.
  * - `'` before a clipped word is an apostrophe, not an opening quote: `'tis`, `'twas`, `'em`, `'n'`
  *   (`rock 'n' roll`), `'cause`, `'bout`, ..., and before a decade or year (`the '90s`, `in '45`) -> ’.
+ * - a curly `‘` that a UTF-8 source already set before a lowercase clipped word (`put ‘em up`, `Oh, ‘tis
+ *   love`, pg11 and pg2600) is that same apostrophe typed the wrong way round -> ’ (a quotation opening
+ *   with a lowercase `em` or `tis` does not occur; a capitalised `‘Tis` may open one and is left).
  * - otherwise `'` opens after the start, a space, a bracket, a dash or an opening double quote, and closes
  *   (or is a plural possessive, `the dogs'`) elsewhere -> ‘ or ’.
  * Markdown written by cleanup (fences, heading attributes) has no quotes and is unaffected. Count:
@@ -16,11 +19,19 @@ import type { CleanPass, PassContext } from '../pass.ts';
 const ELISION = /^(?:tis|twas|twere|twill|twould|em|n|nuff|cause|cos|til|bout|gainst|neath|prentice)(?![\p{L}])/iu;
 const OPENING_CONTEXT = /[\s([{“‘—–\-/]/u;
 
+/** A lowercase clipped word right after the quote: the `‘` before it is an apostrophe. */
+const LOWER_ELISION = /^(?:tis|twas|twere|twill|twould|em|nuff|cause|til|bout|gainst|neath|prentice)(?![\p{L}])/u;
+
 function curlLine(line: string, counter: { n: number }): string {
-  if (!line.includes('"') && !line.includes("'")) return line;
+  if (!line.includes('"') && !line.includes("'") && !line.includes('‘')) return line;
   let out = '';
   for (let i = 0; i < line.length; i++) {
     const ch = line[i]!;
+    if (ch === '‘' && (i === 0 || OPENING_CONTEXT.test(line[i - 1]!)) && LOWER_ELISION.test(line.slice(i + 1))) {
+      counter.n++;
+      out += '’';
+      continue;
+    }
     if (ch !== '"' && ch !== "'") {
       out += ch;
       continue;
@@ -45,7 +56,7 @@ function curlLine(line: string, counter: { n: number }): string {
 }
 
 function curlQuotes(text: string, ctx: PassContext): string {
-  if (!text.includes('"') && !text.includes("'")) return text;
+  if (!text.includes('"') && !text.includes("'") && !text.includes('‘')) return text;
   const counter = { n: 0 };
   const out = text
     .split('\n')

@@ -1,10 +1,15 @@
 /**
- * Pass `titleLines`: the title-page lines Project Gutenberg keeps at the top of the body
- * (`PRIDE AND PREJUDICE` / `By Jane Austen`). Quire makes its own title page from the metadata, so a
- * line is dropped only when it repeats the metadata title or author exactly (letters and digits compared,
- * case ignored; `By`/`by` before the author allowed). Only the first {@link WINDOW_BLOCKS} blocks are
- * looked at, and only single-line blocks. Count: lines removed.
+ * Pass `titleLines`: the source's own title page at the top of the body (`Frankenstein;` / `or, the Modern
+ * Prometheus` / `by` / `Mary Wollstonecraft (Godwin) Shelley`; `THE MILLENNIUM FULCRUM EDITION 3.0`;
+ * `Translated by ...`; `With notes by ...`). Quire makes its own title and copyright pages from the book details
+ * (Chicago 1.17-1.21), so the source's title page, recognised by `structure/detect-title-page.ts`, leaves the
+ * text and what it says goes into the details: the subtitle (and the title without it), translator, editor and
+ * what they did, edition, the source edition's imprint in the source credit. The author's name only fills in a
+ * missing one. Without such a title page, any line of the first {@link WINDOW_BLOCKS} blocks that repeats the title or
+ * author exactly is dropped (letters and digits compared, case ignored; `By`/`by` before the author
+ * allowed; single-line blocks only). Count: lines removed.
  */
+import { detectTitlePage, titlePageDetails } from '../../structure/detect-title-page.ts';
 import { joinBlocks, splitBlocks, type TextBlock } from '../blocks.ts';
 import type { CleanPass, PassContext } from '../pass.ts';
 
@@ -36,7 +41,32 @@ function targetKeys(meta: PassContext['meta']): Set<string> {
   return keys;
 }
 
+/** Drops the source's title page (see the file header); returns undefined when there is none. */
+function dropTitlePage(text: string, ctx: PassContext): string | undefined {
+  const list = splitBlocks(text);
+  const page = detectTitlePage(list.blocks, { title: ctx.meta.title, author: ctx.meta.author });
+  if (!page) return undefined;
+  ctx.record?.(titlePageDetails(page.facts, ctx.meta));
+  ctx.count(page.lineCount);
+  const dropped = new Set(page.dropped);
+  const out: TextBlock[] = [];
+  let pendingBlank = 0;
+  list.blocks.forEach((block, i) => {
+    if (dropped.has(i)) {
+      pendingBlank = Math.max(pendingBlank, block.blankBefore);
+      return;
+    }
+    out.push({ ...block, blankBefore: Math.max(block.blankBefore, pendingBlank) });
+    pendingBlank = 0;
+  });
+  // The gap before the first block left is kept: the heading detection reads a line set apart as a heading.
+  return joinBlocks({ blocks: out, blankAfter: list.blankAfter });
+}
+
 function dropTitleLines(text: string, ctx: PassContext): string {
+  // A title page found is the whole of it: the author's name further down is a signature (an epigraph's), not a title-page line.
+  const withoutPage = dropTitlePage(text, ctx);
+  if (withoutPage !== undefined) return withoutPage;
   const keys = targetKeys(ctx.meta);
   if (keys.size === 0) return text;
   const list = splitBlocks(text);
@@ -46,7 +76,9 @@ function dropTitleLines(text: string, ctx: PassContext): string {
   let inWindow = true;
   list.blocks.forEach((block, i) => {
     const line = block.lines[0]!;
-    if (i >= WINDOW_BLOCKS || block.lines.map((l) => l.trim()).join(' ').length >= PROSE_CHARS) inWindow = false;
+    // The window ends at prose, and at the first block of several lines (a poem, an epigraph: its signature
+    // may be the author's name, which is no title-page line).
+    if (i >= WINDOW_BLOCKS || block.lines.length > 1 || block.lines.map((l) => l.trim()).join(' ').length >= PROSE_CHARS) inWindow = false;
     if (inWindow && block.lines.length === 1 && !/^\s*#/.test(line) && keys.has(key(line))) {
       removed++;
       pendingBlank = Math.max(pendingBlank, block.blankBefore);
@@ -63,6 +95,6 @@ function dropTitleLines(text: string, ctx: PassContext): string {
 
 export const dropTitleLinesPass: CleanPass = {
   id: 'titleLines',
-  label: 'Title and author lines removed (they repeat the book details)',
+  label: 'Lines of the source’s title page moved into the book details',
   run: dropTitleLines,
 };

@@ -40,38 +40,77 @@ function isLowerLetter(ch: string | undefined): boolean {
   return ch !== undefined && /\p{Ll}/u.test(ch);
 }
 
+/** JavaScript's `\s` (what `\S+` splits words at): ASCII and Unicode spaces, line separators, the BOM. */
+function isSpace(c: number): boolean {
+  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+/** Whether `text[start, end)` is lower-case letters only (`^\p{Ll}+$`), ASCII checked without a regex. */
+function isLowerWord(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 97 && c <= 122) continue;
+    if (c < 128) return false;
+    return /^\p{Ll}+$/u.test(text.slice(start, end));
+  }
+  return true;
+}
+
+/** A heading line or one of cleanup's container fences. */
+const LEFT_ALONE = /^ {0,3}(?:#|:::)/;
+
 function joinSplitWords(text: string, ctx: PassContext): string {
   const pairs = candidatePairs(countWords(text));
   if (pairs.size === 0) return text;
+  // Second halves by first half, so that a word pair is looked up only when its first word could start one.
+  const byFirst = new Map<string, Map<string, string>>();
+  for (const [pair, whole] of pairs) {
+    const space = pair.indexOf(' ');
+    const first = pair.slice(0, space);
+    let seconds = byFirst.get(first);
+    if (!seconds) byFirst.set(first, (seconds = new Map()));
+    seconds.set(pair.slice(space + 1), whole);
+  }
   let joined = 0;
-  const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
+  const parts: string[] = [];
+  let copied = 0;
+  for (let lineStart = 0; lineStart <= text.length; ) {
+    let lineEnd = text.indexOf('\n', lineStart);
+    if (lineEnd < 0) lineEnd = text.length;
     // Headings and cleanup's fences are left alone.
-    if (/^ {0,3}(?:#|:::)/.test(line)) continue;
-    // Words of the line: lower-case runs with no letter, digit, apostrophe or hyphen glued on.
-    const words: Array<[number, number]> = [];
-    for (const m of line.matchAll(/\S+/g)) {
-      if (/^\p{Ll}+$/u.test(m[0])) words.push([m.index, m.index + m[0].length]);
+    if (!LEFT_ALONE.test(text.slice(lineStart, lineStart + 6))) {
+      // Words of the line: whitespace-separated runs; a pair is two lower-case runs (no letter, digit,
+      // apostrophe or hyphen glued on) one space apart. A joined second word does not start the next pair.
+      let prevStart = -1;
+      let prevEnd = -1;
+      let i = lineStart;
+      while (i < lineEnd) {
+        while (i < lineEnd && isSpace(text.charCodeAt(i))) i++;
+        if (i >= lineEnd) break;
+        const start = i;
+        while (i < lineEnd && !isSpace(text.charCodeAt(i))) i++;
+        const lower = isLowerWord(text, start, i);
+        if (lower && prevStart >= 0 && start === prevEnd + 1 && text[prevEnd] === ' ') {
+          const whole = byFirst.get(text.slice(prevStart, prevEnd))?.get(text.slice(start, i));
+          if (whole && isLowerLetter(text[prevStart])) {
+            parts.push(text.slice(copied, prevStart), whole);
+            copied = i;
+            joined++;
+            prevStart = -1;
+            continue;
+          }
+        }
+        prevStart = lower ? start : -1;
+        prevEnd = i;
+      }
     }
-    let out = '';
-    let copied = 0;
-    for (let k = 0; k + 1 < words.length; k++) {
-      const [a0, a1] = words[k]!;
-      const [b0, b1] = words[k + 1]!;
-      if (b0 !== a1 + 1 || line[a1] !== ' ') continue;
-      const whole = pairs.get(`${line.slice(a0, a1)} ${line.slice(b0, b1)}`);
-      if (!whole || !isLowerLetter(line[a0])) continue;
-      out += line.slice(copied, a0) + whole;
-      copied = b1;
-      joined++;
-      k++;
-    }
-    if (copied > 0) lines[i] = out + line.slice(copied);
+    lineStart = lineEnd + 1;
   }
   if (joined === 0) return text;
   ctx.count(joined);
-  return lines.join('\n');
+  parts.push(text.slice(copied));
+  return parts.join('');
 }
 
 export const joinSplitWordsPass: CleanPass = {

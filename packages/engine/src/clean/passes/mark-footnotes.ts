@@ -43,6 +43,22 @@ function closingBracket(text: string, open: number): number {
   return -1;
 }
 
+/** Indent of a note's later paragraphs: CommonMark / markdown-it-footnote continue a definition with four spaces. */
+export const NOTE_CONTINUATION_INDENT = '    ';
+
+/**
+ * The text of a note for its Markdown definition. A note of several paragraphs (Gibbon's notes followed by
+ * the editor's `Note: ... --M.` paragraphs inside the same `[Footnote 2: ...]`, pg731) keeps them all: the
+ * paragraphs after the first are indented by four spaces, which continues the definition in Markdown instead
+ * of leaving them in the running text.
+ */
+function noteBody(raw: string): string {
+  const paragraphs = raw.trim().split(/\n[ \t]*\n\s*/);
+  return paragraphs
+    .map((p, k) => (k === 0 ? p : p.split('\n').map((line) => NOTE_CONTINUATION_INDENT + line.trim()).join('\n')))
+    .join('\n\n');
+}
+
 function processRegion(region: string, chapter: number, used: Set<string>): { text: string; made: number } {
   const edits: Edit[] = [];
   const taken: Array<[number, number]> = [];
@@ -77,7 +93,7 @@ function processRegion(region: string, chapter: number, used: Set<string>): { te
     const marker = findMarker(`[${label}]`, start);
     if (!marker) continue;
     const id = makeId(label);
-    const body = region.slice(start + m[0].length, close).trim();
+    const body = noteBody(region.slice(start + m[0].length, close));
     taken.push([start, close + 1], marker);
     edits.push({ from: marker[0], to: marker[1], insert: `[^${id}]` });
     // The note becomes a block of its own where it stood; text after its `]` starts a new block.

@@ -1,7 +1,8 @@
 /**
  * Pass `sceneBreaks`: a line of spaced asterisks (`* * *`, Gutenberg's `*       *       *       *`)
  * marks a break between scenes (Chicago Manual of Style 1.56, "space breaks"); it becomes the Markdown
- * thematic break `* * *`, on its own with blank lines around it. Count: breaks rewritten.
+ * thematic break `* * *`, on its own with blank lines around it. A run of such lines with only blank lines
+ * between them (Alice's three staggered rows of stars, pg11) is one break. Count: breaks rewritten or merged.
  */
 import { SCENE_BREAK } from '../../structure/markdown-syntax.ts';
 import type { CleanPass, PassContext } from '../pass.ts';
@@ -22,6 +23,15 @@ function markSceneBreaks(text: string, ctx: PassContext): string {
       }
       needBlank = false;
       out.push(line);
+      continue;
+    }
+    // A second or third row of stars after a break (blank lines between) belongs to the same break.
+    let last = out.length - 1;
+    while (last >= 0 && out[last] === '') last--;
+    if (last >= 0 && out[last] === SCENE_BREAK) {
+      out.length = last + 1;
+      changed++;
+      needBlank = true;
       continue;
     }
     if (line !== SCENE_BREAK) changed++;

@@ -3,10 +3,13 @@
  * kept line by line in a `::: verse` container instead of being unwrapped as prose (Leaves of Grass,
  * Faust, the songs in Alice). Consecutive verse blocks separated by one blank line are stanzas of one
  * container. Inside, leading indentation is kept as indent levels of two spaces, relative to the
- * least-indented line; hanging-indent continuations are joined (see `structure/detect-verse.ts`).
+ * least-indented line; the source's turnovers are joined to their line, and a one- or two-line stanza set at
+ * the indentation of the verse beside it joins that verse (see `structure/detect-verse.ts`). Under the heading of a
+ * play's list of persons (`THE PERSONS IN THE PLAY`) the lines are persons, not verse: a `::: persona` container
+ * with one paragraph per person.
  * Count: verse lines kept.
  */
-import { isLineByLine, joinHangingLines, wrapWidth } from '../../structure/detect-verse.ts';
+import { baseIndent, isLineByLine, isStanzaBesideVerse, isVerseOfVerseBook, joinHangingLines, turnoverOffset, wrapWidth } from '../../structure/detect-verse.ts';
 import { isHeadingLine, isSceneBreakLine } from '../../structure/markdown-syntax.ts';
 import { isVerseContainer, joinBlocks, splitBlocks, type TextBlock } from '../blocks.ts';
 import type { CleanPass, PassContext } from '../pass.ts';
@@ -21,6 +24,21 @@ function indentOf(line: string): number {
 function isPlainBlock(block: TextBlock): boolean {
   const first = block.lines[0]!;
   return !isVerseContainer(block) && !isHeadingLine(first) && !(block.lines.length === 1 && isSceneBreakLine(first));
+}
+
+/**
+ * The heading of a play's list of persons (dramatis personae): `THE PERSONS IN THE PLAY` (Earnest), `Dramatis
+ * Personae`, `CHARACTERS`, `Personen`, `PERSONS REPRESENTED`.
+ */
+const PERSONS_HEADING = /^#\s.*\b(?:dramatis\s+person(?:ae|æ)|persons\s+(?:of|in)\s+the\s+(?:play|drama|comedy|tragedy)|persons\s+represented|characters|personen)\b/iu;
+
+/** A line of a performance's cast: a person, a colon, the actor (`Lady Bracknell: Miss Rose Leclercq.`). */
+const CAST_LINE = /^\s*[^:\s][^:]{1,60}:\s+\S/u;
+
+/** A list of persons: each line a `::: persona` paragraph (name, then what the person is), not a verse line. */
+function personsContainer(stanzas: string[][]): string[] {
+  const persons = stanzas.flat().map((line) => line.trim().replace(/^:::/, '\\:::'));
+  return ['::: persona', ...persons.flatMap((p, i) => (i > 0 ? ['', p] : [p])), ':::'];
 }
 
 /** Writes stanzas as a verse container; indentation becomes levels of two spaces. */
@@ -41,30 +59,75 @@ function container(stanzas: string[][]): string[] {
   return out;
 }
 
+/**
+ * Which blocks are verse: those whose line breaks are the author's ({@link isLineByLine}), then, until nothing
+ * changes, blocks set at the indentation of the verse right beside them ({@link isStanzaBesideVerse}), then, in a
+ * book that is mostly verse, short poems set as its verse is ({@link isVerseOfVerseBook}).
+ */
+function verseBlocks(blocks: readonly TextBlock[], width: number, offset: number | undefined): boolean[] {
+  const verse = blocks.map((b) => isPlainBlock(b) && isLineByLine(b.lines, width, offset));
+  for (let changed = true; changed; ) {
+    changed = false;
+    blocks.forEach((block, i) => {
+      if (verse[i] || !isPlainBlock(block)) return;
+      const beside = [i - 1, i + 1].filter((j) => verse[j] === true);
+      if (beside.some((j) => isStanzaBesideVerse(block.lines, baseIndent(blocks[j]!.lines), width, beside.length, offset))) {
+        verse[i] = true;
+        changed = true;
+      }
+    });
+  }
+  // A book that is mostly verse: its short poems standing alone are verse too, when set as its verse is.
+  const plain = blocks.filter(isPlainBlock);
+  const lines = (bs: readonly TextBlock[]) => bs.reduce((n, b) => n + b.lines.length, 0);
+  const verseSet = blocks.filter((_, i) => verse[i]);
+  if (lines(verseSet) > lines(plain) / 2) {
+    const bases = new Map<number, number>();
+    for (const b of verseSet) bases.set(baseIndent(b.lines), (bases.get(baseIndent(b.lines)) ?? 0) + b.lines.length);
+    const verseBase = [...bases.entries()].sort((a, b) => b[1] - a[1])[0]![0];
+    blocks.forEach((block, i) => {
+      if (!verse[i] && isPlainBlock(block) && isVerseOfVerseBook(block.lines, verseBase, width, offset)) verse[i] = true;
+    });
+  }
+  return verse;
+}
+
 function markVerse(text: string, ctx: PassContext): string {
   const list = splitBlocks(text);
-  const width = wrapWidth(list.blocks.filter(isPlainBlock));
+  const plain = list.blocks.filter(isPlainBlock);
+  const width = wrapWidth(plain);
+  const offset = turnoverOffset(plain, width);
+  const verse = verseBlocks(list.blocks, width, offset);
   const out: TextBlock[] = [];
   let stanzas: string[][] = [];
   let stanzaBlank = 0;
   let kept = 0;
+  let underPersons = false;
+  let personsSeen = false;
   const flush = () => {
     if (stanzas.length === 0) return;
-    out.push({ lines: container(stanzas), blankBefore: stanzaBlank });
+    // A play's cast of a performance (`Merriman: Mr. Frank Dyall.`) after its list of persons is a list of persons too.
+    const cast = personsSeen && stanzas.flat().every((line) => CAST_LINE.test(line));
+    out.push({ lines: underPersons || cast ? personsContainer(stanzas) : container(stanzas), blankBefore: stanzaBlank });
     stanzas = [];
   };
-  for (const block of list.blocks) {
-    if (isPlainBlock(block) && isLineByLine(block.lines, width)) {
-      const lines = joinHangingLines(block.lines, width);
+  list.blocks.forEach((block, i) => {
+    if (isHeadingLine(block.lines[0]!)) {
+      flush();
+      underPersons = PERSONS_HEADING.test(block.lines[0]!);
+      personsSeen ||= underPersons;
+    }
+    if (verse[i]) {
+      const lines = joinHangingLines(block.lines, width, offset);
       if (stanzas.length > 0 && block.blankBefore > 1) flush();
       if (stanzas.length === 0) stanzaBlank = block.blankBefore;
       stanzas.push(lines);
       kept += lines.length;
-      continue;
+      return;
     }
     flush();
     out.push(block);
-  }
+  });
   flush();
   if (kept === 0) return text;
   ctx.count(kept);

@@ -8,6 +8,7 @@
  * Count: lines changed.
  */
 import type { CleanPass, PassContext } from '../pass.ts';
+import { withoutTrailingNewlines } from '../text-ends.ts';
 
 function expandTabs(line: string): string {
   let out = '';
@@ -35,7 +36,7 @@ function normalizeWhitespace(text: string, ctx: PassContext): string {
       changed++;
     }
   }
-  let out = lines.join('\n').replace(/^\n+/, '').replace(/\n*$/, '');
+  let out = withoutTrailingNewlines(lines.join('\n').replace(/^\n+/, ''));
   out = out === '' ? '' : `${out}\n`;
   ctx.count(changed);
   return out;

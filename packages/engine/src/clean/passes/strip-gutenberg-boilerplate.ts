@@ -15,6 +15,7 @@
  */
 import { SMALL_PRINT_END, START_MARKER } from '../../read/gutenberg-header.ts';
 import type { CleanPass, PassContext } from '../pass.ts';
+import { withoutTrailingNewlines } from '../text-ends.ts';
 
 const END_MARKER = /^\s*\*{2,}\s*END\s+OF\s+(?:THE|THIS)\s+PROJECT\s+GUTENBERG/i;
 const END_OF_LINE = /^\s*\**\s*End\s+of\s+(?:the\s+|this\s+)?Project\s+Gutenberg/i;
@@ -69,7 +70,7 @@ function stripGutenbergBoilerplate(text: string, ctx: PassContext): string {
   for (let i = 0; i < start; i++) if (lines[i]!.trim() !== '') removed++;
   for (let i = end; i < lines.length; i++) if (lines[i]!.trim() !== '') removed++;
   ctx.count(removed);
-  const body = lines.slice(start, end).join('\n').replace(/^\n+/, '').replace(/\n*$/, '');
+  const body = withoutTrailingNewlines(lines.slice(start, end).join('\n').replace(/^\n+/, ''));
   return body === '' ? '' : `${body}\n`;
 }
 

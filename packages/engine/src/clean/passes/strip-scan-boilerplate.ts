@@ -13,6 +13,7 @@
  * Count: non-blank lines removed.
  */
 import type { CleanPass, PassContext } from '../pass.ts';
+import { withoutTrailingNewlines } from '../text-ends.ts';
 
 /** The wrappers sit on the first page of the file. */
 const HEAD_LINES = 150;
@@ -84,7 +85,7 @@ function stripScanBoilerplate(text: string, ctx: PassContext): string {
   }
   if (removed === 0) return text;
   ctx.count(removed);
-  const body = out.join('\n').replace(/^\n+/, '').replace(/\n*$/, '');
+  const body = withoutTrailingNewlines(out.join('\n').replace(/^\n+/, ''));
   return body === '' ? '' : `${body}\n`;
 }
 

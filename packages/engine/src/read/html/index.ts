@@ -5,6 +5,7 @@
  * passed through: only text and the model's own nodes come out.
  */
 import { referencedAssets, type BookAsset, type BookDocument, type BookMeta } from '../../model/book-document.ts';
+import { chapterLabelAndTitle } from '../../structure/chapter-label.ts';
 import { EngineError } from '../../errors.ts';
 import { readGutenbergMeta } from '../gutenberg-header.ts';
 import { ImageCollector, decodeDataUri } from '../images.ts';
@@ -104,7 +105,10 @@ export function htmlDocumentsToBook(docs: readonly SourceDocument[], opts: HtmlT
     if (all.some((s) => s.title.length > 0)) {
       divisions.body = [];
       let n = 0;
-      for (const s of all) divisions.body.push({ type: 'chapter', id: `ch-${++n}`, title: s.title.length > 0 ? s.title : [{ type: 'text', value: meta.title ?? 'Untitled' }], blocks: s.blocks });
+      for (const s of all) {
+        const title = s.title.length > 0 ? chapterLabelAndTitle(s.title) : { title: [{ type: 'text' as const, value: meta.title ?? 'Untitled' }] };
+        divisions.body.push({ type: 'chapter', id: `ch-${++n}`, ...title, blocks: s.blocks });
+      }
     }
     divisions.front = [];
     divisions.back = [];

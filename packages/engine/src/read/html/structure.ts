@@ -16,9 +16,11 @@
  * - [X] scene breaks at the start or end of a division (PG's `<hr>` between chapters) dropped
  * - [ ] plays (acts/scenes) and letters: left to the Markdown structure passes
  */
-import type { Block, BookDocument, BookMeta, Chapter, Division, Inline, Part, Section, SectionKind } from '../../model/book-document.ts';
+import { inlineText, type Block, type BookDocument, type BookMeta, type Chapter, type Division, type Inline, type Part, type Section, type SectionKind } from '../../model/book-document.ts';
+import { chapterLabelAndTitle } from '../../structure/chapter-label.ts';
 import type { HeadingItem, Item } from './convert.ts';
 import type { Report } from './dom.ts';
+import { detectTitlePage, titlePageDetails } from '../../structure/detect-title-page.ts';
 
 const PART_TITLE = /^(?:the\s+)?(?:(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)\s+)?(?:book|part|volume|vol\.|tome)\b/i;
 const CHAPTER_TITLE = /^(?:chapter|chap\.|letter)\b/i;
@@ -41,6 +43,17 @@ const BACK_KINDS: ReadonlyArray<[RegExp, SectionKind]> = [
 /** Letters and digits only, lowercased: for comparing a heading with the title. */
 function norm(s: string): string {
   return s.toLowerCase().normalize('NFKD').replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/** A heading's lines: its text split at its line breaks (`<h1>The Importance of Being Earnest<br/>A Trivial Comedy ...</h1>`). */
+function headingLines(h: HeadingItem): string[] {
+  const lines = [''];
+  for (const node of h.title) {
+    if (node.type === 'lineBreak') lines.push('');
+    else lines[lines.length - 1] += inlineText([node]);
+  }
+  const out = lines.map((l) => l.replace(/\s+/g, ' ').trim()).filter(Boolean);
+  return out.length > 0 ? out : [h.text];
 }
 
 /** True when a heading repeats the title (either contains the other) or is `By <author>`. */
@@ -104,8 +117,15 @@ export function buildDivisions(items: readonly Item[], meta: Partial<BookMeta>, 
     if (!hasHeading && it.title) withFiles.push({ kind: 'heading', level: 0, title: [{ type: 'text', value: it.title }], text: it.title, ids: [] });
   }
   const headings = withFiles.filter((x): x is HeadingItem => x.kind === 'heading');
-  const firstRealChapter = headings.findIndex((h) => !isTitleLine(h.text, meta) && !CONTENTS.test(h.text));
   const dropped = new Set<HeadingItem>();
+  // The source's title page set as headings (`<h2>Bishop of Hippo</h2>`, `<h3>Translated by ...</h3>`,
+  // `<h3>THE MILLENNIUM FULCRUM EDITION 3.0</h3>`): what it says goes into the book details (`detect-title-page.ts`).
+  const titlePage = detectTitlePage(headings.map((h) => ({ lines: headingLines(h) })), meta);
+  if (titlePage && titlePage.start === 0) {
+    Object.assign(meta, titlePageDetails(titlePage.facts, meta));
+    for (const i of titlePage.dropped) dropped.add(headings[i]!);
+  }
+  const firstRealChapter = headings.findIndex((h) => !dropped.has(h) && !isTitleLine(h.text, meta) && !CONTENTS.test(h.text));
   headings.forEach((h, i) => {
     if (i < Math.max(0, firstRealChapter) || (firstRealChapter < 0)) {
       if (isTitleLine(h.text, meta)) dropped.add(h);
@@ -116,7 +136,7 @@ export function buildDivisions(items: readonly Item[], meta: Partial<BookMeta>, 
   const { chapter: chapterLevel, part: partLevel } = levels(kept.filter((h) => h.level > 0));
   const firstDivisionIndex = kept.findIndex((h) => h.level === 0 || h.level <= chapterLevel);
   for (const h of kept.slice(0, Math.max(0, firstDivisionIndex))) if (isTitleLine(h.text, meta)) dropped.add(h);
-  report.add('titleLines', 'Title-page lines repeating the title and author removed', dropped.size);
+  report.add('titleLines', 'Lines of the source’s title page moved into the book details', dropped.size);
 
   const draft: Draft = { front: [], body: [], back: [] };
   const leading: Block[] = [];
@@ -152,7 +172,8 @@ export function buildDivisions(items: readonly Item[], meta: Partial<BookMeta>, 
       sawChapter = true;
       return;
     }
-    const ch: Chapter = { type: 'chapter', id: '', title, blocks: [] };
+    // `CHAPTER I. Down the Rabbit-Hole`: the label and the title, as the Markdown parser reads them.
+    const ch: Chapter = { type: 'chapter', id: '', ...chapterLabelAndTitle(title), blocks: [] };
     if (part) part.chapters.push(ch);
     else draft.body.push(ch);
     target = ch.blocks;

@@ -22,7 +22,6 @@ import {
   Paragraph,
   TextRun,
   type INumberingOptions,
-  type ParagraphChild,
 } from 'docx';
 import { figureAsset, inlineText, type Block, type BookAsset, type Inline, type ParagraphRole } from '../../model/book-document.ts';
 import { baselineStepPt } from '../../layout/line-spacing.ts';
@@ -30,7 +29,7 @@ import { fitImage, imageDimensions } from '../../model/image-bytes.ts';
 import type { Handlers } from '../html/state.ts';
 import { sceneBreakMark, splitLeadIn } from '../layout-text.ts';
 import { inlineRuns } from './inlines.ts';
-import { STYLE } from './styles.ts';
+import { PT, STYLE } from './styles.ts';
 import { docxText, type DocxState } from './state.ts';
 
 /** Numbering definitions (OOXML §17.9) referenced by list paragraphs. */
@@ -83,9 +82,10 @@ function paragraph(node: Extract<Block, { type: 'paragraph' }>, state: DocxState
 }
 
 /**
- * A chapter's first paragraph: a drop capital (`dropCapLines` > 0) as Word writes one — the first letter (with
- * an opening quotation mark) alone in a paragraph framed `w:dropCap="drop"` over that many lines (OOXML
- * §17.3.1.11) — and the first words in the `Lead-in` small-caps style when `smallCapsLeadIn`.
+ * A chapter's first paragraph: a drop capital (`dropCapLines` > 0) as Word writes one — the first letter alone
+ * in a paragraph framed `w:dropCap="drop"` over that many lines (OOXML §17.3.1.11), an opening quotation mark
+ * before it at the body size (Bringhurst 4.3.3: the mark is not a capital) — and the first words in the
+ * `Lead-in` small-caps style when `smallCapsLeadIn`.
  */
 function chapterOpening(inlines: readonly Inline[], style: string, state: DocxState): Paragraph[] {
   const { layout } = state;
@@ -109,12 +109,14 @@ function chapterOpening(inlines: readonly Inline[], style: string, state: DocxSt
 }
 
 /** The framed paragraph of a drop capital: the letter sized to span `dropCapLines` lines of the body. */
-function dropCapParagraph(letter: string, state: DocxState): Paragraph {
+function dropCapParagraph(opening: string, state: DocxState): Paragraph {
   const { layout } = state;
   const lines = layout.dropCapLines;
   const pitchPt = baselineStepPt(layout);
   // Cap height taken as 0.66 of the size: the capital runs from the first line's cap height to the last baseline.
   const sizePt = ((lines - 1) * pitchPt + 0.66 * layout.fontSizePt) / 0.66;
+  const mark = opening.slice(0, -[...opening].at(-1)!.length);
+  const letter = opening.slice(mark.length);
   return new Paragraph({
     keepNext: true,
     frame: {
@@ -126,7 +128,10 @@ function dropCapParagraph(letter: string, state: DocxState): Paragraph {
       anchor: { horizontal: FrameAnchorType.TEXT, vertical: FrameAnchorType.TEXT },
     },
     spacing: { line: Math.round(lines * pitchPt * 20), lineRule: LineRuleType.EXACT, before: 0, after: 0 },
-    children: [new TextRun({ text: docxText(letter), size: Math.round(sizePt * 2) })],
+    children: [
+      ...(mark ? [new TextRun({ text: docxText(mark) })] : []),
+      new TextRun({ text: docxText(letter), size: Math.round(sizePt * 2) }),
+    ],
   });
 }
 
@@ -136,6 +141,8 @@ const ROLE_STYLE: Readonly<Record<ParagraphRole, string>> = {
   salutation: STYLE.salutation,
   signature: STYLE.signature,
   stageDirection: STYLE.stageDirection,
+  persona: STYLE.persona,
+  ending: STYLE.ending,
 };
 
 /** A speech: the speaker's name in the Speaker style (small capitals), then what they say. */
@@ -172,19 +179,29 @@ function sceneBreak(_node: Extract<Block, { type: 'sceneBreak' }>, state: DocxSt
   return [new Paragraph({ style: STYLE.sceneBreak, children: [new TextRun(docxText(sceneBreakMark(state.layout)))] })];
 }
 
+/**
+ * Verse: a paragraph per line in the Verse style, so that a long line turns over with the style's hanging indent
+ * (a line break inside one paragraph would start the turnover at the left margin). An indented line starts one em
+ * further per level and hangs from there; the last line of a stanza is followed by a blank line.
+ */
 function verse(node: Extract<Block, { type: 'verse' }>, state: DocxState): Paragraph[] {
   state.afterBreak = false;
-  return node.stanzas.map((lines) => {
-    const children: ParagraphChild[] = [];
-    lines.forEach((line, i) => {
-      if (i > 0) children.push(new TextRun({ break: 1 }));
-      // Indented lines: one em space per level (the model's unit, ~1 em), so restyling keeps the shape.
+  const em = Math.round(state.layout.fontSizePt * PT);
+  const stanzaGap = state.layout.academic ? 0 : Math.round(state.layout.lineHeight * state.layout.fontSizePt * PT);
+  const style = state.inFootnote ? STYLE.footnoteText : STYLE.verse;
+  return node.stanzas.flatMap((lines) =>
+    lines.map((line, i) => {
+      // Indent levels: one em each (the model's unit, ~1 em), so restyling keeps the shape.
       const indent = Math.max(0, Math.min(6, Math.trunc(line.indent)));
-      if (indent > 0) children.push(new TextRun('\u2003'.repeat(indent)));
-      children.push(...inlineRuns(line.children, state));
-    });
-    return new Paragraph({ style: state.inFootnote ? STYLE.footnoteText : STYLE.verse, children });
-  });
+      const last = i === lines.length - 1;
+      return new Paragraph({
+        style,
+        indent: { left: (4 + indent) * em, hanging: 2 * em },
+        spacing: { after: last ? stanzaGap || em : 0 },
+        children: inlineRuns(line.children, state),
+      });
+    }),
+  );
 }
 
 function blockQuote(node: Extract<Block, { type: 'blockQuote' }>, state: DocxState): Paragraph[] {

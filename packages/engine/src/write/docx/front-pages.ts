@@ -3,29 +3,33 @@
  * paper's title page or heading block (`academic-front.ts`), and the contents page as Word's TOC
  * field.
  */
-import { PageBreak, Paragraph, TableOfContents, TextRun } from 'docx';
+import { InternalHyperlink, LeaderType, PageBreak, PageReference, Paragraph, Tab, TabStopType, TextRun } from 'docx';
+import type { ContentsPlan } from '../contents-plan.ts';
 import type { Layout } from '../../layout/layout.ts';
 import { baselineStepPt } from '../../layout/line-spacing.ts';
 import type { BookDocument } from '../../model/book-document.ts';
 import type { AcademicFront, AcademicLine } from '../academic-front.ts';
-import { bookTitle } from '../html/index.ts';
+import { copyrightPageLines, titlePageText } from '../imprint.ts';
 import { docxText } from './state.ts';
 import { STYLE } from './styles.ts';
 
 /**
- * A book's title page (title, author) and, when the book has a publisher, year or ISBN, the edition notice on
- * its verso (Chicago Manual of Style 17th ed. 1.19-1.20), at the foot of the page.
+ * A book's title page (Chicago Manual of Style 17th ed. 1.18: title, subtitle, author, the contributors' credits,
+ * the edition) and the copyright page on its verso (1.19-1.22: rights, source, publisher, ISBN, printing line),
+ * both from `imprint.ts`.
  */
 export function bookTitlePage(doc: BookDocument): Paragraph[] {
-  const out = [new Paragraph({ style: STYLE.title, children: [new TextRun(docxText(bookTitle(doc)))] })];
-  const author = doc.meta.author.trim();
-  if (author) out.push(new Paragraph({ style: STYLE.subtitle, children: [new TextRun(docxText(author))] }));
-  const notice = [doc.meta.publisher?.trim(), doc.meta.publicationYear?.toString(), doc.meta.isbn?.trim() ? `ISBN ${doc.meta.isbn.trim()}` : '']
-    .filter((l): l is string => !!l);
-  if (notice.length > 0) {
-    out.push(new Paragraph({ children: [new PageBreak()] }));
-    for (const line of notice) out.push(new Paragraph({ style: STYLE.imprint, children: [new TextRun(docxText(line))] }));
-  }
+  const page = titlePageText(doc.meta);
+  const out = [new Paragraph({ style: STYLE.title, children: [new TextRun(docxText(page.title))] })];
+  if (page.subtitle) out.push(new Paragraph({ style: STYLE.titlePageLine, children: [new TextRun({ text: docxText(page.subtitle), italics: true })] }));
+  if (page.author) out.push(new Paragraph({ style: STYLE.subtitle, children: [new TextRun(docxText(page.author))] }));
+  for (const credit of page.credits) out.push(new Paragraph({ style: STYLE.titlePageLine, children: [new TextRun(docxText(credit))] }));
+  if (page.edition) out.push(new Paragraph({ style: STYLE.titlePageLine, children: [new TextRun({ text: docxText(page.edition), smallCaps: true })] }));
+  out.push(new Paragraph({ children: [new PageBreak()] }));
+  copyrightPageLines(doc.meta, { print: true }).forEach((group, i) => {
+    if (i > 0) out.push(new Paragraph({ style: STYLE.imprint }));
+    for (const line of group) out.push(new Paragraph({ style: STYLE.imprint, children: [new TextRun({ text: docxText(line.text), italics: line.italic })] }));
+  });
   return out;
 }
 
@@ -55,15 +59,37 @@ export function headingBlock(front: Required<AcademicFront>['headingBlock']): Pa
   return [...lines(front.lines, STYLE.headingBlock), new Paragraph({ style: STYLE.titlePageLine, children: [new TextRun(docxText(front.title))] })];
 }
 
+/** One line of the contents: its level (1: a part or top-level unit, 2: a chapter inside a part), text and bookmark. */
+export interface DocxContentsEntry {
+  level: 1 | 2;
+  label: string;
+  bookmark: string;
+}
+
 /**
- * The contents page: the `TOC Heading` and Word's TOC field over Heading 1 and Part Title paragraphs, with
- * hyperlinks (`TOC \o "1-1" \h \u \t "Part Title,1"`). docx writes the entries from the headings, linked to their
- * bookmarks, so the page is not empty in applications that do not update fields; the field is marked dirty, so
- * Word fills in the page numbers when it opens the file.
+ * The contents page (Chicago 1.42): the `TOC Heading`, then a line per entry in the `toc 1` / `toc 2` styles (a
+ * chapter inside a part one level down; the parts alone when the contents list the parts only, `contents-plan.ts`):
+ * the title linked to its heading's bookmark, a dot leader to a right tab at the measure, and a PAGEREF field to
+ * that bookmark. Not a TOC field: LibreOffice shows a TOC field's result as it was written and does not update it
+ * when it opens a file, so its page numbers would be blank, while it lays out each PAGEREF with the page its
+ * heading is on; the fields are marked dirty, so Word updates them when it opens the file. Entries are ragged, a
+ * long title turned over with a hanging indent (the TOC styles, `styles.ts`).
+ * @param textWidthIn the measure, inches: where the page numbers align.
  */
-export function contentsPage(): (Paragraph | TableOfContents)[] {
-  return [
-    new Paragraph({ style: STYLE.tocHeading, children: [new TextRun('Contents')] }),
-    new TableOfContents('Contents', { hyperlink: true, headingStyleRange: '1-1', useAppliedParagraphOutlineLevel: true, stylesWithLevels: [{ styleName: 'Part Title', level: 1 }] }),
-  ];
+export function contentsPage(entries: readonly DocxContentsEntry[], plan: ContentsPlan, textWidthIn: number): Paragraph[] {
+  const width = Math.round(textWidthIn * 1440);
+  const listed = plan === 'parts' ? entries.filter((e) => e.level === 1) : entries;
+  const lines = listed.map(
+    (entry) =>
+      new Paragraph({
+        style: entry.level === 1 ? STYLE.toc1 : STYLE.toc2,
+        tabStops: [{ type: TabStopType.RIGHT, position: width, leader: LeaderType.DOT }],
+        children: [
+          new InternalHyperlink({ anchor: entry.bookmark, children: [new TextRun(docxText(entry.label))] }),
+          new TextRun({ children: [new Tab()] }),
+          new PageReference(entry.bookmark, { hyperlink: true }),
+        ],
+      }),
+  );
+  return [new Paragraph({ style: STYLE.tocHeading, children: [new TextRun('Contents')] }), ...lines];
 }

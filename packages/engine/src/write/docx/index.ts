@@ -18,11 +18,12 @@ import type { Layout } from '../../layout/layout.ts';
 import { inlineText, type BookDocument } from '../../model/book-document.ts';
 import { academicFront, type AcademicFront } from '../academic-front.ts';
 import { bookTitle, hasContentsPage } from '../html/index.ts';
-import { chapterNumberLabel } from '../layout-text.ts';
-import { bookUnits, type Unit } from '../html/units.ts';
+import { chapterHeading, isNumberedChapter } from '../layout-text.ts';
+import { bookUnits, chapterTitleOrFallback, type Unit } from '../html/units.ts';
 import { LIST_NUMBERING, renderBlocks, renderNoteBody } from './blocks.ts';
 import { inlineRuns } from './inlines.ts';
-import { academicTitlePage, bookTitlePage, contentsPage, headingBlock } from './front-pages.ts';
+import { contentsPlan } from '../contents-plan.ts';
+import { academicTitlePage, bookTitlePage, contentsPage, headingBlock, type DocxContentsEntry } from './front-pages.ts';
 import { patchPackage } from './package-patch.ts';
 import { headersAndFooters, sectionProperties, type SectionRole } from './sections.ts';
 import { bookmarkName, createDocxState, docxText, type DocxState } from './state.ts';
@@ -30,21 +31,32 @@ import { STYLE, docxStyles } from './styles.ts';
 
 /**
  * Title paragraph of a unit (bookmarked for `#id` links); front/back sections without a title get none. A chapter's
- * title carries its number (`chapterNumberStyle`) on a line of its own in the `Chapter Number` style, and a
- * decorated title (`chapterTitleFormat: decorated`) is followed by the layout's ornament.
+ * number line (its label or the number `chapterNumberStyle` adds; `layout-text.ts` chapterHeading) is a `Chapter
+ * Label` paragraph above the title, so that Heading 1 holds the title alone, and a decorated title
+ * (`chapterTitleFormat: decorated`) is followed by the layout's ornament.
  */
 function unitTitle(unit: Unit, state: DocxState): Paragraph[] {
   const titled = inlineText(unit.title).trim() !== '';
   if (!titled && (unit.kind === 'front' || unit.kind === 'back')) return [];
   const style = unit.kind === 'part' ? STYLE.partTitle : 'Heading1';
-  const runs: ParagraphChild[] = titled ? inlineRuns(unit.title, state) : [new TextRun(docxText(unit.label))];
+  let runs: ParagraphChild[] = titled ? inlineRuns(unit.title, state) : [new TextRun(docxText(unit.label))];
+  let number: string | undefined;
   if (unit.kind === 'chapter') {
-    state.chapterCount += 1;
-    const number = chapterNumberLabel(state.layout.chapterNumberStyle, state.chapterCount, unit.label);
-    if (number) runs.unshift(new TextRun({ text: number, style: STYLE.chapterNumber }), new TextRun({ break: 1 }));
+    if (isNumberedChapter(unit.divisionKind)) state.chapterCount += 1;
+    // Label and title as the layout sets them (`layout-text.ts` chapterHeading).
+    const parts = chapterHeading({ label: unit.chapterLabel, title: chapterTitleOrFallback(unit), kind: unit.divisionKind }, state.layout.chapterNumberStyle, state.chapterCount);
+    runs = inlineRuns(parts.title, state);
+    number = parts.number;
   }
   const name = state.bookmarks.get(unit.id) ?? bookmarkName(unit.id);
-  const out = [new Paragraph({ style, children: [new Bookmark({ id: name, children: runs })] })];
+  // The number line is a paragraph of its own above the title, which then needs no sink of its own: the running
+  // head (STYLEREF "Heading 1") and the contents field take the title alone.
+  const out = number
+    ? [
+        new Paragraph({ style: STYLE.chapterLabel, children: [new TextRun({ text: number, style: STYLE.chapterNumber })] }),
+        new Paragraph({ style, spacing: { before: 0 }, children: [new Bookmark({ id: name, children: runs })] }),
+      ]
+    : [new Paragraph({ style, children: [new Bookmark({ id: name, children: runs })] })];
   if (unit.kind === 'chapter' && state.layout.chapterTitleFormat === 'decorated') {
     out.push(new Paragraph({ style: STYLE.chapterOrnament, children: [new TextRun(docxText(state.layout.ornament))] }));
   }
@@ -60,12 +72,23 @@ function chapterSeparator(layout: Layout): Paragraph[] {
   return [new Paragraph({ style: STYLE.sceneBreak }), new Paragraph({ style: STYLE.sceneBreak })];
 }
 
+/**
+ * The lines of the contents: every part, chapter and titled section, by its heading's bookmark (Heading 1 and
+ * Part Title paragraphs, `unitTitle`); a chapter inside a part one level down.
+ */
+function contentsEntries(units: readonly Unit[], state: DocxState): DocxContentsEntry[] {
+  return units
+    .filter((u) => u.kind === 'part' || u.kind === 'chapter' || inlineText(u.title).trim() !== '')
+    .map((u) => ({ level: u.kind === 'chapter' && u.partId !== undefined ? 2 : 1, label: u.label, bookmark: state.bookmarks.get(u.id) ?? bookmarkName(u.id) }));
+}
+
 /** The sections before the text: title page and contents (see `front-pages.ts`); an abstract is a front section of the book. */
-function frontSections(doc: BookDocument, layout: Layout, front: AcademicFront, hasUnits: boolean): ISectionOptions[] {
+function frontSections(doc: BookDocument, layout: Layout, front: AcademicFront, entries: readonly DocxContentsEntry[]): ISectionOptions[] {
+  const hasUnits = entries.length > 0;
   const out: ISectionOptions[] = [];
   if (!layout.academic) out.push({ properties: sectionProperties(layout, 'title'), children: bookTitlePage(doc) });
   else if (front.titlePage) out.push({ properties: sectionProperties(layout, 'title'), children: academicTitlePage(front.titlePage, layout) });
-  if (hasUnits && hasContentsPage(layout)) out.push({ properties: sectionProperties(layout, 'front'), children: contentsPage() });
+  if (hasUnits && hasContentsPage(layout)) out.push({ properties: sectionProperties(layout, 'front'), children: contentsPage(entries, contentsPlan(entries), layout.trimWidthIn - layout.marginInsideIn - layout.marginOutsideIn) });
   return out;
 }
 
@@ -91,7 +114,7 @@ export async function writeDocx(doc: BookDocument, layout: Layout): Promise<Uint
   const author = docxText(doc.meta.author.trim());
   const front = academicFront(layout.academic, doc.meta);
 
-  const sections = frontSections(doc, layout, front, units.length > 0);
+  const sections = frontSections(doc, layout, front, contentsEntries(units, state));
   // MLA's heading block opens the first page of the text itself (MLA Handbook 9th ed. 1.3).
   let opening: Paragraph[] = front.headingBlock ? headingBlock(front.headingBlock) : [];
   let firstBodySeen = false;
@@ -104,14 +127,19 @@ export async function writeDocx(doc: BookDocument, layout: Layout): Promise<Uint
       firstBodySeen = true;
     }
     state.afterBreak = true;
+    // A chapter runs on where chapters do not break pages; a short piece of a collection always does (`piecesRunOn`),
+    // after a blank line rather than the chapters' separator.
+    const runOnPiece = unit.runOn === true && previous?.kind === 'chapter' && sections.length > 0;
+    const runOn = runOnPiece || (unit.kind === 'chapter' && layout.chapterBreak !== 'page-break' && previous?.kind === 'chapter' && sections.length > 0);
+    // A new section numbers its notes from 1 (`sections.ts`).
+    if (!runOn) state.sectionNotes.clear();
     const titleParagraphs = unitTitle(unit, state);
     state.chapterOpening = unit.kind === 'chapter';
     const children = [...opening, ...titleParagraphs, ...renderBlocks(unit.blocks, state)];
     state.chapterOpening = false;
     opening = [];
     if (children.length === 0) children.push(new Paragraph({ style: STYLE.bodyText }));
-    const runOn = unit.kind === 'chapter' && layout.chapterBreak !== 'page-break' && previous?.kind === 'chapter' && sections.length > 0;
-    if (runOn) (sections[sections.length - 1]!.children as Paragraph[]).push(...chapterSeparator(layout), ...children);
+    if (runOn) (sections[sections.length - 1]!.children as Paragraph[]).push(...(runOnPiece ? [new Paragraph({ style: STYLE.sceneBreak })] : chapterSeparator(layout)), ...children);
     else sections.push({ properties: sectionProperties(layout, role), children });
     previous = unit;
   }

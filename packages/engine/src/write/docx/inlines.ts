@@ -12,7 +12,7 @@ import {
 import type { Inline } from '../../model/book-document.ts';
 import { safeHref } from '../html/escape.ts';
 import type { Handlers } from '../html/state.ts';
-import { formatDialogue } from '../dialogue.ts';
+import { setText } from '../line-breaks.ts';
 import { docxText, type DocxState } from './state.ts';
 import { STYLE } from './styles.ts';
 
@@ -38,7 +38,7 @@ export interface InlineContext {
 
 function run(text: string, fmt: RunFormat, state: DocxState): TextRun {
   return new TextRun({
-    text: docxText(formatDialogue(text, state.layout.dialogueFormat)),
+    text: docxText(setText(text, state.layout.dialogueFormat)),
     italics: fmt.italics,
     bold: fmt.bold,
     smallCaps: fmt.smallCaps,
@@ -50,7 +50,10 @@ function nested(children: readonly Inline[], ctx: InlineContext, fmt: RunFormat)
   return renderInlines(children, { ...ctx, fmt: { ...ctx.fmt, ...fmt } });
 }
 
-/** A real Word footnote (OOXML §17.11): the note body is rendered once per reference (Word notes are 1:1). */
+/**
+ * A real Word footnote (OOXML §17.11) at a note's first reference in a section; a later reference in the same
+ * section repeats its number.
+ */
 function footnoteRef(node: Extract<Inline, { type: 'footnoteRef' }>, ctx: InlineContext): ParagraphChild[] {
   const { state } = ctx;
   const blocks = state.defs[node.id];
@@ -64,6 +67,13 @@ function footnoteRef(node: Extract<Inline, { type: 'footnoteRef' }>, ctx: Inline
     return [run(`[${node.id}]`, ctx.fmt, state)];
   }
   state.referenced.add(node.id);
+  const placed = state.sectionNotes.get(node.id);
+  if (placed !== undefined) {
+    // Word notes are 1:1 and numbered in order: a second reference to a note of this section repeats its number
+    // as a plain superscript, as the PDF and the EPUB do, instead of making a note that would shift the others.
+    return [new TextRun({ text: String(placed), superScript: true })];
+  }
+  state.sectionNotes.set(node.id, state.sectionNotes.size + 1);
   const number = Object.keys(state.footnotes).length + 1;
   state.inFootnote = true;
   const children = state.renderNoteBody(blocks);

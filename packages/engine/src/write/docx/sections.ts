@@ -12,6 +12,7 @@ import {
   AlignmentType,
   Footer,
   Header,
+  NoteNumberRestart,
   NumberFormat,
   PageNumber,
   Paragraph,
@@ -157,7 +158,9 @@ export type SectionRole = 'title' | 'front' | 'first-body' | 'body';
  * Section properties: page geometry, start type (title page: new page; others: odd page when chapters open on a
  * recto, else next page), different first page, and page numbering — lower-case Roman numerals in the front
  * matter when `romanFrontMatterFolios` and Arabic from 1 at the first body section (Chicago 1.5-1.6); otherwise
- * Arabic from 1 at the title page (APA 7th ed. 2.18: the title page is page 1).
+ * Arabic from 1 at the title page (APA 7th ed. 2.18: the title page is page 1). Footnotes are numbered from 1 in
+ * every section, that is in every chapter, as the PDF and the EPUB number them (Chicago 14.19; OOXML §17.11.19
+ * `numRestart` `eachSect`).
  */
 export function sectionProperties(layout: Layout, role: SectionRole): ISectionOptions['properties'] {
   const page = pageProperties(layout);
@@ -168,5 +171,5 @@ export function sectionProperties(layout: Layout, role: SectionRole): ISectionOp
   else if (role === 'front') pageNumbers = { formatType: roman ? NumberFormat.LOWER_ROMAN : NumberFormat.DECIMAL };
   else if (role === 'first-body' && roman) pageNumbers = { start: 1, formatType: NumberFormat.DECIMAL };
   else pageNumbers = { formatType: NumberFormat.DECIMAL };
-  return { type, titlePage: true, page: { ...page, pageNumbers } };
+  return { type, titlePage: true, page: { ...page, pageNumbers }, footnoteProperties: { restart: NoteNumberRestart.EACH_SECTION } };
 }

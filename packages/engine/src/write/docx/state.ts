@@ -18,6 +18,11 @@ export interface DocxState {
   footnotes: Record<string, { children: Paragraph[] }>;
   /** Ids of model footnotes referenced at least once. */
   referenced: Set<string>;
+  /**
+   * Notes placed in the current section, by model id, with the number Word gives them (footnote numbering restarts
+   * in every section: `sections.ts`); a later reference to the same note repeats that number.
+   */
+  sectionNotes: Map<string, number>;
   /** Model unit id -> Word bookmark name on its title (for `#id` links). */
   bookmarks: Map<string, string>;
   /** The next paragraph follows a title, sub-heading or scene break (style First Paragraph). */
@@ -52,6 +57,7 @@ export function createDocxState(
     assets,
     footnotes: {},
     referenced: new Set(),
+    sectionNotes: new Map(),
     bookmarks: new Map(),
     afterBreak: true,
     chapterOpening: false,

@@ -14,11 +14,13 @@
  *   after a title, sub-heading or scene break, flush unless the layout indents it (`indentFirstParagraph`).
  * - `Verse`: one paragraph per stanza, lines separated by line breaks. `Quote`: block quotations, indented
  *   `quoteIndentIn` on both sides.
+ * - `ChapterLabel` ("Chapter Label"): the number line above a chapter's title (its label or the number the
+ *   layout adds), a paragraph of its own so that the running head's STYLEREF "Heading 1" finds the title alone.
  * - `SceneBreak` ("Scene Break"): the layout's mark; `ChapterOrnament` ("Chapter Ornament"): the ornament under a
  *   decorated chapter title. `Caption`: figure captions. `ListParagraph`: lists. `TOCHeading`, `TOC1`, `TOC2`: the
  *   contents page.
  * - `Speaker`: a speaker's name above the speech (small capitals); `StageDirection` ("Stage Direction"): italic,
- *   indented; `Dateline`, `Signature`: a letter's date and signature, flush right; `Salutation`: flush left.
+ *   indented; `Dateline`, `Signature`: a letter's date and signature, flush right; `Salutation`: flush left; `Ending`: the closing `THE END`, centred after a space.
  * - `FootnoteText`, `Header`, `Footer`.
  * - Character styles: `Emphasis` (the layout's `emphasisStyle`), `ChapterNumber` ("Chapter Number", the number
  *   line above a chapter title), `LeadIn` ("Lead-in", small capitals), `RunningHead` ("Running Head", its case).
@@ -45,14 +47,17 @@ export const STYLE = {
   quote: 'Quote',
   sceneBreak: 'SceneBreak',
   chapterOrnament: 'ChapterOrnament',
+  chapterLabel: 'ChapterLabel',
   caption: 'Caption',
   listParagraph: 'ListParagraph',
   footnoteText: 'FootnoteText',
   speaker: 'Speaker',
   stageDirection: 'StageDirection',
+  persona: 'Persona',
   dateline: 'Dateline',
   salutation: 'Salutation',
   signature: 'Signature',
+  ending: 'Ending',
   header: 'Header',
   footer: 'Footer',
   tocHeading: 'TOCHeading',
@@ -65,7 +70,8 @@ export const STYLE = {
 } as const;
 
 /** Twips per point and per inch. */
-const PT = 20;
+/** Twips (twentieths of a point, OOXML's unit of indents and spacing) in a point. */
+export const PT = 20;
 const INCH = 1440;
 
 /** Half-points of a size in points (`sz` unit). */
@@ -135,8 +141,6 @@ function textStyles(layout: Layout): IParagraphStyleOptions[] {
   const indent = Math.round(layout.paragraphIndentEm * size * PT);
   const justified = layout.justify ? AlignmentType.JUSTIFIED : AlignmentType.LEFT;
   const quoteIndent = Math.round(layout.quoteIndentIn * INCH);
-  const line = lineSpacing(layout).line;
-  const stanzaGap = layout.academic ? 0 : Math.round(layout.lineHeight * size * PT);
   const twoEm = Math.round(2 * size * PT);
   return [
     {
@@ -149,8 +153,9 @@ function textStyles(layout: Layout): IParagraphStyleOptions[] {
     },
     {
       id: STYLE.verse, name: 'Verse', basedOn: 'Normal', next: STYLE.verse, quickFormat: true,
-      // Indented 2 em, a blank line between stanzas; stanzas may break across pages (widow control keeps two lines).
-      paragraph: { alignment: AlignmentType.LEFT, indent: { left: twoEm }, spacing: { after: stanzaGap || line } },
+      // One paragraph per verse line, indented 2 em, a long line turned over 2 em further (a hanging indent,
+      // Chicago 13.24); the last line of a stanza carries the blank line before the next (`blocks.ts`).
+      paragraph: { alignment: AlignmentType.LEFT, indent: { left: 2 * twoEm, hanging: twoEm }, spacing: { after: 0 } },
     },
     {
       id: STYLE.quote, name: 'Quote', basedOn: 'Normal', next: STYLE.quote, quickFormat: true,
@@ -171,7 +176,10 @@ function textStyles(layout: Layout): IParagraphStyleOptions[] {
     },
     { id: STYLE.dateline, name: 'Dateline', basedOn: 'Normal', next: STYLE.bodyText, quickFormat: true, paragraph: { alignment: AlignmentType.RIGHT } },
     { id: STYLE.salutation, name: 'Salutation', basedOn: 'Normal', next: STYLE.firstParagraph, quickFormat: true, paragraph: { alignment: AlignmentType.LEFT } },
+    { id: STYLE.ending, name: 'Ending', basedOn: 'Normal', next: STYLE.bodyText, quickFormat: true, paragraph: { alignment: AlignmentType.CENTER, spacing: { before: Math.round(size * 2 * PT) }, indent: { firstLine: 0 } } },
     { id: STYLE.signature, name: 'Signature', basedOn: 'Normal', next: STYLE.bodyText, quickFormat: true, paragraph: { alignment: AlignmentType.RIGHT } },
+    // A person of a play's list of persons: centred, one to a line, as printed plays set their dramatis personae.
+    { id: STYLE.persona, name: 'Persona', basedOn: 'Normal', next: STYLE.persona, quickFormat: true, paragraph: { alignment: AlignmentType.CENTER, spacing: { after: 60 } } },
   ];
 }
 
@@ -203,6 +211,17 @@ function displayStyles(layout: Layout): IParagraphStyleOptions[] {
       paragraph: { alignment: AlignmentType.CENTER, spacing: { before: 2880, after: 720, ...SINGLE }, outlineLevel: 0, keepNext: true },
     },
     {
+      // The chapter's number line above its title: it takes the sink (`chapterSinkIn`), the title follows close.
+      id: STYLE.chapterLabel, name: 'Chapter Label', basedOn: 'Normal', next: 'Heading1', quickFormat: true,
+      run: { font: layout.headingFontFamily },
+      paragraph: {
+        alignment: layout.chapterTitleFormat === 'left' ? AlignmentType.LEFT : AlignmentType.CENTER,
+        spacing: { before: Math.round(layout.chapterSinkIn * INCH), after: Math.round(size * 0.5 * PT), ...SINGLE },
+        indent: { firstLine: 0 },
+        keepNext: true,
+      },
+    },
+    {
       id: STYLE.chapterOrnament, name: 'Chapter Ornament', basedOn: 'Normal', next: STYLE.firstParagraph, quickFormat: true,
       run: { size: halfPoints(size * 1.3) }, paragraph: { alignment: AlignmentType.CENTER, spacing: { before: 0, after: Math.round(size * 2 * PT), ...SINGLE }, keepNext: true },
     },
@@ -210,8 +229,9 @@ function displayStyles(layout: Layout): IParagraphStyleOptions[] {
       id: STYLE.tocHeading, name: 'TOC Heading', basedOn: 'Heading1', next: STYLE.toc1, quickFormat: true,
       paragraph: { outlineLevel: 9 },
     },
-    { id: STYLE.toc1, name: 'toc 1', basedOn: 'Normal', next: 'Normal', paragraph: { spacing: { before: 60 }, indent: { left: 0 } } },
-    { id: STYLE.toc2, name: 'toc 2', basedOn: 'Normal', next: 'Normal', paragraph: { indent: { left: 360 } } },
+    // Contents entries: ragged; a long title turns over with a hanging indent (Chicago 1.42).
+    { id: STYLE.toc1, name: 'toc 1', basedOn: 'Normal', next: 'Normal', paragraph: { alignment: AlignmentType.LEFT, spacing: { before: 60 }, indent: { left: 360, hanging: 360 } } },
+    { id: STYLE.toc2, name: 'toc 2', basedOn: 'Normal', next: 'Normal', paragraph: { alignment: AlignmentType.LEFT, indent: { left: 720, hanging: 360 } } },
     {
       id: STYLE.footnoteText, name: 'footnote text', basedOn: 'Normal', next: STYLE.footnoteText,
       run: { size: halfPoints(size - 2) }, paragraph: { alignment: justified, spacing: SINGLE },

@@ -37,7 +37,7 @@ import type { BookDocument } from '../../model/book-document.ts';
 import { reflowCss } from '../html/css.ts';
 import { xmlId } from '../html/escape.ts';
 import { escapeXml } from '../html/escape.ts';
-import { bookLanguage, bookTitle, openingSections, renderUnreferencedNotes } from '../html/index.ts';
+import { bookLanguage, bookTitle, copyrightPageContent, openingSections, renderUnreferencedNotes } from '../html/index.ts';
 import { IMAGE_EXTENSIONS, sniffImageType } from '../../model/image-bytes.ts';
 import type { BookAssetMediaType } from '../../model/book-document.ts';
 import { createState } from '../html/state.ts';
@@ -132,6 +132,11 @@ export async function writeEpub(doc: BookDocument, layout: Layout, opts: EpubWri
     add('cover', 'cover.xhtml', xhtmlDocument(lang, 'Cover', CSS_FILE, body), true);
   }
   add('title-page', 'title.xhtml', xhtmlDocument(lang, title, CSS_FILE, openingSections(doc, layout, ' epub:type="titlepage"'), 'frontmatter'), true);
+  // The copyright page follows the title page (Chicago 1.19), as its own file; e-books have no printing line.
+  if (!layout.academic) {
+    const body = `<section class="copyright" epub:type="copyright-page" aria-label="Copyright">\n${copyrightPageContent(doc, false)}\n</section>\n`;
+    add('copyright', 'copyright.xhtml', xhtmlDocument(lang, 'Copyright', CSS_FILE, body, 'frontmatter'), true);
+  }
   const hrefOf = (u: Unit) => `${files.get(u) as string}#${xmlId(u.id)}`;
   const bodyStart = units.find((u) => unitRegion(u) === 'bodymatter');
   const nav = navBody(units, hrefOf, { href: 'title.xhtml', label: title }, {

@@ -1,7 +1,7 @@
 /**
  * The EPUB package document (OPF): metadata, manifest and spine (EPUB 3.3 §5).
  */
-import type { BookAssetMediaType, BookMeta } from '../../model/book-document.ts';
+import type { BookAssetMediaType, BookMeta, EditorRole } from '../../model/book-document.ts';
 import { escapeXml } from '../html/escape.ts';
 
 /** One publication resource listed in the manifest (EPUB 3.3 §5.6.1). */
@@ -62,21 +62,69 @@ export function modifiedValue(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
+/** MARC relator codes of the editor's roles (Library of Congress, id.loc.gov/vocabulary/relators). */
+const EDITOR_RELATOR: Readonly<Record<EditorRole, string>> = { editor: 'edt', annotator: 'ann', compiler: 'com' };
+
+/**
+ * MARC relators of the other credits, by their words: illustrator (`ill`), writer of preface (`wpr`), of an
+ * introduction (`win`), author of a foreword or other introductory matter (`aui`); else contributor (`ctb`).
+ */
+const OTHER_RELATORS: ReadonlyArray<[RegExp, string]> = [
+  [/illustrat|drawings|pictures|frontispiece|portrait/i, 'ill'],
+  [/preface/i, 'wpr'],
+  [/introduction/i, 'win'],
+  [/foreword/i, 'aui'],
+];
+
+/**
+ * The contributors as `[id, name, MARC relator]`: the translator (`trl`), the editor (`edt` / `ann` / `com`), the
+ * other credits (`Illustrations by Hugh Thomson` -> `ill`).
+ */
+function contributors(meta: BookMeta): Array<[string, string, string]> {
+  const out: Array<[string, string, string]> = [];
+  const translator = meta.translator?.trim();
+  if (translator) out.push(['translator', translator, 'trl']);
+  const editor = meta.editor?.trim();
+  if (editor) out.push(['editor', editor, EDITOR_RELATOR[meta.editorRole ?? 'editor']]);
+  (meta.credits ?? []).forEach((credit, i) => {
+    const m = /^(.*?)\bby\s+(.+)$/i.exec(credit.trim());
+    if (!m) return;
+    const role = OTHER_RELATORS.find(([re]) => re.test(m[1]!))?.[1] ?? 'ctb';
+    out.push([`contributor-${i + 1}`, m[2]!.trim(), role]);
+  });
+  return out;
+}
+
 /**
  * The package document as UTF-8 XML text.
- * Metadata: `dc:identifier` (the `unique-identifier`), `dc:title`, `dc:creator` (role `aut`, MARC relators) when
- * the author is known, `dc:language`, `dcterms:modified`, and when given `dc:publisher`, `dc:date` (the year,
+ * Metadata: `dc:identifier` (the `unique-identifier`), `dc:title` (with the subtitle and the edition as further
+ * titles refined by `title-type`), `dc:creator` (role `aut`, MARC relators) when the author is known, a
+ * `dc:contributor` for the translator (`trl`) and the editor (`edt`, `ann`, `com`), `dc:language`,
+ * `dcterms:modified`, `dc:rights` for a public-domain text, and when given `dc:publisher`, `dc:date` (the year,
  * W3CDTF `YYYY`), `dc:description`, and one `dc:subject` per subject and keyword.
  * @param items manifest entries in reading order; those with `inSpine` form the spine.
  */
 export function packageDocument(meta: BookMeta, facts: PackageFacts, items: readonly ManifestItem[]): string {
   const md: string[] = [];
   md.push(`<dc:identifier id="pub-id">${escapeXml(facts.identifier)}</dc:identifier>`);
-  md.push(`<dc:title>${escapeXml(facts.title)}</dc:title>`);
+  const subtitle = meta.subtitle?.trim();
+  const edition = meta.edition?.trim();
+  if (subtitle || edition) {
+    // Several titles: each says what it is (EPUB 3.3 §D.3.1.6 `title-type`), the main title first.
+    md.push(`<dc:title id="title">${escapeXml(facts.title)}</dc:title>`, '<meta refines="#title" property="title-type">main</meta>');
+    if (subtitle) md.push(`<dc:title id="subtitle">${escapeXml(subtitle)}</dc:title>`, '<meta refines="#subtitle" property="title-type">subtitle</meta>');
+    if (edition) md.push(`<dc:title id="edition">${escapeXml(edition)}</dc:title>`, '<meta refines="#edition" property="title-type">edition</meta>');
+  } else {
+    md.push(`<dc:title>${escapeXml(facts.title)}</dc:title>`);
+  }
   const author = meta.author.trim();
   if (author) {
     md.push(`<dc:creator id="creator">${escapeXml(author)}</dc:creator>`);
     md.push('<meta refines="#creator" property="role" scheme="marc:relators">aut</meta>');
+  }
+  for (const [id, name, role] of contributors(meta)) {
+    md.push(`<dc:contributor id="${id}">${escapeXml(name)}</dc:contributor>`);
+    md.push(`<meta refines="#${id}" property="role" scheme="marc:relators">${role}</meta>`);
   }
   md.push(`<dc:language>${escapeXml(facts.language)}</dc:language>`);
   const publisher = meta.publisher?.trim();
@@ -85,6 +133,7 @@ export function packageDocument(meta: BookMeta, facts: PackageFacts, items: read
   if (year !== undefined && Number.isInteger(year) && year >= 0 && year <= 9999) {
     md.push(`<dc:date>${String(year).padStart(4, '0')}</dc:date>`);
   }
+  if (meta.publicDomain) md.push('<dc:rights>The text of this book is in the public domain in the United States.</dc:rights>');
   const description = meta.description?.trim();
   if (description) md.push(`<dc:description>${escapeXml(description)}</dc:description>`);
   const subjects = [...(meta.subjects ?? []), ...(meta.keywords ?? [])].map((s) => s.trim()).filter(Boolean);

@@ -23,6 +23,8 @@ export const ROLE_CLASS: Readonly<Record<ParagraphRole, string>> = {
   salutation: 'salutation',
   signature: 'signature',
   stageDirection: 'stage-direction',
+  persona: 'persona',
+  ending: 'ending',
 };
 
 function paragraph(node: Extract<Block, { type: 'paragraph' }>, state: HtmlState): string {
@@ -39,7 +41,7 @@ function paragraph(node: Extract<Block, { type: 'paragraph' }>, state: HtmlState
 
 /**
  * A speech: `<div class="speech">`, the speaker in `<span class="speaker">` (small capitals in the style
- * sheet) run in at the start of the first paragraph when the speech opens with plain prose, else a
+ * sheet) and a full stop run in at the start of the first paragraph when the speech opens with plain prose, else a
  * `<p class="speaker">` line of its own (above verse, Faust).
  */
 function speech(node: Extract<Block, { type: 'speech' }>, state: HtmlState): string {
@@ -48,7 +50,8 @@ function speech(node: Extract<Block, { type: 'speech' }>, state: HtmlState): str
   let inner: string;
   if (first && first.type === 'paragraph' && !first.role) {
     state.afterBreak = false;
-    inner = `<p class="first"><span class="speaker">${speaker}</span> ${renderInlines(first.children, state)}</p>\n${renderBlocks(rest, state)}`;
+    // The name runs in with its full stop, as the PDF and DOCX set it (ALGERNON. Did you hear ...; Chicago 13.45).
+    inner = `<p class="first"><span class="speaker">${speaker}</span>. ${renderInlines(first.children, state)}</p>\n${renderBlocks(rest, state)}`;
   } else {
     state.afterBreak = true;
     inner = `<p class="speaker">${speaker}</p>\n${renderBlocks(node.children, state)}`;
@@ -168,7 +171,7 @@ export function renderPendingNotes(state: HtmlState): string {
     const placement = state.notes.get(id);
     const blocks = state.defs[id];
     if (!placement || !blocks) continue;
-    out += renderNote(placement.number, blocks, state, true);
+    out += renderNote(placement.number, blocks, state, true, placement.shown);
   }
   if (!out) return '';
   return state.flavour === 'xhtml'
@@ -179,12 +182,13 @@ export function renderPendingNotes(state: HtmlState): string {
 /**
  * One note. A referenced note is an `<aside>` footnote (reading systems may hide it and show it as a pop-up:
  * EPUB 3.2 SSV `footnote`) starting with a back link; a note nothing references (`backlink` false) is a plain
- * `<div class="footnote">` so that it stays visible.
+ * `<div class="footnote">` so that it stays visible. `n` is the note's book-wide index (its element id), `shown` the
+ * number printed (its number in its unit; `n` by default).
  */
-export function renderNote(n: number, blocks: readonly Block[], state: HtmlState, backlink: boolean): string {
+export function renderNote(n: number, blocks: readonly Block[], state: HtmlState, backlink: boolean, shown = n): string {
   const label = backlink
-    ? `<a class="note-number" href="#${noteRefId(n, 1)}"${semantics(state, undefined, 'doc-backlink')}>${n}.</a> `
-    : `<span class="note-number">${n}.</span> `;
+    ? `<a class="note-number" href="#${noteRefId(n, 1)}"${semantics(state, undefined, 'doc-backlink')}>${shown}.</a> `
+    : `<span class="note-number">${shown}.</span> `;
   state.afterBreak = true;
   let body = renderBlocks(blocks, state);
   // Put the number inside the first paragraph when there is one, else in a paragraph of its own.

@@ -96,6 +96,8 @@ h3, h4, h5, h6 { font-size: 1.05em; font-style: italic; margin: 1.2em 0 0.6em; }
  * The drop capital of a chapter's first paragraph (`dropCapLines` lines high): CSS Inline Layout's
  * `initial-letter` where the reading system has it, else a floated `::first-letter` sized so that its cap
  * height spans from the first line's cap height to the last line's baseline (cap height taken as 0.66 em).
+ * The block after the opening paragraph clears the floated letter: a first paragraph shorter than the capital
+ * would otherwise let the next one wrap around it and lose its indent (the PDF sets the same gap).
  */
 function dropCapRules(layout: Layout): string {
   const lines = layout.dropCapLines;
@@ -104,7 +106,8 @@ function dropCapRules(layout: Layout): string {
   const sizeEm = ((lines - 1) * lineHeightMultiple(layout) + capRatio) / capRatio;
   const lineHeight = (lines * lineHeightMultiple(layout) * 0.94) / sizeEm;
   return `p.opening::first-letter { float: left; font-size: ${num(sizeEm)}em; line-height: ${num(lineHeight)}; margin: 0.04em 0.08em 0 0; font-style: normal; font-weight: normal; }
-@supports (initial-letter: 2) { p.opening::first-letter { float: none; font-size: 1em; line-height: inherit; margin: 0 0.1em 0 0; initial-letter: ${lines}; } }`;
+@supports (initial-letter: 2) { p.opening::first-letter { float: none; font-size: 1em; line-height: inherit; margin: 0 0.1em 0 0; initial-letter: ${lines}; } }
+p.opening + * { clear: left; }`;
 }
 
 /** How `emphasis` inlines look (`emphasisStyle`). */
@@ -112,6 +115,23 @@ function emphasisRule(layout: Layout): string {
   if (layout.emphasisStyle === 'bold') return 'em { font-style: normal; font-weight: bold; }';
   if (layout.emphasisStyle === 'underline') return 'em { font-style: normal; text-decoration: underline; }';
   return 'em { font-style: italic; }';
+}
+
+/** Turnover of a long verse line, in em: the hanging indent of its continuation (Chicago 13.24). */
+const VERSE_TURNOVER_EM = 2;
+
+/**
+ * Each verse line a block of its own that turns over with a hanging indent (`padding-left` and a negative
+ * `text-indent`, as Standard Ebooks sets poetry), its `<br/>` hidden then (kept for reading systems without CSS);
+ * an indented line starts `indent` em in and turns over 2 em further.
+ */
+function verseLineRules(): string {
+  const hang = VERSE_TURNOVER_EM;
+  return [
+    `.verse .line { display: block; padding-left: ${hang}em; text-indent: -${hang}em; }`,
+    '.verse .line + br { display: none; }',
+    ...[1, 2, 3, 4, 5, 6].map((i) => `.verse .indent-${i} { padding-left: ${i + hang}em; }`),
+  ].join('\n');
 }
 
 /**
@@ -143,7 +163,7 @@ ${emphasisRule(layout)}
 .smallcaps { font-variant: small-caps; }
 .verse { margin: 1em 0 1em 2em; text-align: left; }
 .verse .stanza { text-indent: 0; margin: 0 0 1em 0; }
-${[1, 2, 3, 4, 5, 6].map((i) => `.verse .indent-${i} { padding-left: ${i}em; }`).join('\n')}
+${verseLineRules()}
 blockquote { margin: 1em ${inch(layout.quoteIndentIn)}; }
 .speech { margin: 0.5em 0; }
 .speech p { text-indent: 0; padding-left: 1em; }
@@ -152,7 +172,9 @@ blockquote { margin: 1em ${inch(layout.quoteIndentIn)}; }
 .speech p.speaker { text-align: center; padding-left: 0; text-indent: 0; margin-top: 1em; }
 p.stage-direction { font-style: italic; text-indent: 0; margin-left: 2em; }
 p.dateline, p.signature { text-align: right; text-indent: 0; }
+p.persona { text-align: center; text-indent: 0; margin: 0 0 0.3em 0; hyphens: manual; -webkit-hyphens: manual; -epub-hyphens: manual; }
 p.salutation { text-indent: 0; }
+p.ending { text-align: center; text-indent: 0; margin-top: 2em; letter-spacing: 0.1em; }
 figure.illustration { margin: 1em 0; text-align: center; page-break-inside: avoid; break-inside: avoid; }
 figure.illustration img { max-width: 100%; }
 figcaption { font-size: 0.9em; font-style: italic; }
@@ -161,11 +183,16 @@ figcaption { font-size: 0.9em; font-style: italic; }
 sup { line-height: 0; font-size: 0.75em; }
 .titlepage { text-align: center; }
 .titlepage .title { font-size: 2em; margin: 25% 0 0.5em; }
+.titlepage .subtitle { font-size: 1.2em; font-style: italic; margin: 0 0 1.5em; }
 .titlepage .author { font-size: 1.3em; margin: 0 0 2em; }
+.titlepage .credit { margin: 0 0 0.3em; }
+.titlepage .edition { font-variant: small-caps; margin: 1.5em 0 0; }
+.copyright { font-size: 0.85em; text-align: left; }
+.copyright p { text-indent: 0; margin: 0 0 1em; }
 .academic-block { text-align: left; }
 .academic-title { text-align: center; font-weight: bold; }
-nav.toc ol { list-style: none; padding-left: 0; }
-nav.toc ol ol { padding-left: 1.5em; }
+nav.toc ol, nav#toc ol { list-style: none; padding-left: 0; }
+nav.toc ol ol, nav#toc ol ol { padding-left: 1.5em; }
 `;
 }
 

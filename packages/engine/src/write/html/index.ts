@@ -12,8 +12,9 @@
  * (or section) that first references them; notes nothing references go in a final "Notes" section.
  */
 import type { Layout } from '../../layout/layout.ts';
-import type { BookDocument } from '../../model/book-document.ts';
+import { inlineText, type BookDocument } from '../../model/book-document.ts';
 import { academicFront, type AcademicLine } from '../academic-front.ts';
+import { copyrightPageLines, titlePageText } from '../imprint.ts';
 import { renderNote } from './blocks.ts';
 import { printCss, reflowCss } from './css.ts';
 import { escapeXml, xmlId } from './escape.ts';
@@ -35,14 +36,29 @@ export function bookTitle(doc: BookDocument): string {
   return doc.meta.title.trim() || 'Untitled';
 }
 
-/** Title page content (title, author, publisher and year when known), without the wrapping element. */
+/**
+ * Title page content (Chicago 1.18, `imprint.ts`): title, subtitle, author, the translator's and editor's
+ * credits, the edition, without the wrapping element.
+ */
 export function titlePageContent(doc: BookDocument): string {
+  const page = titlePageText(doc.meta);
   // A paragraph, not <h1>: e-book tools (Kindle Create, Calibre) treat every <h1> as a chapter start.
-  const lines = [`<p class="title">${escapeXml(bookTitle(doc))}</p>`];
-  if (doc.meta.author.trim()) lines.push(`<p class="author">${escapeXml(doc.meta.author.trim())}</p>`);
-  const imprint = [doc.meta.publisher?.trim(), doc.meta.publicationYear?.toString()].filter(Boolean).join(', ');
-  if (imprint) lines.push(`<p class="imprint">${escapeXml(imprint)}</p>`);
+  const lines = [`<p class="title">${escapeXml(page.title)}</p>`];
+  if (page.subtitle) lines.push(`<p class="subtitle">${escapeXml(page.subtitle)}</p>`);
+  if (page.author) lines.push(`<p class="author">${escapeXml(page.author)}</p>`);
+  for (const credit of page.credits) lines.push(`<p class="credit">${escapeXml(credit)}</p>`);
+  if (page.edition) lines.push(`<p class="edition">${escapeXml(page.edition)}</p>`);
   return lines.join('\n');
+}
+
+/**
+ * The copyright page's content (Chicago 1.19-1.22, `imprint.ts`): one paragraph per group of lines, the title in
+ * italics; the printing line only when `print`.
+ */
+export function copyrightPageContent(doc: BookDocument, print: boolean): string {
+  return copyrightPageLines(doc.meta, { print })
+    .map((group) => `<p>${group.map((l) => (l.italic ? `<i>${escapeXml(l.text)}</i>` : escapeXml(l.text))).join('<br/>')}</p>`)
+    .join('\n');
 }
 
 /**
@@ -64,13 +80,18 @@ function academicLines(lines: readonly AcademicLine[]): string {
 }
 
 /**
- * The opening of the book: the title page of a book (`titlePageContent`), or the opening of an academic
- * paper (`academic-front.ts`): its title page or MLA's heading block with the centred title.
- * @param cls extra attributes for the title page `<section>` (EPUB: `epub:type="titlepage"`).
+ * The opening of the book: the title page of a book (`titlePageContent`) and, when `copyrightPage` is given, the
+ * copyright page after it (`copyrightPageContent`; the EPUB writer gives it a file of its own instead), or the
+ * opening of an academic paper (`academic-front.ts`): its title page or MLA's heading block with the centred title.
+ * @param titlePageAttrs extra attributes for the title page `<section>` (EPUB: `epub:type="titlepage"`).
  */
-export function openingSections(doc: BookDocument, layout: Layout, titlePageAttrs = ''): string {
+export function openingSections(doc: BookDocument, layout: Layout, titlePageAttrs = '', copyrightPage?: { print: boolean }): string {
   const front = academicFront(layout.academic, doc.meta);
-  if (!layout.academic) return `<section class="titlepage"${titlePageAttrs}>\n${titlePageContent(doc)}\n</section>\n`;
+  if (!layout.academic) {
+    const title = `<section class="titlepage"${titlePageAttrs}>\n${titlePageContent(doc)}\n</section>\n`;
+    if (!copyrightPage) return title;
+    return `${title}<section class="copyright" aria-label="Copyright">\n${copyrightPageContent(doc, copyrightPage.print)}\n</section>\n`;
+  }
   let out = '';
   if (front.titlePage) {
     out += `<section class="titlepage academic-titlepage"${titlePageAttrs}>\n${academicLines(front.titlePage.lines)}\n</section>\n`;
@@ -83,13 +104,16 @@ export function openingSections(doc: BookDocument, layout: Layout, titlePageAttr
 }
 
 /**
- * Nested `<ol>` of the units (parts hold their chapters), each entry linking to `hrefOf(unit)`.
+ * Nested `<ol>` of the titled units (parts hold their chapters), each entry linking to `hrefOf(unit)`.
  * Returns `''` when there is no unit.
  */
 export function tocList(units: readonly Unit[], hrefOf: (u: Unit) => string): string {
   let out = '';
   let inPart = false;
   for (const u of units) {
+    // An untitled section of no known kind (text before the first heading) is read in place and not listed, as
+    // in the PDF's contents: "Section" would name nothing. An untitled dedication is listed as "Dedication".
+    if (u.sectionKind === 'other' && inlineText(u.title).trim() === '') continue;
     const entry = `<a href="${escapeXml(hrefOf(u))}">${escapeXml(u.label)}</a>`;
     if (inPart && u.partId === undefined) {
       out += '</ol></li>\n';
@@ -116,7 +140,7 @@ export function renderUnreferencedNotes(doc: BookDocument, state: HtmlState): st
     if (state.notes.has(id)) continue;
     state.diagnostics.push({ code: 'FOOTNOTE_UNREFERENCED', message: `Footnote "${id}" is never referenced` });
     const n = state.notes.size + 1;
-    state.notes.set(id, { number: n, file: state.currentFile, refs: 0 });
+    state.notes.set(id, { number: n, shown: n, file: state.currentFile, refs: 0 });
     out += renderNote(n, blocks, state, false);
   }
   return out;
@@ -165,7 +189,7 @@ export function writeHtml(doc: BookDocument, layout: Layout, opts: HtmlWriteOpti
       (doc.meta.description?.trim() ? `<meta name="description" content="${escapeXml(doc.meta.description.trim())}"/>\n` : '') +
       `<style>\n${fonts}${css}</style>\n</head>\n<body>\n`,
   );
-  parts.push(openingSections(doc, layout));
+  parts.push(openingSections(doc, layout, '', { print }));
   if (print && hasContentsPage(layout)) {
     const list = tocList(units, (u) => `#${xmlId(u.id)}`);
     if (list) parts.push(`<nav class="toc" id="toc" role="doc-toc">\n<h1>Contents</h1>\n${list}</nav>\n`);

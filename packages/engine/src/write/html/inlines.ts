@@ -4,7 +4,7 @@
  */
 import type { Inline } from '../../model/book-document.ts';
 import { escapeXml, safeHref, xmlId } from './escape.ts';
-import { formatDialogue } from '../dialogue.ts';
+import { setText } from '../line-breaks.ts';
 import { hrefTo, semantics, type Handlers, type HtmlState } from './state.ts';
 
 /** Id of the note element for note number `n`. */
@@ -17,7 +17,10 @@ export function noteRefId(n: number, k: number): string {
   return k === 1 ? `fnref-${n}` : `fnref-${n}-${k}`;
 }
 
-/** Render a note reference: `<sup><a href="#fn-N" id="fnref-N" role="doc-noteref">N</a></sup>`. */
+/**
+ * Render a note reference: `<sup><a href="#fn-N" id="fnref-N" role="doc-noteref">K</a></sup>`, `N` the note's
+ * book-wide index, `K` its number in its unit (notes are numbered per chapter, as in the PDF and DOCX).
+ */
 function footnoteRef(node: Extract<Inline, { type: 'footnoteRef' }>, state: HtmlState): string {
   if (!(node.id in state.defs)) {
     state.diagnostics.push({ code: 'FOOTNOTE_MISSING', message: `No footnote is defined for reference "${node.id}"` });
@@ -26,7 +29,7 @@ function footnoteRef(node: Extract<Inline, { type: 'footnoteRef' }>, state: Html
   let placement = state.notes.get(node.id);
   if (!placement) {
     // First reference: the note goes at the end of the unit being written (EPUB 3.3 §D.4.1 footnotes).
-    placement = { number: state.notes.size + 1, file: state.currentFile, refs: 0 };
+    placement = { number: state.notes.size + 1, shown: ++state.unitNoteCount, file: state.currentFile, refs: 0 };
     state.notes.set(node.id, placement);
     state.pendingNotes.push(node.id);
   }
@@ -34,7 +37,7 @@ function footnoteRef(node: Extract<Inline, { type: 'footnoteRef' }>, state: Html
   const n = placement.number;
   const html =
     `<sup><a class="noteref" id="${noteRefId(n, placement.refs)}" href="${escapeXml(hrefTo(state, placement.file, noteId(n)))}"` +
-    `${semantics(state, 'noteref', 'doc-noteref')}>${n}</a></sup>`;
+    `${semantics(state, 'noteref', 'doc-noteref')}>${placement.shown}</a></sup>`;
   if (state.linkDepth > 0) {
     // `<a>` may not nest (HTML5 §4.5.1): write the reference after the enclosing link.
     state.deferredRefs.push(html);
@@ -68,7 +71,7 @@ function link(node: Extract<Inline, { type: 'link' }>, state: HtmlState): string
 
 /** One handler per inline node type. */
 export const inlineHandlers = {
-  text: (node, state) => escapeXml(formatDialogue(node.value, state.layout.dialogueFormat)),
+  text: (node, state) => escapeXml(setText(node.value, state.layout.dialogueFormat)),
   emphasis: (node, state) => `<em>${renderInlines(node.children, state)}</em>`,
   strong: (node, state) => `<strong>${renderInlines(node.children, state)}</strong>`,
   smallCaps: (node, state) => `<span class="smallcaps">${renderInlines(node.children, state)}</span>`,

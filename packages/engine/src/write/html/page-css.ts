@@ -103,6 +103,8 @@ export function pageRules(layout: Layout, heads: RunningHeads): string {
       : layout.chapterBreak === 'decorative'
         ? `section.chapter { margin-top: 2em; }\nsection.chapter::before { content: ${cssString(layout.ornament)}; display: block; text-align: center; margin-bottom: 1em; }`
         : 'section.chapter { margin-top: 2em; }';
+  // Short pieces of a collection run on (`piecesRunOn`): after the piece before, on the same page.
+  const runOn = 'section.chapter.run-on { page: auto; break-before: auto; page-break-before: auto; margin-top: 3em; }';
   return `@page { size: ${inch(layout.trimWidthIn)} ${inch(layout.trimHeightIn)}; margin: ${recto};${bleed} }
 @page :left { margin: ${verso}; ${sideBoxes(layout, 'verso', arabic, headVerso)} }
 @page :right { margin: ${recto}; ${sideBoxes(layout, layout.mirrorMargins ? 'recto' : 'verso', arabic, layout.mirrorMargins ? headRecto : headVerso)} }
@@ -112,9 +114,11 @@ export function pageRules(layout: Layout, heads: RunningHeads): string {
 @page titlepage { ${BLANK} }
 @page opening:first { ${opening} }
 .titlepage { page: titlepage; }
+.copyright { page: titlepage; break-before: page; page-break-before: always; padding-top: 60%; }
 section.front, nav.toc { page: front; break-before: ${breakBefore}; page-break-before: ${breakBefore}; }
 section.part, section.back { page: opening; break-before: ${breakBefore}; page-break-before: ${breakBefore}; }
 ${chapterBreak}
+${runOn}
 section.body-start { counter-reset: page 1; }
 section.chapter .chapter-title, section.front > h1, section.back > h1 { string-set: chapter-title content(); }
 nav.toc a { color: inherit; text-decoration: none; }

@@ -21,9 +21,15 @@ export interface WriterDiagnostic {
   message: string;
 }
 
-/** Where a footnote was placed: its number (book-wide, order of first reference) and the file holding it. */
+/**
+ * Where a footnote was placed: its index (book-wide, order of first reference; the element ids use it), the number
+ * shown (restarting in every unit, as the PDF and DOCX number notes per chapter: Chicago Manual of Style 14.19) and
+ * the file holding it.
+ */
 export interface NotePlacement {
   number: number;
+  /** The number printed at the reference and before the note: its place among the notes of its unit, from 1. */
+  shown: number;
   /** File that holds the note (`''` for the single-file HTML outputs). */
   file: string;
   /** References rendered so far; the first gets `fnref-N`, later ones `fnref-N-K`. */
@@ -53,6 +59,8 @@ export interface HtmlState {
   /** Element ids (model ids of chapters, parts, sections) -> file that holds them. */
   targets: Map<string, string>;
   notes: Map<string, NotePlacement>;
+  /** Notes first referenced in the current unit so far (the next one is shown as this + 1). */
+  unitNoteCount: number;
   /** Notes first referenced in the current unit, waiting to be written at its end. */
   pendingNotes: string[];
   /** True right after a unit title, sub-heading or scene break: the next paragraph is not indented. */
@@ -77,6 +85,7 @@ export function createState(doc: BookDocument, layout: Layout, flavour: Flavour,
     currentFile: '',
     targets,
     notes: new Map(),
+    unitNoteCount: 0,
     pendingNotes: [],
     afterBreak: true,
     linkDepth: 0,

@@ -5,14 +5,17 @@
 import {
   inlineText,
   type Block,
+  piecesRunOn,
   type BookDocument,
+  type Chapter,
+  type DivisionKind,
   type Inline,
   type SectionKind,
 } from '../../model/book-document.ts';
 import { renderBlocks, renderPendingNotes } from './blocks.ts';
 import { escapeXml, xmlId } from './escape.ts';
 import { renderInlines } from './inlines.ts';
-import { chapterNumberLabel } from '../layout-text.ts';
+import { chapterHeading, chapterNavigationText, isNumberedChapter } from '../layout-text.ts';
 import { semantics, type HtmlState } from './state.ts';
 
 /** One unit: a file in the EPUB, a `<section>` in the HTML. */
@@ -26,8 +29,17 @@ export interface Unit {
   sectionKind?: SectionKind;
   /** For chapters inside a part: that part's id. */
   partId?: string;
-  /** Non-empty plain-text title for navigation (`Chapter 3`, `Preface` when the title is empty). */
+  /** For chapters: what the division is when not a chapter (a piece, an act, a scene). */
+  divisionKind?: DivisionKind;
+  /**
+   * For pieces of a collection whose pieces run on (`piecesRunOn`), after the first of their part or of the
+   * body: set on the page where the piece before ends, not on a new page.
+   */
+  runOn?: boolean;
+  /** Non-empty plain-text title for navigation (`Chapter I: Down the Rabbit-Hole`, `Chapter 3`, `Preface` when the title is empty). */
   label: string;
+  /** For chapters: the source's own label (`CHAPTER I.`; `Chapter.label`), set as the chapter number. */
+  chapterLabel?: string;
 }
 
 /** EPUB 3.2 SSV term and DPUB-ARIA role of each section kind (`other` has none). */
@@ -61,23 +73,41 @@ export function bookUnits(doc: BookDocument): Unit[] {
   }
   let chapterNo = 0;
   let partNo = 0;
+  const runOn = piecesRunOn(doc);
+  let previousPiece = false;
+  const chapterUnit = (c: Chapter, partId?: string): Unit => {
+    if (isNumberedChapter(c.kind)) chapterNo += 1;
+    const unit: Unit = { kind: 'chapter', id: c.id, title: c.title, blocks: c.blocks, label: chapterNavigationText(c) || `Chapter ${chapterNo}` };
+    if (partId) unit.partId = partId;
+    if (c.label !== undefined) unit.chapterLabel = c.label;
+    if (c.kind) unit.divisionKind = c.kind;
+    if (runOn && c.kind === 'piece' && previousPiece) unit.runOn = true;
+    previousPiece = c.kind === 'piece';
+    return unit;
+  };
   for (const d of doc.body) {
     if (d.type === 'part') {
       partNo += 1;
+      previousPiece = false;
       units.push({ kind: 'part', id: d.id, title: d.title, blocks: d.blocks, label: label(d.title, `Part ${partNo}`) });
-      for (const c of d.chapters) {
-        chapterNo += 1;
-        units.push({ kind: 'chapter', id: c.id, title: c.title, blocks: c.blocks, partId: d.id, label: label(c.title, `Chapter ${chapterNo}`) });
-      }
+      for (const c of d.chapters) units.push(chapterUnit(c, d.id));
     } else {
-      chapterNo += 1;
-      units.push({ kind: 'chapter', id: d.id, title: d.title, blocks: d.blocks, label: label(d.title, `Chapter ${chapterNo}`) });
+      units.push(chapterUnit(d));
     }
   }
   for (const s of doc.back) {
     units.push({ kind: 'back', id: s.id, title: s.title, blocks: s.blocks, sectionKind: s.kind, label: label(s.title, kindLabel(s.kind)) });
   }
   return units;
+}
+
+/**
+ * The title a chapter unit sets: its own, none when it has a label (the label is then set as the title), else the
+ * navigation fallback (`Chapter 3`), so that an untitled chapter still has a heading.
+ */
+export function chapterTitleOrFallback(unit: Unit): Inline[] {
+  if (inlineText(unit.title).trim() !== '' || unit.chapterLabel !== undefined) return unit.title;
+  return [{ type: 'text', value: unit.label }];
 }
 
 /** SSV term / DPUB-ARIA role name (without `doc-`) of a unit. */
@@ -98,12 +128,18 @@ export function renderUnit(unit: Unit, state: HtmlState, bodyStart = false): str
   const term = unitSemanticTerm(unit);
   const attrs = semantics(state, term, term ? `doc-${term}` : undefined);
   const cls = unit.kind === 'part' ? ' class="part-title"' : '';
-  let title = renderInlines(unit.title, state);
-  if (!inlineText(unit.title).trim() && unit.kind !== 'front' && unit.kind !== 'back') title = escapeXml(unit.label);
-  if (unit.kind === 'chapter') {
-    state.chapterCount += 1;
-    const number = chapterNumberLabel(state.layout.chapterNumberStyle, state.chapterCount, unit.label);
-    title = `${number ? `<span class="chapter-number">${escapeXml(number)}</span> ` : ''}<span class="chapter-title">${title}</span>`;
+  // Notes are numbered from 1 in every unit, as the PDF and the DOCX number them; a note on the title counts.
+  state.unitNoteCount = 0;
+  let title: string;
+  if (unit.kind !== 'chapter') {
+    // Each inline is rendered once: a note reference rendered twice would take a second id its note does not link to.
+    title = inlineText(unit.title).trim() || unit.kind === 'front' || unit.kind === 'back' ? renderInlines(unit.title, state) : escapeXml(unit.label);
+  } else {
+    if (isNumberedChapter(unit.divisionKind)) state.chapterCount += 1;
+    // Label and title as the layout sets them (`layout-text.ts` chapterHeading); the running head takes the title span.
+    const parts = chapterHeading({ label: unit.chapterLabel, title: chapterTitleOrFallback(unit), kind: unit.divisionKind }, state.layout.chapterNumberStyle, state.chapterCount);
+    title = renderInlines(parts.title, state);
+    title = `${parts.number ? `<span class="chapter-number">${escapeXml(parts.number)}</span> ` : ''}<span class="chapter-title">${title}</span>`;
   }
   const heading = title ? `<h1${cls}>${title}</h1>\n` : '';
   state.afterBreak = true;
@@ -111,6 +147,7 @@ export function renderUnit(unit: Unit, state: HtmlState, bodyStart = false): str
   const body = renderBlocks(unit.blocks, state);
   state.chapterOpening = false;
   const notes = renderPendingNotes(state);
-  const classes = bodyStart ? `${unit.kind} body-start` : unit.kind;
+  // A piece, an act or a scene is styled as a chapter, with its kind as a further class (`run-on`: no page break).
+  const classes = [unit.kind, unit.divisionKind, unit.runOn ? 'run-on' : undefined, bodyStart ? 'body-start' : undefined].filter(Boolean).join(' ');
   return `<section class="${classes}" id="${xmlId(unit.id)}"${attrs}>\n${heading}${body}${notes}</section>\n`;
 }

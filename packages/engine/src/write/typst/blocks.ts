@@ -59,6 +59,8 @@ const TYPST_ROLE: Readonly<Record<ParagraphRole, string>> = {
   salutation: 'salutation',
   signature: 'signature',
   stageDirection: 'stage',
+  persona: 'persona',
+  ending: 'ending',
 };
 
 /**

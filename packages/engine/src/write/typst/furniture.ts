@@ -5,25 +5,37 @@
  */
 import type { BookMeta } from '../../model/book-document.ts';
 import type { Layout, RunningHeadContent } from '../../layout/layout.ts';
-import { authorSurname, shortTitle } from '../layout-text.ts';
+import { authorSurname, mainTitle, shortTitle } from '../layout-text.ts';
 import { escapeTypst } from './escape.ts';
 
 /**
- * Typst content expression (`[...]`, or `quire-chapter-title.get()` for `chapter-title`) for a running
- * head's content; `none` for `'none'` or an empty field. `author` falls back to the book title when the
- * author is empty, so that a verso is never bare where the recto has a head.
+ * A running head's words as a Typst array of content (`([Pride], [and], [Prejudice],)`), escaped; `none` for an
+ * empty text. The template sets as many of them as fit on the head's line at the layout's size, never smaller
+ * (`quire-fit-head`).
+ */
+export function headWords(value: string): string {
+  const words = value.trim().split(/\s+/u).filter(Boolean);
+  if (words.length === 0) return 'none';
+  return `(${words.map((w) => `[${escapeTypst(w)}]`).join(', ')},)`;
+}
+
+/**
+ * Typst expression for a running head's words ({@link headWords}, or `quire-chapter-title.get()` for
+ * `chapter-title`); `none` for `'none'` or an empty field. `author` falls back to the book title when the
+ * author is empty, so that a verso is never bare where the recto has a head; `book-title` is the main title
+ * without its subtitle (`layout-text.ts` `mainTitle`: "Frankenstein", not "Frankenstein; or, The Modern
+ * Prometheus").
  */
 function headContent(content: RunningHeadContent, meta: BookMeta): string {
-  const text = (value: string) => (value.trim() === '' ? 'none' : `[${escapeTypst(value.trim())}]`);
   switch (content) {
     case 'author':
-      return text(meta.author.trim() || meta.title);
+      return headWords(meta.author.trim() || mainTitle(meta.title));
     case 'author-surname':
-      return text(authorSurname(meta.author));
+      return headWords(authorSurname(meta.author));
     case 'book-title':
-      return text(meta.title);
+      return headWords(mainTitle(meta.title));
     case 'short-title':
-      return text(shortTitle(meta.title));
+      return headWords(shortTitle(meta.title));
     case 'chapter-title':
       return 'quire-chapter-title.get()';
     case 'none':
@@ -43,6 +55,18 @@ export type HeadPlacement = 'center' | 'left' | 'before-folio';
 export function headPlacement(layout: Layout): HeadPlacement {
   if (!layout.academic) return 'center';
   return layout.academic.guide === 'mla-9' ? 'before-folio' : 'left';
+}
+
+/**
+ * The size of a running head's letters in body ems, the same on every page (a head is never set smaller to
+ * fit: `quire-fit-head` cuts it at a word): academic heads in the body size (APA 2.18, MLA 1.4); italic heads
+ * (`as-is`) at 0.9 em; capitals at 0.85 em; small capitals as capitals at 0.85 x 0.8 em (the small-caps size
+ * of `quire-sc`), letter-spaced (Bringhurst 3.2.2).
+ */
+export function runningHeadSizeEm(layout: Layout): number {
+  if (layout.academic) return 1;
+  if (layout.runningHeadCase === 'as-is') return 0.9;
+  return layout.runningHeadCase === 'small-caps' ? 0.68 : 0.85;
 }
 
 /**
@@ -69,22 +93,24 @@ export function furnitureDefinitions(meta: BookMeta, layout: Layout): string {
   const academic = layout.academic !== null;
   // Book heads: italics as-is (Chicago 1.10), capitals and small capitals upright and letter-spaced
   // (Bringhurst 3.2.2); academic heads in the body type, as typed on the page (APA 2.18, MLA 1.4).
+  // One case on both heads of a spread: capitals throughout, or small capitals throughout (capitals at a smaller
+  // size, initials included, so that a title typed in capitals is not set larger than a name opposite it).
+  const size = `${runningHeadSizeEm(layout)}em`;
   const style = academic
-    ? 'body'
+    ? layout.runningHeadCase === 'as-is' ? 'body' : 'upper(body)'
     : layout.runningHeadCase === 'as-is'
-      ? 'text(style: "italic", size: 0.9em, body)'
-      : 'text(size: 0.85em, tracking: 0.06em, body)';
-  const cased =
-    layout.runningHeadCase === 'uppercase' ? 'upper(body)' : layout.runningHeadCase === 'small-caps' ? 'quire-sc(body)' : 'body';
+      ? `text(style: "italic", size: ${size}, body)`
+      : `text(size: ${size}, tracking: 0.06em, upper(body))`;
   return [
     `#let quire-folio-position = "${layout.folioPosition}"`,
     `#let quire-two-sided = ${on(layout.mirrorMargins)}`,
     `#let quire-folio-on-opening = ${on(layout.folioOnOpeningPage)}`,
     `#let quire-folio-on-display = ${on(folioOnDisplayPages(layout))}`,
     `#let quire-head-placement = "${headPlacement(layout)}"`,
+    // The words of the current unit's title for `chapter-title` heads (`index.ts`), an array like headWords'.
     '#let quire-chapter-title = state("quire-chapter-title", none)',
     `#let quire-head-verso() = ${verso}`,
     `#let quire-head-recto() = ${recto}`,
-    `#let quire-head-style(body) = { let body = ${cased}; ${style} }`,
+    `#let quire-head-style(body) = ${style}`,
   ].join('\n');
 }

@@ -2,8 +2,8 @@
  * Typst writer: BookDocument + Layout -> Typst markup for a print book (compiled to PDF by `pdf.ts`).
  *
  * Order of the book (Chicago Manual of Style 17th ed. 1.4, "order of parts"):
- * half title (recto), blank verso, title page (recto, title and author) and its verso (copyright page:
- * title, author, publisher, copyright year and ISBN, when known), dedication and epigraph, table of
+ * half title (recto), blank verso, title page (recto: title, subtitle, author, translator and editor, edition) and
+ * its verso (copyright page: rights, source, publisher, ISBN, printing line; `imprint.ts`), dedication and epigraph, table of
  * contents, the other front sections (foreword, preface, introduction...), the body (parts and chapters,
  * page 1 on its first recto), the back matter. Every unit opens on a new page, a recto when
  * `layout.chapterOpensRecto` (KDP and Chicago 1.5); chapters after the first follow on the same page when
@@ -26,13 +26,16 @@ import type { Layout } from '../../layout/layout.ts';
 import { EngineError } from '../../errors.ts';
 import { isAbstract, renderPaperOpening } from './academic.ts';
 import { renderBlocks } from './blocks.ts';
-import { chapterNumberLabel } from '../layout-text.ts';
+import { contentsPlan } from '../contents-plan.ts';
+import { chapterHeadTitle, chapterHeading, chapterNavigationTitle, isNumberedChapter } from '../layout-text.ts';
+import { headWords } from './furniture.ts';
 import { escapeTypst, typstStringLiteral } from './escape.ts';
 import { isShippedFamily, LAYOUT_FONT_FIELDS } from './fonts.ts';
 import { renderInlines, renderTitleCopy } from './inlines.ts';
 import { renderOpeningParagraph } from './opening.ts';
 import { createState, nextLabel, type TypstState } from './state.ts';
 import { contentsTitle, typstTemplate } from './template.ts';
+import { copyrightPageLines, titlePageText } from '../imprint.ts';
 
 /** Front sections set before the table of contents, without a printed title (Chicago 1.4: display pages). */
 const DISPLAY_KINDS: ReadonlySet<SectionKind> = new Set(['dedication', 'epigraph']);
@@ -86,7 +89,7 @@ export function writeTypst(doc: BookDocument, layout: Layout): string {
   const frontMarkup = front.map((section) => renderSection(section, state, toc, true));
   const bodyMarkup: string[] = [];
   doc.body.forEach((division, i) => {
-    bodyMarkup.push(renderDivision(division, state, toc, i > 0));
+    bodyMarkup.push(renderDivision(division, state, toc, i > 0, doc.body[i - 1]));
   });
   const backMarkup = doc.back.map((section) => renderSection(section, state, toc, true));
 
@@ -124,15 +127,18 @@ function renderEndnotes(state: TypstState): string {
 
 /**
  * A book's opening pages (Chicago Manual of Style 17th ed. 1.4, 1.17-1.20): the half title (title alone) on
- * the first recto, a blank verso, the title page (title and author) on the next recto, and the copyright page
- * on its verso (title, author, publisher, copyright year and ISBN when the book has them).
+ * the first recto, a blank verso, the title page (title, subtitle, author, the translator's and editor's credits,
+ * the edition: `imprint.ts`) on the next recto, and the copyright page on its verso.
  */
 function bookOpening(doc: BookDocument, layout: Layout): string[] {
-  const title = escapeTypst(doc.meta.title);
+  const page = titlePageText(doc.meta);
+  const optional = (text: string | undefined) => (text ? `[${escapeTypst(text)}]` : 'none');
+  const credits = page.credits.map((c) => `[${escapeTypst(c)}]`);
   return [
-    `#quire-half-title[${title}]`,
+    `#quire-half-title[${escapeTypst(doc.meta.title)}]`,
     layout.chapterOpensRecto ? '#pagebreak(to: "odd")' : '#pagebreak()',
-    `#quire-title-page([${title}], [${escapeTypst(doc.meta.author)}])`,
+    `#quire-title-page([${escapeTypst(doc.meta.title)}], [${escapeTypst(doc.meta.author)}], subtitle: ${optional(page.subtitle)}, ` +
+      `credits: (${credits.join(', ')}${credits.length === 1 ? ',' : ''}), edition: ${optional(page.edition)})`,
     `#pagebreak()\n#quire-edition-notice[${editionNotice(doc)}]`,
   ];
 }
@@ -147,26 +153,27 @@ function renderAbstract(section: Section, state: TypstState): string {
 }
 
 /**
- * The copyright page's notice (Chicago 1.19-1.21): the title in italics and the author, then the publisher,
- * `Copyright © year` (with the publisher or the author as holder) and the ISBN, each when the book has it.
+ * The copyright page (Chicago 1.19-1.22, `imprint.ts`): the full title in italics and the author, the credits and
+ * edition, the rights, the source of the text, publisher and ISBN, the printing line; a blank line between groups.
  */
 function editionNotice(doc: BookDocument): string {
-  const { meta } = doc;
-  const lines: string[] = [`#emph[${escapeTypst(meta.title)}]`];
-  if (meta.author.trim()) lines.push(escapeTypst(meta.author.trim()));
-  lines.push('');
-  if (meta.publisher?.trim()) lines.push(escapeTypst(meta.publisher.trim()));
-  if (meta.publicationYear) {
-    const holder = meta.publisher?.trim() || meta.author.trim();
-    lines.push(escapeTypst(`Copyright © ${meta.publicationYear}${holder ? ` ${holder}` : ''}`));
-  }
-  if (meta.isbn?.trim()) lines.push(`ISBN ${escapeTypst(meta.isbn.trim())}`);
-  return lines.join(' #linebreak() ');
+  return copyrightPageLines(doc.meta, { print: true })
+    .map((group) => group.map((line) => (line.italic ? `#emph[${escapeTypst(line.text)}]` : escapeTypst(line.text))).join(' #linebreak() '))
+    .join(' #linebreak() #linebreak() ');
 }
 
+/**
+ * The contents page (Chicago 1.42): its title, then one `quire-toc-entry` per entry, after which its
+ * continuation pages carry folios but no running heads. A long contents is set compactly (`contents-plan.ts`):
+ * the parts only, or two columns.
+ */
 function renderContents(doc: BookDocument, toc: readonly TocEntry[]): string {
-  const lines = [`#quire-new-unit()`, `#quire-section[${escapeTypst(contentsTitle(doc.meta.language))}]`, '#quire-unit-opened()'];
-  for (const entry of toc) lines.push(`#quire-toc-entry(${entry.level}, <${entry.label}>, [${entry.title}])`);
+  const lines = [`#quire-new-unit()`, `#quire-section[${escapeTypst(contentsTitle(doc.meta.language))}]`, '#quire-unit-opened(heads: false)'];
+  const plan = contentsPlan(toc);
+  const listed = plan === 'parts' ? toc.filter((e) => e.level < 2) : toc;
+  const entries = listed.map((entry) => `#quire-toc-entry(${entry.level}, <${entry.label}>, [${entry.title}])`);
+  if (plan === 'columns') lines.push(`#quire-toc-columns[\n${entries.join('\n\n')}\n]`);
+  else lines.push(...entries);
   return lines.join('\n\n');
 }
 
@@ -192,42 +199,58 @@ function renderSection(section: Section, state: TypstState, toc: TocEntry[], new
 }
 
 /**
- * Typst argument for the number printed above a chapter's title (spec `chapterNumberStyle`, `layout-text.ts`
- * `chapterNumberLabel`): `[CHAPTER IV]`, `[Chapter 4]`, or `none`. Chapters are counted in reading order through
+ * A chapter's heading as set (`layout-text.ts` `chapterHeading`, spec `chapterNumberStyle`): the Typst argument
+ * for the number line above the title (`[CHAPTER IV]`, `[Chapter 4]`, or `none`; the chapter's own label in
+ * the layout's style when it has one) and the title's inlines. Chapters are counted in reading order through
  * the body.
  */
-function chapterNumber(chapter: Chapter, state: TypstState): string {
-  state.chapterCount.value += 1;
-  const label = chapterNumberLabel(state.layout.chapterNumberStyle, state.chapterCount.value, inlineText(chapter.title));
-  return label === undefined ? 'none' : `[${escapeTypst(label)}]`;
+function chapterParts(chapter: Chapter, state: TypstState): { number: string; title: Inline[] } {
+  if (isNumberedChapter(chapter.kind)) state.chapterCount.value += 1;
+  const parts = chapterHeading(chapter, state.layout.chapterNumberStyle, state.chapterCount.value);
+  return { number: parts.number === undefined ? 'none' : `[${escapeTypst(parts.number)}]`, title: parts.title };
 }
 
 /**
  * How a chapter begins: `page` on a new page (a recto when the layout says so), `continued` on the same page
- * after the layout's break (`chapterBreak` `line-break` or `decorative`), `none` where the page was already
- * turned (the first chapter of the body or of a part).
+ * after the layout's break (`chapterBreak` `line-break` or `decorative`), `run-on` on the same page after two
+ * blank lines (a short piece of a collection, `piecesRunOn`), `none` where the page was already turned (the first
+ * chapter of the body or of a part).
  */
-type ChapterStart = 'page' | 'continued' | 'none';
+type ChapterStart = 'page' | 'continued' | 'run-on' | 'none';
 
 function renderChapter(chapter: Chapter, state: TypstState, toc: TocEntry[], inPart: boolean, start: ChapterStart): string {
   const label = nextLabel(state, 'quire-d');
-  toc.push({ level: inPart ? 2 : 1, label, title: renderTitleCopy(chapter.title, state) });
-  const continued = start === 'continued';
+  // The contents show label and title (`Chapter I: Down the Rabbit-Hole`), the running head the title alone.
+  toc.push({ level: inPart ? 2 : 1, label, title: renderTitleCopy(chapterNavigationTitle(chapter), state) });
+  const continued = start === 'continued' || start === 'run-on';
   const [first, ...rest] = chapter.blocks;
   const opening = first ? renderOpeningParagraph(first, state) : undefined;
+  const startMarkup = { page: '#quire-new-unit()', continued: '#quire-chapter-break()', 'run-on': '#v(2 * quire-line, weak: true)', none: '' };
+  // The paragraph after a drop-capped opening is indented as usual, even when the opening ended beside the
+  // capital (template quire-indent-after-cap).
+  const [second, ...others] = rest;
+  const afterCap =
+    opening?.startsWith('#quire-drop-cap') && second?.type === 'paragraph' && !second.role
+      ? `#quire-indent-after-cap()${renderBlocks([second], state)}\n\n${renderBlocks(others, state)}`
+      : undefined;
+  const heading = chapterParts(chapter, state);
   return [
-    start === 'page' ? '#quire-new-unit()' : continued ? '#quire-chapter-break()' : '',
-    `#quire-chapter(${inPart ? 2 : 1}, ${chapterNumber(chapter, state)}, longest: ${longestWord(chapter.title)}${continued ? ', continued: true' : ''})[${renderInlines(chapter.title, state)}]<${label}>`,
-    unitOpened(chapter.title, state, continued),
+    startMarkup[start],
+    `#quire-chapter(${inPart ? 2 : 1}, ${heading.number}, longest: ${longestWord(heading.title)}${continued ? ', continued: true' : ''})[${renderInlines(heading.title, state)}]<${label}>`,
+    unitOpened(heading.title, state, continued),
     opening ?? '',
-    renderBlocks(opening ? rest : chapter.blocks, state),
+    afterCap ?? renderBlocks(opening ? rest : chapter.blocks, state),
   ]
     .filter(Boolean)
     .join('\n\n');
 }
 
-/** How a chapter after the first of its run begins, from the layout's `chapterBreak`. */
-function laterChapterStart(state: TypstState): ChapterStart {
+/**
+ * How a chapter after the first of its run begins: a short piece after another piece runs on when the book's
+ * pieces do (`piecesRunOn`), else the layout's `chapterBreak` decides.
+ */
+function laterChapterStart(state: TypstState, chapter?: Chapter, previous?: Division): ChapterStart {
+  if (state.piecesRunOn && chapter?.kind === 'piece' && previous?.type === 'chapter' && previous.kind === 'piece') return 'run-on';
   return state.layout.chapterBreak === 'page-break' ? 'page' : 'continued';
 }
 
@@ -240,13 +263,17 @@ function longestWord(title: readonly Inline[]): string {
 /** Longest running head taken from a title, in characters; a longer title is cut at a word and ends in an ellipsis. */
 const RUNNING_HEAD_MAX_CHARS = 40;
 
-/** The copy of a title a `chapter-title` running head shows: the title, or a plain shortened copy of a long one. */
-function runningHeadCopy(title: readonly Inline[], state: TypstState): string {
-  const plain = inlineText(title).replace(/\s+/gu, ' ').trim();
-  if ([...plain].length <= RUNNING_HEAD_MAX_CHARS) return renderTitleCopy(title, state);
+/**
+ * The words a `chapter-title` running head shows, as a Typst array (`furniture.ts` `headWords`): the title
+ * without its chapter label (`layout-text.ts` `chapterHeadTitle`: "Down the Rabbit-Hole", not "CHAPTER I. Down
+ * the Rabbit-Hole"), plain text, cut at a word with an ellipsis when longer than {@link RUNNING_HEAD_MAX_CHARS}.
+ */
+function runningHeadCopy(title: readonly Inline[]): string {
+  const plain = chapterHeadTitle(inlineText(title));
+  if ([...plain].length <= RUNNING_HEAD_MAX_CHARS) return headWords(plain);
   const cut = plain.slice(0, RUNNING_HEAD_MAX_CHARS + 1);
   const space = cut.lastIndexOf(' ');
-  return `${escapeTypst((space > 0 ? cut.slice(0, space) : cut.slice(0, RUNNING_HEAD_MAX_CHARS)).replace(/[\s,;:.-]+$/u, ''))}…`;
+  return headWords(`${(space > 0 ? cut.slice(0, space) : cut.slice(0, RUNNING_HEAD_MAX_CHARS)).replace(/[\s,;:.-]+$/u, '')}…`);
 }
 
 /**
@@ -255,12 +282,12 @@ function runningHeadCopy(title: readonly Inline[], state: TypstState): string {
  * on the page of the one before does not make that page an opening page: it keeps its running head and folio.
  */
 function unitOpened(title: readonly Inline[], state: TypstState, continued = false): string {
-  return `${continued ? '' : '#quire-unit-opened() '}#quire-chapter-title.update([${runningHeadCopy(title, state)}]) #counter(footnote).update(0)`;
+  return `${continued ? '' : '#quire-unit-opened() '}#quire-chapter-title.update(${runningHeadCopy(title)}) #counter(footnote).update(0)`;
 }
 
 /** A part: its own recto page (title and any introductory blocks), then its chapters. */
-function renderDivision(division: Division, state: TypstState, toc: TocEntry[], newUnit: boolean): string {
-  if (division.type === 'chapter') return renderChapter(division, state, toc, false, newUnit ? laterChapterStart(state) : 'none');
+function renderDivision(division: Division, state: TypstState, toc: TocEntry[], newUnit: boolean, previous?: Division): string {
+  if (division.type === 'chapter') return renderChapter(division, state, toc, false, newUnit ? laterChapterStart(state, division, previous) : 'none');
   const label = nextLabel(state, 'quire-d');
   toc.push({ level: 0, label, title: renderTitleCopy(division.title, state) });
   const parts = [
@@ -269,7 +296,9 @@ function renderDivision(division: Division, state: TypstState, toc: TocEntry[], 
     unitOpened(division.title, state),
     renderBlocks(division.blocks, state),
     // The first chapter of a part opens on a new page after the part's title page.
-    ...division.chapters.map((chapter, i) => renderChapter(chapter, state, toc, true, i === 0 ? 'page' : laterChapterStart(state))),
+    ...division.chapters.map((chapter, i) =>
+      renderChapter(chapter, state, toc, true, i === 0 ? 'page' : laterChapterStart(state, chapter, division.chapters[i - 1])),
+    ),
   ];
   return parts.filter(Boolean).join('\n\n');
 }

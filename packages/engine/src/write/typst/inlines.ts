@@ -3,14 +3,14 @@
  * Helper functions called here (`quire-sc`) are defined by the template in `template.ts`.
  */
 import type { Inline } from '../../model/book-document.ts';
-import { formatDialogue } from '../dialogue.ts';
+import { setText } from '../line-breaks.ts';
 import { escapeTypst } from './escape.ts';
 import { nextLabel, type Handlers, type TypstState } from './state.ts';
 import { renderBlocks } from './blocks.ts';
 
 const inlineHandlers = {
-  // Dialogue punctuation in the layout's format (spec dialogueFormat): quotation marks only, never words.
-  text: (node, state) => escapeTypst(formatDialogue(node.value, state.layout.dialogueFormat)),
+  // Dialogue punctuation in the layout's format (spec dialogueFormat) and the line breaks a compositor forbids.
+  text: (node, state) => escapeTypst(setText(node.value, state.layout.dialogueFormat)),
   emphasis: (node, state) => `#emph[${renderInlines(node.children, state)}]`,
   strong: (node, state) => `#strong[${renderInlines(node.children, state)}]`,
   // Tinos has no `smcp` feature, so Typst's `smallcaps` would change nothing: the template

@@ -5,13 +5,13 @@
  */
 import type { Block, Inline } from '../../model/book-document.ts';
 import { escapeTypst } from './escape.ts';
-import { formatDialogue } from '../dialogue.ts';
-import { LEAD_IN_MAX_WORDS, LEAD_IN_PHRASE_END } from '../layout-text.ts';
+import { setText } from '../line-breaks.ts';
+import { endsLeadIn, LEAD_IN_MAX_WORDS } from '../layout-text.ts';
 import { renderInlines } from './inlines.ts';
 import type { TypstState } from './state.ts';
 
 /** Opening punctuation that goes with the drop capital (an opening quotation mark, bracket or dash). */
-const CAP_PREFIX = /^[\s"“„«»‘‚'([—–]*/u;
+const CAP_PREFIX = /^[\s"“„«»‘‚'([—–\u2060]*/u;
 
 /** A word of the paragraph as Typst markup; `plain` when it is text only (a lead-in may take it). */
 interface Token {
@@ -38,7 +38,7 @@ function tokenize(inlines: readonly Inline[], state: TypstState, firstFormatted 
       current.plain = false;
       continue;
     }
-    const value = index === 0 && firstFormatted ? node.value : formatDialogue(node.value, state.layout.dialogueFormat);
+    const value = index === 0 && firstFormatted ? node.value : setText(node.value, state.layout.dialogueFormat);
     for (const piece of value.split(/(\s+)/u)) {
       if (piece === '') continue;
       if (/^\s+$/u.test(piece) && !/^[\u00a0\u202f]+$/u.test(piece)) {
@@ -54,11 +54,6 @@ function tokenize(inlines: readonly Inline[], state: TypstState, firstFormatted 
   return tokens;
 }
 
-/** A token ends the lead-in when it ends with phrase-ending punctuation (the rule `splitLeadIn` gives the other writers). */
-const PHRASE_END = new RegExp(`[${LEAD_IN_PHRASE_END}]$`, 'u');
-function endsPhrase(token: Token): boolean {
-  return PHRASE_END.test(token.text);
-}
 
 /** Wraps the first words in `quire-lead`: up to the first punctuation, at most {@link LEAD_IN_MAX_WORDS} words. */
 function leadIn(tokens: Token[], firstWordStarted: boolean): string[] {
@@ -69,7 +64,7 @@ function leadIn(tokens: Token[], firstWordStarted: boolean): string[] {
     if (!token.plain) break;
     out[i] = `#quire-lead[${token.markup}]`;
     taken += 1;
-    if (endsPhrase(token)) break;
+    if (endsLeadIn(token.text)) break;
   }
   return out;
 }
@@ -77,8 +72,9 @@ function leadIn(tokens: Token[], firstWordStarted: boolean): string[] {
 /**
  * Markup of a chapter's first paragraph with the layout's drop cap and lead-in, or `undefined` when neither
  * applies (neither chosen, the block is not a plain paragraph, or it does not start with a letter or digit
- * in a text node). The drop cap takes the first letter with any opening quotation mark before it
- * (“A becomes the capital, `lice` goes on beside it); the lead-in then sets the first words in small caps.
+ * in a text node). The drop cap takes the first letter (“Alice: A becomes the capital, `lice` goes on beside it); an
+ * opening quotation mark or bracket before it is set at the body size before the capital, not at the capital's
+ * size; the lead-in then sets the first words in small caps.
  */
 export function renderOpeningParagraph(block: Block, state: TypstState): string | undefined {
   const { layout } = state;
@@ -87,7 +83,7 @@ export function renderOpeningParagraph(block: Block, state: TypstState): string 
   if (!wantsCap && !layout.smallCapsLeadIn) return undefined;
   const [first, ...others] = block.children;
   if (!first || first.type !== 'text') return undefined;
-  const text = formatDialogue(first.value, layout.dialogueFormat).trimStart();
+  const text = setText(first.value, layout.dialogueFormat).trimStart();
   const prefix = CAP_PREFIX.exec(text)?.[0] ?? '';
   const letter = [...text.slice(prefix.length)][0];
   if (!letter || !/[\p{L}\p{N}]/u.test(letter)) return undefined;
@@ -102,6 +98,8 @@ export function renderOpeningParagraph(block: Block, state: TypstState): string 
   const restOfWord = !/^\s/u.test(after) && after !== '';
   const tokens = tokenize([{ type: 'text', value: after }, ...others], state, true);
   const words = layout.smallCapsLeadIn ? leadIn(tokens, !restOfWord) : tokens.map((t) => t.markup);
-  const cap = escapeTypst(prefix.replace(/\s+/gu, '') + letter);
-  return `#quire-drop-cap([${cap}], (${words.map((w) => `[${w}]`).join(', ')}${words.length === 1 ? ',' : ''}))`;
+  // The opening quotation mark or bracket stands before the capital at the body size (template); joiners and spaces go.
+  const mark = prefix.replace(/[\s\u2060]+/gu, '');
+  const hung = mark === '' ? 'none' : `[${escapeTypst(mark)}]`;
+  return `#quire-drop-cap(${hung}, [${escapeTypst(letter)}], (${words.map((w) => `[${w}]`).join(', ')}${words.length === 1 ? ',' : ''}))`;
 }

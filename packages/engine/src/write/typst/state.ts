@@ -1,7 +1,7 @@
 /**
  * Private state of the Typst writer, shared by the block and inline handlers.
  */
-import type { BookDocument } from '../../model/book-document.ts';
+import { piecesRunOn, type BookDocument } from '../../model/book-document.ts';
 import type { Layout } from '../../layout/layout.ts';
 
 /**
@@ -27,8 +27,10 @@ export interface TypstState {
   readonly footnotesOpen: Set<string>;
   /** Counter for generated labels (`quire-d-1`, `quire-fn-1`, ...). */
   labelCount: { value: number };
-  /** Chapters of the body written so far (the number a `chapterNumberStyle` prints). */
+  /** Chapters of the body written so far (the number a `chapterNumberStyle` prints); pieces, acts and scenes not counted. */
   chapterCount: { value: number };
+  /** Whether the book's short pieces run on (`piecesRunOn`): each after the end of the one before, on its page. */
+  readonly piecesRunOn: boolean;
   /**
    * Notes collected for a Notes section after the text (`academic.notes === 'endnotes'`, MLA Handbook 9th ed.
    * 1.8), numbered through the paper in order of first reference; `null` when notes go at the foot of the page.
@@ -46,6 +48,7 @@ export function createState(doc: BookDocument, layout: Layout): TypstState {
     footnotesOpen: new Set(),
     labelCount: { value: 0 },
     chapterCount: { value: 0 },
+    piecesRunOn: piecesRunOn(doc),
     endnotes: layout.academic?.notes === 'endnotes' ? { numbers: new Map(), bodies: [] } : null,
   };
 }

@@ -17,12 +17,13 @@
  *   top folio drops to the bottom centre;
  * - blank versos left by a recto opening carry nothing at all.
  *
- * How furniture knows what page it is on: the state `quire-furniture` is `(mode: "break", page: p)`
- * from the end of a unit (set on its last page `p`, just before the recto page break) until the next
- * unit's title has been set, where it becomes `(mode: "body", opened: q)` (`q`: the opening page).
- * Each footer leaves a `<quire-foot>` marker; header and footer both classify their page by the state at
- * its foot (`quire-page-kind`): `opened == here` -> opening page; "break" with `page < here` -> blank page;
- * "off" -> title page, its verso or a display page; otherwise a body page.
+ * How furniture knows what page it is on: the text carries marks (`<quire-mark>` metadata) where a unit ends
+ * ("break", on its last page, just before the recto page break), where a unit's title has been set ("open") and
+ * where a display page begins ("off"). Header and footer classify their page p by the marks up to and including
+ * p's (`quire-page-kind`): the last "open" on p -> opening page; a "break" after it on an earlier page ->
+ * blank page; "off" (and everything before the first unit) -> title page, its verso or a display page;
+ * otherwise a body page. Marks are read where the layout put them, so the furniture settles in Typst's
+ * second layout pass; the page kinds are computed once per pass, not once per page.
  */
 import type { BookMeta } from '../../model/book-document.ts';
 import type { Layout } from '../../layout/layout.ts';
@@ -96,6 +97,11 @@ export function typstTemplate(meta: BookMeta, layout: Layout): string {
   // text then sits exactly `lineHeight` em below the previous one, whatever glyphs it holds. Academic
   // layouts multiply the font's own single line instead, as a word processor does (`line-spacing.ts`).
   const leadingEm = round(Math.max(0, lineHeightMultiple(layout) - 1));
+  // Widows, orphans and facing pages: both are refused (Bringhurst, The Elements of Typographic Style 2.4.8), and
+  // Typst's cure, a page run a line short, leaves uneven spreads (Pride and Prejudice in Classic Literature: 66 of
+  // 149; KDP 6 x 9: 40 of 72; the typesetting proof counts them). Typst costs are on or off, and turning either one
+  // off lets widows through as well (measured: the proof's widow check fails), so a single pass has no better
+  // setting; balancing spreads needs a second pass that shortens the facing page.
   const title = escapeTypst(meta.title);
   // Hyphenation with the patterns of the book's language (Typst's \`lang\`), on for justified text when the
   // layout asks for it; ragged text (APA 2.23, MLA 1.2) is never hyphenated.
@@ -134,22 +140,36 @@ ${academicDefinitions(layout)}
 #set list(indent: 1em, body-indent: 0.6em)
 #set enum(indent: 1em, body-indent: 0.6em)
 
-#let quire-furniture = state("quire-furniture", (mode: "off", page: 0, opened: 0))
 #let quire-folio() = counter(page).display()
-// What page p is, from the furniture state at its foot: "off" (title page, its verso, display pages),
-// "opening" (a unit's title is on it), "blank" (a verso left empty by a recto opening) or "body".
-#let quire-page-kind(s, p) = {
-  if s.mode == "off" { "off" } else if s.opened == p { "opening" } else if s.mode == "break" and s.page < p { "blank" } else { "body" }
-}
-// The state at the foot of page p, for the header: every footer leaves a <quire-foot> marker.
-#let quire-state-at-foot(p) = {
-  let feet = query(<quire-foot>)
-  let foot = feet.at(p - 1, default: none)
-  if foot != none and foot.location().page() != p { foot = feet.find(f => f.location().page() == p) }
-  if foot == none { quire-furniture.get() } else { quire-furniture.at(foot.location()) }
+// Where units begin and end, as marks in the text (never as state: a state update that depends on its own
+// page makes every header that reads the state wait one more layout pass, and Typst lays out the whole
+// book again for it). A mark's page comes from the layout itself, so the furniture is right after the
+// second pass. "break": a unit ends here (its last page); "open": a unit's title is set here; "off": a
+// display page (dedication, epigraph) begins, which carries no furniture.
+#let quire-mark(kind) = [#metadata(kind)<quire-mark>]
+// What page p is, from the marks up to it: "off" (title page, its verso, display pages: before the first
+// unit opens, or after an "off" mark; a break while "off" changes nothing), "opening" (the last unit opened
+// on p), "blank" (the last unit ended on an earlier page: a verso left empty by a recto opening), "plain" (a page
+// of a unit opened "open-bare": a folio, no running head; the contents' continuation pages) or "body".
+// A binary search over the marks, so that each page costs a few steps however long the book is.
+#let quire-page-kind(p) = {
+  let marks = query(<quire-mark>)
+  // The index of the last mark on or before page p (-1 when there is none).
+  let lo = -1
+  let hi = marks.len()
+  while hi - lo > 1 {
+    let mid = calc.quo(lo + hi, 2)
+    if marks.at(mid).location().page() <= p { lo = mid } else { hi = mid }
+  }
+  // The mark before the run of breaks that ends there says the mode: "open" (a unit's pages), else "off".
+  let i = lo
+  while i >= 0 and marks.at(i).value == "break" { i -= 1 }
+  if i < 0 or marks.at(i).value == "off" { return "off" }
+  let opened = marks.at(i).location().page()
+  if opened == p { "opening" } else if i < lo and marks.at(lo).location().page() < p { "blank" } else if marks.at(i).value == "open-bare" { "plain" } else { "body" }
 }
 // Whether a page of this kind carries a folio; opening pages of books drop it to the foot (Chicago 1.10).
-#let quire-has-folio(kind) = (kind == "body" or (kind == "opening" and quire-folio-on-opening)
+#let quire-has-folio(kind) = (kind == "body" or kind == "plain" or (kind == "opening" and quire-folio-on-opening)
   or (kind == "off" and quire-folio-on-display))
 // The cell of the furniture line a folio position names on page p: left, center or right.
 #let quire-folio-cell(p) = {
@@ -165,29 +185,40 @@ ${academicDefinitions(layout)}
     let there = cells.at(folio-cell)
     cells.insert(folio-cell, if there == none { folio } else [#there #folio])
   }
-  if cells.values().all(c => c == none) { return }
+  let used = cells.pairs().filter(((_, c)) => c != none)
+  if used.len() == 0 { return }
+  // One cell (a folio alone, or a running head alone): aligned on the measure, where the grid would put it,
+  // without the cost of a grid on every page.
+  if used.len() == 1 {
+    let (cell, body) = used.first()
+    return align(if cell == "left" { left } else if cell == "right" { right } else { center }, body)
+  }
   grid(columns: (1fr, auto, 1fr), align(left, cells.left), align(center, cells.center), align(right, cells.right))
 }
 #let quire-header() = context {
   let p = here().page()
-  let kind = quire-page-kind(quire-state-at-foot(p), p)
+  let kind = quire-page-kind(p)
   let recto = not quire-two-sided or calc.odd(p)
-  // Papers repeat their running head with the page number on every numbered page (APA 2.18, MLA 1.4).
+  // Papers repeat their running head with the page number on every numbered page (APA 2.18, MLA 1.4); a
+  // book's contents carry none on their continuation pages (Chicago 1.10: heads name the text's parts).
   let headed = kind == "body" or (not quire-drop-folio and quire-has-folio(kind))
   let head = if headed {
     let content = if recto { quire-head-recto() } else { quire-head-verso() }
-    // A book's head stays on one line, within three quarters of the measure (room for a folio beside it).
-    if content != none and quire-academic { text(font: quire-heading-font, quire-head-style(content)) }
-    else if content != none { box(width: 75%, align(center, quire-fit-line(text(font: quire-heading-font, quire-head-style(content))))) }
+    // A book's head stays on one line at the layout's size, centred between room for a four-digit folio and
+    // an em on each side: words that do not fit give way to an ellipsis (quire-fit-head), the type never shrinks.
+    if content != none and quire-academic { text(font: quire-heading-font, quire-head-style(content.join([ ]))) }
+    else if content != none {
+      let room = quire-text-width - 2 * (measure([8888]).width + 1em)
+      box(width: room, align(center, quire-fit-head(content, words => text(font: quire-heading-font, quire-head-style(words)))))
+    }
   }
   // Book opening pages carry a top folio at the foot instead; papers keep it in the head (APA 2.18).
   let folio = if quire-folio-position.starts-with("top") and quire-has-folio(kind) and not (kind == "opening" and quire-drop-folio) { quire-folio() }
   quire-furniture-line(folio, quire-folio-cell(p), head)
 }
 #let quire-footer() = context {
-  [#metadata(none)<quire-foot>]
   let p = here().page()
-  let kind = quire-page-kind(quire-furniture.get(), p)
+  let kind = quire-page-kind(p)
   if quire-has-folio(kind) {
     if quire-folio-position.starts-with("bottom") { quire-furniture-line(quire-folio(), quire-folio-cell(p), none) }
     else if quire-folio-position.starts-with("top") and kind == "opening" and quire-drop-folio { align(center, quire-folio()) }
@@ -200,25 +231,26 @@ ${academicDefinitions(layout)}
 // A unit (chapter, part, section) begins: mark the end of the previous one, then go to a new page,
 // a recto when the layout says so (Typst inserts a blank verso when needed).
 #let quire-new-unit() = {
-  // Pages that carry no furniture (title page, its verso, display pages) stay "off" through the break.
-  context { let p = here().page(); quire-furniture.update(s => if s.mode == "off" { s } else { (..s, mode: "break", page: p) }) }
+  quire-mark("break")
   if quire-recto-opening { pagebreak(weak: true, to: "odd") } else { pagebreak(weak: true) }
 }
 // The title of the unit has been set: the rest of its pages carry running heads.
 // A display page (dedication, epigraph) carries neither running head nor folio (Chicago 1.10).
-#let quire-display-opened() = quire-furniture.update(s => (..s, mode: "off"))
-#let quire-unit-opened() = context {
-  let p = here().page()
-  quire-furniture.update(s => (..s, mode: "body", opened: p))
-}
+#let quire-display-opened() = quire-mark("off")
+// heads: false for a unit whose pages carry folios but no running heads (the contents): an "open-bare" mark.
+#let quire-unit-opened(heads: true) = quire-mark(if heads { "open" } else { "open-bare" })
 
-#let quire-title-page(title, author) = {
+// The title page (Chicago 1.18): title and subtitle, author, the contributors' credits, the edition.
+#let quire-title-page(title, author, subtitle: none, credits: (), edition: none) = {
   v(1.4in)
   set text(font: quire-heading-font)
   align(center, {
     par(justify: false, text(size: 2.2em, hyphenate: false, title))
+    if subtitle != none { v(0.6 * quire-line); par(justify: false, text(size: 1.3em, style: "italic", hyphenate: false, subtitle)) }
     v(2 * quire-line)
     par(justify: false, text(size: 1.3em, hyphenate: false, author))
+    if credits.len() > 0 { v(1.5 * quire-line); for c in credits { par(justify: false, text(size: 1em, hyphenate: false, c)) } }
+    if edition != none { v(1.5 * quire-line); par(justify: false, text(size: 0.9em, hyphenate: false, smallcaps(edition))) }
   })
 }
 // The half title (Chicago 1.4, 1.17): the title alone, on the first recto.
@@ -276,7 +308,8 @@ ${academicDefinitions(layout)}
 #let quire-stanza(..lines) = block(width: 100%, inset: (left: 2em), above: quire-line, below: quire-line, {
   set par(justify: false, first-line-indent: 0pt, hanging-indent: 2em, spacing: quire-line - 1em)
   set text(hyphenate: false)
-  for (indent, body) in lines.pos() { par(h(indent * 1em) + body) }
+  // An indented line turns over 2 em beyond its own indent, not beyond the stanza's margin.
+  for (indent, body) in lines.pos() { par(hanging-indent: (indent + 2) * 1em, h(indent * 1em) + body) }
 })
 #let quire-quote(body) = block(width: 100%, inset: (left: quire-quote-indent, right: quire-quote-indent), above: quire-line, below: quire-line, body)
 #let quire-list(ordered, ..items) = block(width: 100%, above: quire-line, below: quire-line, {
@@ -293,32 +326,49 @@ ${academicDefinitions(layout)}
 #let quire-speaker(name) = [#quire-sc(name).#h(0.5em)]
 #let quire-speaker-line(name) = block(sticky: true, below: quire-line * 0.4, align(center, quire-sc(name)))
 // Paragraph roles: stage directions in italics and indented; a letter's dateline and signature set
-// flush right, its salutation flush left (Chicago 13.40 on letters set as extracts).
+// flush right, its salutation flush left (Chicago 13.40 on letters set as extracts); the book's closing
+// THE END centred after a space.
 #let quire-role(role, body) = {
   if role == "stage" {
     block(width: 100%, inset: (left: 2em), { set par(first-line-indent: 0pt); text(style: "italic", body) })
+  } else if role == "persona" {
+    // A person of a play's list of persons: centred, one to a line, as printed plays set their dramatis personae.
+    block(width: 100%, above: 0.5 * quire-line, below: 0.5 * quire-line, align(center, { set par(justify: false, first-line-indent: 0pt); set text(hyphenate: false); body }))
+  } else if role == "ending" {
+    block(width: 100%, above: 2 * quire-line, sticky: false, align(center, { set par(justify: false, first-line-indent: 0pt); body }))
   } else if role == "dateline" or role == "signature" {
     block(width: 100%, align(right, { set par(justify: false, first-line-indent: 0pt); body }))
   } else {
     block(width: 100%, { set par(first-line-indent: 0pt); body })
   }
 }
+// A line of the contents (Chicago 1.42): the title unhyphenated and ragged, dot leaders on the baseline, the
+// page number in a column of its own at the right, bottom-aligned with the title's last line, so that it is
+// never wrapped or pushed off the line; a title too long for one line turns over with a hanging indent before
+// the number column. Parts bold, chapters inside parts indented.
 #let quire-toc-entry(level, target, body) = {
   let indent = if level > 1 { 1.5em } else { 0em }
   let styled = if level == 0 { text(weight: "bold", body) } else { body }
-  block(above: if level == 0 { 1.5 * quire-line } else { quire-line * 0.5 }, below: 0pt, sticky: level == 0,
-    par(justify: false, first-line-indent: 0pt, hanging-indent: indent + 1.5em, {
-      h(indent)
-      link(target, styled)
-      h(0.3em)
-      box(width: 1fr, repeat(gap: 0.25em)[.])
-      h(0.3em)
-      context {
-        let loc = locate(target)
-        let fmt = loc.page-numbering()
-        link(target, numbering(if fmt == none { "1" } else { fmt }, ..counter(page).at(loc)))
-      }
-    }))
+  let number = context {
+    let loc = locate(target)
+    let fmt = loc.page-numbering()
+    link(target, numbering(if fmt == none { "1" } else { fmt }, ..counter(page).at(loc)))
+  }
+  // The leader box's frame has no baseline of its own: lowered by the descent (0.2 em, the template's
+  // bottom edge), its dots stand on the line's baseline.
+  let title = par(justify: false, first-line-indent: 0pt, hanging-indent: indent + 1.5em, {
+    h(indent)
+    text(hyphenate: false, link(target, styled))
+    h(0.3em)
+    box(width: 1fr, baseline: 0.2em, repeat(gap: 0.25em)[.])
+  })
+  block(above: if level == 0 { 1.5 * quire-line } else { quire-line * 0.5 }, below: 0pt, sticky: level == 0, breakable: false,
+    grid(columns: (1fr, auto), column-gutter: 0.3em, align: (left + bottom, right + bottom), title, number))
+}
+// A long contents (many short pieces: a collection of poems) in two columns, a size smaller.
+#let quire-toc-columns(body) = {
+  set text(size: 0.9em)
+  columns(2, gutter: 1.5em, body)
 }
 `;
 }

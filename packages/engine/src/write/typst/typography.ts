@@ -8,7 +8,7 @@ import { getShippedFont } from '../../layout/fonts.ts';
 import type { Layout } from '../../layout/layout.ts';
 
 /**
- * Typst source defining `quire-lead`, `quire-drop-cap`, `quire-chapter-break` and `quire-fit-line` for a
+ * Typst source defining `quire-lead`, `quire-drop-cap` (and `quire-indent-after-cap`), `quire-chapter-break` and `quire-fit-head` for a
  * layout. Units: the drop cap is `layout.dropCapLines` lines tall; all other lengths are in body em or lines.
  */
 export function typographyDefinitions(layout: Layout): string {
@@ -27,16 +27,23 @@ export function typographyDefinitions(layout: Layout): string {
 // line down to the n-th baseline (Bringhurst 4.3.3), and the words beside it are the most that fit in n lines
 // of the narrower measure, the last of those lines justified; the paragraph goes on at full width below.
 // Measured, not guessed: the letter's size comes from the font's own cap height.
+// An opening quotation mark (prefix) is not a drop capital: it is set at the body size on the first line's
+// baseline, before the letter in the capital's column (inside the text block, which KDP's margins require).
 // The measure is the layout's text width, not a measured region: a layout() box would make the paragraph a
 // block of its own, after which the next paragraph loses its first-line indent.
-#let quire-drop-cap(cap, words) = context {
+// A first paragraph short enough to end beside the letter leaves a block, not a paragraph, before the next
+// one: quire-cap-alone tells the next paragraph to take its indent itself (quire-indent-after-cap).
+#let quire-cap-alone = state("quire-cap-alone", false)
+#let quire-indent-after-cap() = context if quire-cap-alone.get() { h(quire-indent) }
+#let quire-drop-cap(prefix, cap, words) = context {
   let n = quire-drop-lines
   let size = text.size
   let leading = par.leading.to-absolute()
   let line = size + leading
   let cap-height = measure(text(top-edge: "cap-height", bottom-edge: "baseline", [H])).height
   let letter = text(size: size * (((n - 1) * line + cap-height) / cap-height), top-edge: "cap-height", bottom-edge: "baseline", hyphenate: false, cap)
-  let column = measure(letter).width + 0.2 * size
+  let mark = if prefix == none { 0pt } else { measure(prefix).width }
+  let column = mark + measure(letter).width + 0.2 * size
   let width = quire-text-width - column
   let beside(k, end: []) = par(first-line-indent: 0pt, words.slice(0, k).join([ ]) + end)
   let fits(k) = measure(block(width: width, beside(k))).height <= n * line - leading + 0.5pt
@@ -50,11 +57,14 @@ export function typographyDefinitions(layout: Layout): string {
   }
   let rest = words.slice(lo)
   // The first line box is 1 em tall with its top 0.8 em above the baseline (template text edges): the
-  // letter's top (its cap height) goes where the first line's capitals reach.
+  // letter's top (its cap height) goes where the first line's capitals reach; a prefix set at the body size
+  // from the cell's top stands on the first line's baseline.
   let first = if rest.len() > 0 and par.justify { beside(lo, end: linebreak(justify: true)) } else { beside(lo) }
   // Spacing of exactly one leading between the grid and the paragraph's rest keeps the baseline grid.
-  block(grid(columns: (column, width), pad(top: 0.8 * size - cap-height, letter), first), below: leading)
+  let cell = { if prefix != none { place(top + left, prefix) }; pad(left: mark, top: 0.8 * size - cap-height, letter) }
+  block(grid(columns: (column, width), cell, first), below: leading)
   if rest.len() > 0 { par(first-line-indent: 0pt, spacing: leading, rest.join([ ])) }
+  quire-cap-alone.update(rest.len() == 0)
 }
 // Chapters that follow on the same page (layout chapterBreak): two blank lines, or the ornament centred
 // between blank lines; the title that follows keeps with its first lines (sticky title block).
@@ -65,10 +75,14 @@ export function typographyDefinitions(layout: Layout): string {
       : 'v(2 * quire-line, weak: true)'
   }
 }
-// A line that must not wrap (running heads): set smaller when it is wider than the space it has.
-#let quire-fit-line(body) = layout(region => {
-  let natural = measure(body).width
-  if natural <= region.width { body } else { text(size: 1em * (region.width / natural) * 0.98, body) }
+// A running head (an array of words, styled by style): all of it when it fits the line at its size, else the most
+// words that fit followed by an ellipsis; the type is never set smaller (Chicago 1.10: a long title is shortened).
+#let quire-fit-head(words, style) = layout(region => {
+  let set-words(k) = style(words.slice(0, k).join([ ]) + if k < words.len() { […] } else { [] })
+  if measure(set-words(words.len())).width <= region.width { return set-words(words.len()) }
+  let k = words.len() - 1
+  while k > 1 and measure(set-words(k)).width > region.width { k -= 1 }
+  set-words(k)
 })
 `;
 }

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import { LoginBodySchema, type LoginBody } from '@quire/contracts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
@@ -9,6 +9,7 @@ import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { getErrorMessage } from '../../../lib/errors.ts';
+import { RETURN_PARAM, authPathReturningTo } from '../../../lib/return-path.ts';
 import { useLogin } from '../api/login.ts';
 
 /** /login form: email and password (accounts spec section 5). */
@@ -19,6 +20,8 @@ export function LoginForm() {
     defaultValues: { email: '', password: '' },
   });
   const { errors } = form.formState;
+  // The page a signed-out visitor was sent here from travels on to the other auth page.
+  const returnTo = new URLSearchParams(useSearch()).get(RETURN_PARAM);
 
   const onSubmit = form.handleSubmit((values) => {
     loginMutation.mutate(values, {
@@ -50,7 +53,7 @@ export function LoginForm() {
       </Button>
       <p className="text-center text-sm text-muted">
         Don't have an account?{' '}
-        <Link href="/register" className="font-medium text-accent-ink underline-offset-4 hover:underline">
+        <Link href={authPathReturningTo('/register', returnTo)} className="font-medium text-accent-ink underline-offset-4 hover:underline">
           Create one
         </Link>
       </p>

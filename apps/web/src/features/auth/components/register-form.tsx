@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import { RegisterBodySchema, type RegisterBody } from '@quire/contracts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
@@ -9,6 +9,7 @@ import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { getErrorMessage } from '../../../lib/errors.ts';
+import { RETURN_PARAM, authPathReturningTo } from '../../../lib/return-path.ts';
 import { useRegister } from '../api/register.ts';
 
 /** /register form: email, password, optional first and last name (accounts spec section 5). */
@@ -19,6 +20,8 @@ export function RegisterForm() {
     defaultValues: { email: '', password: '', firstName: '', lastName: '' },
   });
   const { errors } = form.formState;
+  // The page a signed-out visitor was sent here from travels on to the other auth page.
+  const returnTo = new URLSearchParams(useSearch()).get(RETURN_PARAM);
 
   const onSubmit = form.handleSubmit((values) => {
     const body: RegisterBody = {
@@ -63,7 +66,7 @@ export function RegisterForm() {
       </Button>
       <p className="text-center text-sm text-muted">
         Already have an account?{' '}
-        <Link href="/login" className="font-medium text-accent-ink underline-offset-4 hover:underline">
+        <Link href={authPathReturningTo('/login', returnTo)} className="font-medium text-accent-ink underline-offset-4 hover:underline">
           Sign in
         </Link>
       </p>

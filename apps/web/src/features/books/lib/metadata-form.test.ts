@@ -55,4 +55,16 @@ describe('toFormatBody', () => {
       isbn: '978-0-123456-78-9',
     });
   });
+
+  it('sends the title-page details trimmed, beside the other metadata, and leaves the blank ones out', () => {
+    const metadata = toFormatBody({ ...valid, subtitle: ' or, The Modern Prometheus ', translator: '', editor: '  ', edition: 'Third Edition' }).metadata;
+    expect(metadata).toMatchObject({ subtitle: 'or, The Modern Prometheus', edition: 'Third Edition' });
+    expect(Object.keys(metadata)).not.toContain('translator');
+    expect(Object.keys(metadata)).not.toContain('editor');
+    expect(Object.keys(metadata)).not.toContain('publisher');
+  });
+
+  it('limits each title-page detail to the contract’s 200 characters', () => {
+    expect(messages({ publisher: 'x'.repeat(201) })).toEqual(['Publisher must be at most 200 characters']);
+  });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  EditionDetailsSchema,
   FormatBodySchema,
   METADATA_LANGUAGES,
   PaperDetailsSchema,
@@ -15,6 +16,13 @@ export const DEFAULT_LAYOUT_ID = 'kdp-6x9';
 /** The student-paper fields of the form (APA 7th ed. 2.3, MLA 9th ed. 1.3), each optional. */
 export const PAPER_FIELDS = ['affiliation', 'course', 'instructor', 'dueDate'] as const;
 type PaperField = (typeof PAPER_FIELDS)[number];
+
+/**
+ * The title-page details of the form (contracts `EditionDetailsSchema`), each optional: printed on the title and
+ * copyright pages and written to the EPUB package document; cleanup fills them from the source's own title page.
+ */
+export const EDITION_FIELDS = ['subtitle', 'translator', 'editor', 'publisher', 'edition'] as const;
+type EditionField = (typeof EDITION_FIELDS)[number];
 
 export const LANGUAGE_LABELS: Record<(typeof METADATA_LANGUAGES)[number], string> = {
   en: 'English',
@@ -50,6 +58,7 @@ export const MetadataFormSchema = z.object({
   course: PaperDetailsSchema.shape.course,
   instructor: PaperDetailsSchema.shape.instructor,
   dueDate: PaperDetailsSchema.shape.dueDate,
+  ...EditionDetailsSchema.shape,
 });
 export type MetadataFormValues = z.input<typeof MetadataFormSchema>;
 
@@ -67,19 +76,23 @@ export function metadataDefaults(book: Pick<Book, 'genre' | 'metadata'>): Metada
     course: book.metadata.paper?.course ?? '',
     instructor: book.metadata.paper?.instructor ?? '',
     dueDate: book.metadata.paper?.dueDate ?? '',
+    ...Object.fromEntries(EDITION_FIELDS.map((field) => [field, book.metadata[field] ?? ''])),
   };
 }
 
 /**
  * The POST /api/books/:id/format body from the form's values. No layout is named: the server keeps the one chosen
  * in Template Formatting or Advanced Custom (or sets Amazon KDP 6x9 when there is none). Blank optional fields,
- * the student-paper ones included, are left out.
+ * the student-paper and title-page ones included, are left out (the server then stores none).
  */
 export function toFormatBody(values: MetadataFormValues): FormatBody {
   const isbn = values.isbn?.trim();
   const year = values.publicationYear.trim();
   const paper = Object.fromEntries(
     PAPER_FIELDS.map((field): [PaperField, string] => [field, (values[field] ?? '').trim()]).filter(([, value]) => value !== ''),
+  );
+  const edition = Object.fromEntries(
+    EDITION_FIELDS.map((field): [EditionField, string] => [field, (values[field] ?? '').trim()]).filter(([, value]) => value !== ''),
   );
   return {
     genre: values.genre,
@@ -91,6 +104,7 @@ export function toFormatBody(values: MetadataFormValues): FormatBody {
       ...(year ? { publicationYear: Number(year) } : {}),
       ...(isbn ? { isbn } : {}),
       ...(Object.keys(paper).length > 0 ? { paper } : {}),
+      ...edition,
     },
   };
 }

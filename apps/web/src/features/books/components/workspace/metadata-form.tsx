@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Check, Wand2 } from 'lucide-react';
@@ -12,6 +13,7 @@ import { useFormatBook } from '../../api/format-book.ts';
 import { useStyleGuides } from '../../api/list-style-guides.ts';
 import { useTemplates } from '../../api/list-templates.ts';
 import {
+  EDITION_FIELDS,
   LANGUAGE_LABELS,
   MetadataFormSchema,
   PAPER_FIELDS,
@@ -47,7 +49,20 @@ const PAPER_FIELD_TEXT = {
   dueDate: { label: 'Due date', placeholder: 'October 12, 2026' },
 } as const;
 
-/** Basic Metadata: genre and metadata, then Format Book. */
+/** The title-page fields: label, placeholder. */
+const EDITION_FIELD_TEXT = {
+  subtitle: { label: 'Subtitle', placeholder: 'or, The Modern Prometheus' },
+  translator: { label: 'Translator', placeholder: 'Louise and Aylmer Maude' },
+  editor: { label: 'Editor', placeholder: 'H. H. Milman' },
+  publisher: { label: 'Publisher', placeholder: 'Northfield Press' },
+  edition: { label: 'Edition', placeholder: 'Second Edition' },
+} as const;
+
+/**
+ * Basic Metadata: genre and metadata, the title-page details, then Format Book. The details stay editable once the
+ * book is formatted (by this form, a template or custom settings): 'Book Formatted' (workspace spec section 4)
+ * until a detail is changed, then Format Book sets the book again with the new details.
+ */
 export function MetadataForm({ book, onFormatted }: { book: Book; onFormatted: () => void }) {
   const formatBook = useFormatBook();
   const formatted = Boolean(book.formattedText);
@@ -55,15 +70,25 @@ export function MetadataForm({ book, onFormatted }: { book: Book; onFormatted: (
     resolver: zodResolver(MetadataFormSchema),
     defaultValues: metadataDefaults(book),
   });
-  const { errors } = form.formState;
-  const locked = formatted || formatBook.isPending;
+  const { errors, isDirty } = form.formState;
+  const pending = formatBook.isPending;
+  const upToDate = formatted && !isDirty;
   const layout = useKeptLayout(book.layoutId);
+
+  // The form stays mounted while the book changes under it (a template applied, metadata found at import): show
+  // the book's details as they now are, unless the user has started editing them.
+  const savedDetails = JSON.stringify(metadataDefaults(book));
+  useEffect(() => {
+    if (!form.formState.isDirty) form.reset(JSON.parse(savedDetails) as MetadataFormValues);
+  }, [savedDetails, form]);
 
   const onSubmit = form.handleSubmit((values) => {
     formatBook.mutate(
       { id: book.id, body: toFormatBody(values) },
       {
         onSuccess: () => {
+          // What was sent is now the book's: the button reads 'Book Formatted' again.
+          form.reset(values);
           toast({ variant: 'success', title: 'Book formatted successfully' });
           onFormatted();
         },
@@ -79,7 +104,7 @@ export function MetadataForm({ book, onFormatted }: { book: Book; onFormatted: (
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
-      <fieldset disabled={locked} className="grid gap-5 md:grid-cols-2">
+      <fieldset disabled={pending} className="grid gap-5 md:grid-cols-2">
         <legend className="sr-only">Book details</legend>
         <Field label="Genre" error={errors.genre?.message}>
           {(control) => (
@@ -123,7 +148,7 @@ export function MetadataForm({ book, onFormatted }: { book: Book; onFormatted: (
               onChange={field.onChange}
               placeholder="e.g. regency romance"
               hint="Words readers search for. Press Enter to add."
-              disabled={locked}
+              disabled={pending}
             />
           )}
         />
@@ -138,7 +163,7 @@ export function MetadataForm({ book, onFormatted }: { book: Book; onFormatted: (
               onChange={field.onChange}
               placeholder="e.g. Fiction / Classics"
               hint="Store categories. Press Enter to add."
-              disabled={locked}
+              disabled={pending}
             />
           )}
         />
@@ -160,6 +185,20 @@ export function MetadataForm({ book, onFormatted }: { book: Book; onFormatted: (
           {(control) => <Input {...control} placeholder="978-0-123456-78-9" {...form.register('isbn')} />}
         </Field>
       </fieldset>
+      <fieldset disabled={pending} className="grid gap-5 border-t border-line pt-5 md:grid-cols-2">
+        <legend className="float-left mb-1 w-full md:col-span-2">
+          <span className="block text-sm font-semibold text-ink">Title page details</span>
+          <span className="mt-1 block text-sm font-normal text-muted">
+            Printed on the title and copyright pages and in the e-book’s metadata. Filled from the source’s own title
+            page when it has one; leave a field empty to print nothing.
+          </span>
+        </legend>
+        {EDITION_FIELDS.map((field) => (
+          <Field key={field} label={EDITION_FIELD_TEXT[field].label} optional error={errors[field]?.message}>
+            {(control) => <Input {...control} placeholder={EDITION_FIELD_TEXT[field].placeholder} {...form.register(field)} />}
+          </Field>
+        ))}
+      </fieldset>
       <details open={layout.academic || undefined} className="group rounded-lg border border-line bg-paper/60 px-4 py-3">
         <summary className="cursor-pointer text-sm font-semibold text-ink select-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent">
           Student paper details <span className="font-normal text-muted">(optional)</span>
@@ -168,7 +207,7 @@ export function MetadataForm({ book, onFormatted }: { book: Book; onFormatted: (
           Printed on the title page of the APA, Chicago and Harvard layouts and in MLA’s heading block. Leave them empty
           for a book.
         </p>
-        <fieldset disabled={locked} className="mt-4 grid gap-5 md:grid-cols-2">
+        <fieldset disabled={pending} className="mt-4 grid gap-5 md:grid-cols-2">
           <legend className="sr-only">Student paper details</legend>
           {PAPER_FIELDS.map((field) => (
             <Field key={field} label={PAPER_FIELD_TEXT[field].label} optional error={errors[field]?.message}>
@@ -179,13 +218,13 @@ export function MetadataForm({ book, onFormatted }: { book: Book; onFormatted: (
       </details>
       <div className="flex flex-col gap-3 border-t border-line pt-5 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-muted">
-          {formatted
-            ? 'This book has been formatted with the details above.'
+          {upToDate
+            ? 'This book is formatted with these details. Change one to format it again.'
             : `Formatting sets the book in ${layout.name} with these details.`}
         </p>
-        <Button type="submit" size="lg" variant={formatted ? 'secondary' : 'primary'} disabled={locked}>
-          {formatBook.isPending ? <Spinner /> : formatted ? <Check aria-hidden="true" /> : <Wand2 aria-hidden="true" />}
-          {formatBook.isPending ? 'Formatting Book...' : formatted ? 'Book Formatted' : 'Format Book'}
+        <Button type="submit" size="lg" variant={upToDate ? 'secondary' : 'primary'} disabled={pending || upToDate}>
+          {pending ? <Spinner /> : upToDate ? <Check aria-hidden="true" /> : <Wand2 aria-hidden="true" />}
+          {pending ? 'Formatting Book...' : upToDate ? 'Book Formatted' : 'Format Book'}
         </Button>
       </div>
     </form>

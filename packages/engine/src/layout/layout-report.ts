@@ -1,22 +1,52 @@
 /**
- * The layout report of a book (contracts LayoutReport): which margins KDP's paperback rules raised for the book's
- * page count, in words a person reads, and the warnings (past the page limit of the trim and paper, furniture
- * running into the text). Pure functions; the typesetting that counts the pages is in typeset-service.ts.
+ * The layout report of a book set in a print layout: its page count, the trim's KDP page limit, which margins
+ * KDP's paperback rules raised for that count (in words a person reads) and the warnings (past the page limit,
+ * furniture running into the text). The server stores it on the book after every format and the `quire` command
+ * prints it after a PDF export, from the same functions. The typesetting itself is passed in
+ * ({@link settleKdpLayout}), so that the server sets the book in its worker pool and the command line in its own.
  *
  * Source of the rules: KDP Help, "Set Trim Size, Bleed, and Margins" (https://kdp.amazon.com/en_US/help/topic/G201834190)
- * and "Print Options" (https://kdp.amazon.com/en_US/help/topic/G201834180), as the engine's `kdp-rules.ts` holds them.
+ * and "Print Options" (https://kdp.amazon.com/en_US/help/topic/G201834180), as `kdp-rules.ts` holds them.
  */
-import type { LayoutAdjustment, LayoutReport } from '@quire/contracts';
+import { describeFont } from './fonts.ts';
 import {
+  applyKdpRules,
   KDP_BLEED_IN,
   KDP_GUTTER_TABLE,
   KDP_MIN_EDGE_MARGIN_BLEED_IN,
   KDP_MIN_EDGE_MARGIN_IN,
-  describeFont,
-  trimSizes,
   type KdpAdjustment,
-  type Layout,
-} from '@quire/engine';
+} from './kdp-rules.ts';
+import type { Layout } from './layout.ts';
+import { trimSizes } from './trim-sizes.ts';
+
+/** A layout field KDP's rules raised (the contracts' `LayoutAdjustment`): inches before and after, in words. */
+export interface LayoutAdjustment {
+  /** Layout field raised, e.g. `marginInsideIn`. */
+  field: string;
+  /** The field in words, e.g. `Inside (gutter) margin`. */
+  label: string;
+  fromIn: number;
+  toIn: number;
+  /** Why, in a sentence (`KDP asks for at least 0.625 in for 301-500 pages.`). */
+  reason: string;
+}
+
+/** What setting the whole book in its layout showed (the contracts' `LayoutReport`). */
+export interface LayoutReport {
+  layoutId: string;
+  trimSizeId: string;
+  /** Pages of the print PDF, front matter included. */
+  pageCount: number;
+  /** KDP's most pages for the trim and paper (828 for 6 x 9 in on white paper); null for a trim without one. */
+  pageLimit: number | null;
+  adjustments: LayoutAdjustment[];
+  warnings: string[];
+  /** The body font actually used, e.g. `Times New Roman (set in Tinos, metric-compatible)`. */
+  fontLabel: string;
+  /** ISO time of the measurement. */
+  measuredAt: string;
+}
 
 /** The layout fields KDP's rules may raise, in the order a report lists them. */
 const ADJUSTABLE_FIELDS: readonly KdpAdjustment['field'][] = [
@@ -163,4 +193,63 @@ export function sameReport(a: LayoutReport | null | undefined, b: LayoutReport |
   const gist = (r: LayoutReport) =>
     JSON.stringify([r.layoutId, r.trimSizeId, r.pageCount, r.adjustments.map((x) => [x.field, x.fromIn, x.toIn]), r.warnings]);
   return gist(a) === gist(b);
+}
+
+/** Most typesettings of one book before the last layout is kept (the page count settles in one or two). */
+const MAX_ROUNDS = 3;
+
+/** A book set once: its page count, with whatever else the caller's typesetting gives back (the PDF). */
+export interface SetPages {
+  pageCount: number;
+}
+
+/**
+ * Sets a book in `base` with KDP's rules: the first layout tried is `start` (the layout of the book's last report,
+ * when there is one) or else `base` raised for a page count the book cannot be below ({@link pageCountLowerBound}
+ * of `textChars`, the length of its text); each round sets the book with `setPages`, counts its pages and moves to
+ * `applyKdpRules(base, pageCount)`, until that is the layout just set (at most three rounds).
+ * @returns the last typesetting, the layout it was set in, and its report (measured at `now`).
+ * @throws whatever `setPages` throws.
+ */
+export async function settleKdpLayout<T extends SetPages>(
+  base: Layout,
+  textChars: number,
+  setPages: (layout: Layout) => Promise<T>,
+  opts: { start?: Layout; now?: Date } = {},
+): Promise<{ set: T; layout: Layout; report: LayoutReport }> {
+  let layout = opts.start ?? applyKdpRules(base, pageCountLowerBound(textChars, base)).layout;
+  for (let round = 1; ; round++) {
+    const set = await setPages(layout);
+    const rules = applyKdpRules(base, set.pageCount);
+    if (round >= MAX_ROUNDS || sameAdjustableFields(rules.layout, layout)) {
+      // The warnings of the layout actually set (a furniture warning depends on its margins).
+      const { warnings } = applyKdpRules(layout, set.pageCount);
+      return { set, layout, report: layoutReportOf(base, layout, set.pageCount, warnings, opts.now ?? new Date(0)) };
+    }
+    layout = rules.layout;
+  }
+}
+
+const NAMED_TRIMS: Readonly<Record<string, string>> = {
+  letter: 'US Letter (8.5 x 11 in)',
+  a4: 'A4 (8.27 x 11.69 in)',
+  kindle: 'Kindle e-book pages',
+  custom: 'a custom trim',
+};
+
+/**
+ * The report as lines of plain text, in the words of the web app's Format tab: `587 pages at 6 x 9 in`, the
+ * font, KDP's page limit (with `Warning:` before each warning, a count past the limit among them), then each
+ * raised margin (`Inside (gutter) margin raised from 0.5 in to 0.75 in. KDP asks for ...`).
+ */
+export function layoutReportLines(report: LayoutReport): string[] {
+  const trim = NAMED_TRIMS[report.trimSizeId] ?? `${report.trimSizeId.replace('x', ' x ')} in`;
+  const lines = [`${report.pageCount.toLocaleString('en-US')} ${report.pageCount === 1 ? 'page' : 'pages'} at ${trim}, set in ${report.fontLabel}`];
+  if (report.pageLimit !== null) lines.push(`KDP prints up to ${report.pageLimit.toLocaleString('en-US')} pages at this trim.`);
+  for (const warning of report.warnings) lines.push(`Warning: ${warning}`);
+  for (const a of report.adjustments) {
+    const reason = a.reason.trim();
+    lines.push(`${a.label} raised from ${inches(a.fromIn)} to ${inches(a.toIn)}.${reason ? ` ${reason}` : ''}`);
+  }
+  return lines;
 }

@@ -1,0 +1,62 @@
+/**
+ * The web app's route table (accounts spec section 2, the routes built so far), shared by the web app's router and
+ * the server that serves it: the server answers the app's page with 200 on these paths and with 404 on any other
+ * (where the app shows its 'Page Not Found'), and its robots.txt keeps crawlers out of the signed-in pages.
+ */
+
+/** Who a page is for: anyone (`public`, crawlable), or a signed-in user (sent to /login otherwise, never crawled). */
+export type WebRouteAccess = 'public' | 'signed-in';
+
+/**
+ * A route of the web app. `path` is a pattern in the router's syntax (wouter, regexparam): literal segments and
+ * `:name` for one segment, `:name?` for an optional last one.
+ */
+export type WebRoute = { readonly path: string; readonly access: WebRouteAccess };
+
+/** Every page the web app has, by name. A path not matched by one of them is the app's 404 page. */
+export const WEB_ROUTES = {
+  home: { path: '/', access: 'public' },
+  login: { path: '/login', access: 'public' },
+  register: { path: '/register', access: 'public' },
+  book: { path: '/book/:id', access: 'signed-in' },
+  format: { path: '/format/:id?', access: 'signed-in' },
+} as const satisfies Record<string, WebRoute>;
+
+/**
+ * The route pattern as a regular expression, as the router reads it: `:name` is one non-empty segment, `:name?` an
+ * optional one, a trailing slash is allowed and letters match in either case (regexparam's `parse`).
+ */
+function routePattern(path: string): RegExp {
+  const source = path
+    .split('/')
+    .filter((segment) => segment !== '')
+    .map((segment) => {
+      if (!segment.startsWith(':')) return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
+      return segment.endsWith('?') ? '(?:/([^/]+?))?' : '/([^/]+?)';
+    })
+    .join('');
+  return new RegExp(`^${source}/?$`, 'i');
+}
+
+const ROUTE_PATTERNS: ReadonlyArray<readonly [RegExp, WebRoute]> = Object.values(WEB_ROUTES).map(
+  (route) => [routePattern(route.path), route] as const,
+);
+
+/**
+ * The web app's route for a URL path (`/book/42`; the query string, if any, is ignored), or `undefined` when the
+ * app has no such page.
+ */
+export function matchWebRoute(urlPath: string): WebRoute | undefined {
+  const pathname = urlPath.split(/[?#]/, 1)[0] ?? '';
+  return ROUTE_PATTERNS.find(([pattern]) => pattern.test(pathname))?.[1];
+}
+
+/**
+ * The path prefix that every URL of a route starts with, up to its first parameter (`/book/` for `/book/:id`,
+ * `/format` for `/format/:id?`): what a robots.txt `Disallow` line names (RFC 9309 section 2.2.2, prefix match).
+ */
+export function webRoutePrefix(route: WebRoute): string {
+  // An optional last parameter takes its slash with it (`/format` is a page too); a required one keeps it.
+  const param = route.path.search(/\/:[^/]*\?$|:/);
+  return param === -1 ? route.path : route.path.slice(0, param);
+}

@@ -1,0 +1,54 @@
+/**
+ * What the divisions of a book are: a novel's chapters, the titled pieces of a collection (poems, sermons,
+ * essays), or the acts and scenes of a play. Only a chapter carries a number the layout may print above its
+ * title ("Chapter 4"); a piece or an act already says what it is by its title.
+ *
+ * The rules, from the book's own headings:
+ * - an act is a heading that says so: `FIRST ACT`, `ACT II.`, `Erster Akt`, `Zweiter Aufzug` (two at least);
+ * - a collection is a book whose chapter headings are mostly titles without a number (three at least, three
+ *   in four untitled by a number: `One's-Self I Sing`, `TALMAGE. A BLOODY MONSTER`); in a play (speeches, or
+ *   speakers' cues such as `MEPHISTOPHELES:` on a line of their own) those titled divisions are scenes.
+ */
+
+/**
+ * A title that says its number: `CHAPTER IV.`, `Chapter 4`, `BOOK I`, `IV. The Storm`, `12`, `THE FIRST BOOK`; not
+ * an initial before lowercase words (`L. of G.'s Purport`).
+ */
+export const NUMBERED_TITLE =
+  /^\s*(?:(?:chapter|chap\.|book|part|letter|volume|canto|kapitel|buch|teil)\b|[IVXLCDM]+(?:[.:](?!\s*\p{Ll})|\s*$)|\d+\b|(?:(?:the|his|her|their)\s+)?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|last)\s+(?:book|part|chapter|canto|volume)\b)/iu;
+
+/** An act of a play: `FIRST ACT`, `ACT II.`, `Act the Third`, `Erster Akt`, `Zweiter Aufzug`. */
+const ACT_TITLE =
+  /^\s*(?:(?:first|second|third|fourth|fifth|last)\s+act\b|act\s+(?:[IVX]+\b|\d+\b|one\b|two\b|three\b|four\b|five\b|the\s+\w+)|(?:erster|zweiter|dritter|vierter|fünfter|letzter)\s+(?:akt|aufzug)\b|(?:[IVX]+\.?\s+)?(?:akt|aufzug)\b)/iu;
+
+/** Kinds a division can be besides a chapter (the model's `DivisionKind`). */
+export type DetectedKind = 'piece' | 'act' | 'scene';
+
+/**
+ * The kind of every chapter heading of a book, in order (undefined: a chapter).
+ * @param titles the plain titles of the book's chapter headings (parts and front/back matter left out).
+ * @param isPlay whether the text reads as a play (see {@link readsAsPlay}).
+ */
+export function divisionKinds(titles: readonly string[], isPlay: boolean): (DetectedKind | undefined)[] {
+  const acts = titles.filter((t) => ACT_TITLE.test(t)).length;
+  const titled = titles.filter((t) => !NUMBERED_TITLE.test(t) && !ACT_TITLE.test(t)).length;
+  const isCollection = titles.length >= 3 && titled >= titles.length * 0.75;
+  return titles.map((t) => {
+    if (acts >= 2 && ACT_TITLE.test(t)) return 'act';
+    if (isCollection && !NUMBERED_TITLE.test(t)) return isPlay ? 'scene' : 'piece';
+    return undefined;
+  });
+}
+
+/** A speaker's cue on a line of its own, as verse drama sets it: `RAPHAEL:`, `MEPHISTOPHELES.`, `ZU DREI:`. */
+const SPEAKER_CUE = /^\s*\p{Lu}[\p{Lu}\s'’.-]{1,30}[:.]\s*$/u;
+
+/** True when the cleaned text reads as a play: twenty speeches (`::: speech`) or speakers' cues at least. */
+export function readsAsPlay(lines: readonly string[]): boolean {
+  let cues = 0;
+  for (const line of lines) {
+    if (/^ {0,3}:::\s*speech\s/.test(line) || SPEAKER_CUE.test(line)) cues++;
+    if (cues >= 20) return true;
+  }
+  return false;
+}
