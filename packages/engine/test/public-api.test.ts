@@ -9,6 +9,7 @@ it('exposes the public API and nothing else', () => {
       'EngineError',
       'PdfProcessPool',
       'allChapters',
+      'chapterHeadingText',
       'applyKdpRules',
       'describeFont',
       'kdpMinimumGutterIn',
