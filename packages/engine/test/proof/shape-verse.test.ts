@@ -29,11 +29,13 @@ import {
   writeTypst,
   type Block,
   type BookDocument,
+  type Layout,
   type LayoutReport,
 } from '../../src/index.ts';
 import { epubcheck, problems } from '../epub-docx-html/helpers.ts';
 import { corpusDir } from '../helpers/corpus.ts';
-import { allPageTexts, pdfFile, textLines, type PdfFile } from '../pdf/poppler.ts';
+import { allPageTexts, pageCount, pdfFile, textLines, type PdfFile } from '../pdf/poppler.ts';
+import { pageFigures } from './page-figures.ts';
 import { loadProofBook, SHAPE_BOOKS } from './proof-books.ts';
 
 const pool = new PdfProcessPool({ size: 2 });
@@ -51,12 +53,12 @@ const normal = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').t
 
 const indentOf = (line: string) => line.length - line.trimStart().length;
 
-/** Every verse line of a document (front matter and body, speeches included), as plain text. */
-function verseLines(doc: BookDocument): string[] {
-  const out: string[] = [];
+/** Every stanza of a document (front matter and body, speeches included), its lines as plain text. */
+function verseStanzas(doc: BookDocument): string[][] {
+  const out: string[][] = [];
   const walk = (blocks: readonly Block[]) => {
     for (const b of blocks) {
-      if (b.type === 'verse') for (const stanza of b.stanzas) for (const line of stanza) out.push(inlineText(line.children));
+      if (b.type === 'verse') for (const stanza of b.stanzas) out.push(stanza.map((line) => inlineText(line.children)));
       else if (b.type === 'speech' || b.type === 'blockQuote') walk(b.children);
     }
   };
@@ -66,6 +68,11 @@ function verseLines(doc: BookDocument): string[] {
     if (d.type === 'part') for (const c of d.chapters) walk(c.blocks);
   }
   return out;
+}
+
+/** Every verse line of a document, as plain text. */
+function verseLines(doc: BookDocument): string[] {
+  return verseStanzas(doc).flat();
 }
 
 /** Words of the body's paragraphs and of its verse. */
@@ -85,6 +92,8 @@ async function gutenbergBody(relative: string): Promise<string[]> {
 
 interface PrintRun {
   file: PdfFile;
+  /** The layout the book was set in (KDP's rules settled). */
+  layout: Layout;
   pages: string[];
   report: LayoutReport;
 }
@@ -99,10 +108,10 @@ function printRun(id: string): Promise<PrintRun> {
     const doc = await loadProofBook(id);
     const base = getLayout('kdp-6x9');
     const chars = serializeMarkdown(doc).length;
-    const { set, report } = await settleKdpLayout(base, chars, (layout) => pool.typeset(writeTypst(doc, layout), doc.assets));
+    const { set, layout, report } = await settleKdpLayout(base, chars, (layout) => pool.typeset(writeTypst(doc, layout), doc.assets));
     const file = pdfFile(set.pdf);
     files.push(file);
-    return { file, pages: allPageTexts(file.path), report };
+    return { file, layout, pages: allPageTexts(file.path), report };
   })();
   runs.set(id, run);
   return run;
@@ -155,6 +164,30 @@ describe('shape: verse collection and play', () => {
     expect(strayBlanks).toEqual([]);
     expect(blank).toBeLessThanOrEqual(2 * parts + firstPart);
     expect(pages.filter((p) => INVENTED_LABEL.test(p))).toEqual([]);
+  });
+
+  it('Leaves of Grass in kdp-6x9: a page break never leaves one line of a stanza alone, nor a section number at a foot', async () => {
+    const { file, layout } = await printRun('leaves');
+    const figures = pageFigures(layout, textLines(file.path), pageCount(file.path), (layout.trimHeightIn + 2 * layout.bleedIn) * 72);
+    const doc = await loadProofBook('leaves');
+    const normalised = (s: string) => s.replace(/\s+/gu, ' ').trim();
+    // Stanzas of three lines or more, as lines of plain text (shorter ones cannot break without a lone line).
+    const stanzas = verseStanzas(doc).filter((st) => st.length >= 3).map((st) => st.map(normalised));
+    const starts = new Set(stanzas.map((st) => `${st[0]}\n${st[1]}`));
+    const ends = new Set(stanzas.map((st) => `${st.at(-2)}\n${st.at(-1)}`));
+    const lonely: string[] = [];
+    for (let i = 0; i + 1 < figures.length; i += 1) {
+      const foot = figures[i]!.lines.at(-1);
+      const head = figures[i + 1]!.lines[0];
+      if (!foot || !head) continue;
+      // A page's last line that is a stanza's whole first line, the next page opening on its second (or the
+      // mirror: a stanza's last line alone at the head of a page); a turned-over line is not compared.
+      if (starts.has(`${normalised(foot.text)}\n${normalised(head.text)}`)) lonely.push(`p. ${foot.page} foot: ${foot.text}`);
+      if (ends.has(`${normalised(foot.text)}\n${normalised(head.text)}`)) lonely.push(`p. ${head.page} head: ${head.text}`);
+      if (/^\d{1,3}$/u.test(foot.text.trim())) lonely.push(`p. ${foot.page} foot: section number ${foot.text}`);
+    }
+    expect(stanzas.length).toBeGreaterThan(1000);
+    expect(lonely).toEqual([]);
   });
 
   it('Earnest in kdp-6x9: FIRST ACT is an act, with no chapter number; its persons a list', async () => {

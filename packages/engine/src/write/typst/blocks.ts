@@ -3,7 +3,7 @@
  * line (a paragraph break in Typst). The `quire-*` functions called here are defined by the
  * template in `template.ts`.
  */
-import { figureAsset, type Block, type ParagraphRole, type VerseLine } from '../../model/book-document.ts';
+import { figureAsset, inlineText, type Block, type ParagraphRole, type VerseLine } from '../../model/book-document.ts';
 import { fitImage, imageDimensions } from '../../model/image-bytes.ts';
 import { escapeTypst, typstStringLiteral } from './escape.ts';
 import { renderInlines } from './inlines.ts';
@@ -78,15 +78,33 @@ function renderSpeech(node: Extract<Block, { type: 'speech' }>, state: TypstStat
   return `#quire-speech[\n${[`#quire-speaker-line[${speaker}]`, renderBlocks(node.children, state)].filter((x) => x !== '').join('\n\n')}\n]`;
 }
 
+/** A verse line that only numbers a section of its poem (`1`, `VII.`, `[3]`): Leaves of Grass numbers its long poems so. */
+const SECTION_NUMBER_LINE = /^[[(]?(?:\d{1,3}|[IVXLC]{1,7})[.)\]]?$/u;
+
 /**
- * One stanza: `#quire-stanza((indent, [line]), ...)`; each line is its own paragraph, so line breaks
- * are kept and a long line wraps with a hanging indent (Chicago Manual 13.24, poetry extracts).
+ * Which lines of a stanza stick to the line after them, so that a page break never leaves one line of a stanza
+ * alone: the first line stays with the second at a page's foot, the second-to-last with the last at a page's head
+ * (Bringhurst, The Elements of Typographic Style 2.4.8, widows and orphans; a stanza broken across pages keeps two
+ * lines on each side), and a line that only numbers the poem's section stays with the first two lines it opens.
+ * Returns one flag per line.
+ */
+export function stickyVerseLines(lines: readonly string[]): boolean[] {
+  const n = lines.length;
+  const numbered = n > 0 && SECTION_NUMBER_LINE.test(lines[0]!.trim());
+  return lines.map((_, i) => i < n - 1 && (i === 0 || i === n - 2 || (numbered && i === 1)));
+}
+
+/**
+ * One stanza: `#quire-stanza((indent, [line], sticky), ...)`; each line is its own paragraph, so line breaks
+ * are kept and a long line wraps with a hanging indent (Chicago Manual 13.24, poetry extracts); `sticky` lines
+ * ({@link stickyVerseLines}) keep the page break away from them.
  */
 function renderStanza(lines: readonly VerseLine[], state: TypstState): string {
   if (lines.length === 0) return '';
-  const items = lines.map((line) => {
+  const sticky = stickyVerseLines(lines.map((line) => inlineText(line.children)));
+  const items = lines.map((line, i) => {
     const indent = Math.min(MAX_VERSE_INDENT, Math.max(0, Math.trunc(line.indent) || 0));
-    return `(${indent}, [${renderInlines(line.children, state)}]),`;
+    return `(${indent}, [${renderInlines(line.children, state)}], ${sticky[i] ? 'true' : 'false'}),`;
   });
   return `#quire-stanza(${items.join(' ')})`;
 }

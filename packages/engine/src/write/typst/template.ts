@@ -309,7 +309,11 @@ ${academicDefinitions(layout)}
   set par(justify: false, first-line-indent: 0pt, hanging-indent: 2em, spacing: quire-line - 1em)
   set text(hyphenate: false)
   // An indented line turns over 2 em beyond its own indent, not beyond the stanza's margin.
-  for (indent, body) in lines.pos() { par(hanging-indent: (indent + 2) * 1em, h(indent * 1em) + body) }
+  // A sticky line is a block of its own, spaced as the lines are, that the page break keeps with the next line.
+  for (indent, body, sticky) in lines.pos() {
+    let line = par(hanging-indent: (indent + 2) * 1em, h(indent * 1em) + body)
+    if sticky { block(sticky: true, above: quire-line - 1em, below: quire-line - 1em, line) } else { line }
+  }
 })
 #let quire-quote(body) = block(width: 100%, inset: (left: quire-quote-indent, right: quire-quote-indent), above: quire-line, below: quire-line, body)
 #let quire-list(ordered, ..items) = block(width: 100%, above: quire-line, below: quire-line, {
