@@ -91,7 +91,8 @@ export interface VerseLine {
 /**
  * What a paragraph is, beyond running text, where the source shows it: the parts of a letter (dateline, salutation,
  * signature), a play's stage directions, the persons of a play's list of persons (dramatis personae), one
- * paragraph each, the name then what the person is (`Merriman, Butler`), and the `THE END` that closes a book
+ * paragraph each, the name then what the person is (`Merriman, Butler`), and likewise the entries of its list of
+ * scenes (`ACT I. Algernon Moncrieff’s Flat ...`, `TIME: The Present.`), and the `THE END` that closes a book
  * (`ending`, set centred). Writers style each role.
  */
 export type ParagraphRole = 'dateline' | 'salutation' | 'signature' | 'stageDirection' | 'persona' | 'ending';

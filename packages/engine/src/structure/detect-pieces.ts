@@ -18,7 +18,7 @@ export const NUMBERED_TITLE =
   /^\s*(?:(?:chapter|chap\.|book|part|letter|volume|canto|kapitel|buch|teil)\b|[IVXLCDM]+(?:[.:](?!\s*\p{Ll})|\s*$)|\d+\b|(?:(?:the|his|her|their)\s+)?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|last)\s+(?:book|part|chapter|canto|volume)\b)/iu;
 
 /** An act of a play: `FIRST ACT`, `ACT II.`, `Act the Third`, `Erster Akt`, `Zweiter Aufzug`. */
-const ACT_TITLE =
+export const ACT_TITLE =
   /^\s*(?:(?:first|second|third|fourth|fifth|last)\s+act\b|act\s+(?:[IVX]+\b|\d+\b|one\b|two\b|three\b|four\b|five\b|the\s+\w+)|(?:erster|zweiter|dritter|vierter|fünfter|letzter)\s+(?:akt|aufzug)\b|(?:[IVX]+\.?\s+)?(?:akt|aufzug)\b)/iu;
 
 /** Kinds a division can be besides a chapter (the model's `DivisionKind`). */

@@ -25,7 +25,14 @@
  *   line ending in `by` (`TRANSLATED WITH THE HELP OF OTHERS` / `BY` / `PROF. JOHN NICHOLAS LENKER, D.D.`);
  * - the edition: a line naming an edition (`THE MILLENNIUM FULCRUM EDITION 3.0`, `THIRD THOUSAND`);
  * - the imprint (Chicago 1.18: place, publisher, date): a publisher's name (`CHARLES SCRIBNER’S SONS`, `The
- *   Luther Press`), a date (`1911`, `AD 401`), a place in capitals beside them (`NEW YORK`).
+ *   Luther Press`), a date (`1911`, `AD 401`), a place in capitals beside them (`NEW YORK`), a city of publication
+ *   (`London`) and the name under it (`George Allen.`), a year set as a figure's caption (`[Illustration: 1894]`);
+ * - the publisher's address (`Ruskin House.`, `156. Charing Cross Road.`): dropped, as a bibliographic imprint names
+ *   the city only (Chicago 14.133);
+ * - the printer's line of the source edition (`CHISWICK PRESS:--CHARLES WHITTINGHAM AND CO.` / `TOOKS COURT,
+ *   CHANCERY LANE, LONDON.`: a firm above a street address, or `Printed by ...`): it names who printed that
+ *   edition, not ours, so it leaves the text and is kept as the end of the source credit;
+ * - a block set in two columns (`Ruskin       156. Charing` / `House.        Cross Road.`) is read column by column.
  *
  * A real dedication or epigraph is never a title-page line (they are found by `detect-front-matter.ts`), nor is
  * a heading keyword (`CONTENTS`, `PREFACE`, `VOLUME ONE`), nor prose.
@@ -35,7 +42,8 @@
  * - [X] the source's own copyright notice boxed by scene breaks under the title page (`Copyright, 1905, by ...`):
  *       into the source credit
  * - [X] other contributors (`with a Preface by` / `George Saintsbury`, `Illustrations by Hugh Thomson`): credits
- * - [ ] an imprint set in two columns (pg1342 2020s: `Ruskin       156. Charing` / `House.        Cross Road.`)
+ * - [X] an imprint set in two columns (pg1342 2020s: `Ruskin       156. Charing` / `House.        Cross Road.`)
+ * - [X] a city of publication with the publisher's name under it (`London` / `George Allen.`), the printer's line
  */
 import type { BookMeta, EditorRole } from '../model/book-document.ts';
 import { classifyFrontHeading, metaKey } from './detect-front-matter.ts';
@@ -64,6 +72,8 @@ export interface TitlePageFacts {
   notices: string[];
   /** The source edition's imprint lines in order: place, publisher, year (`New York`, `Charles Scribner’s Sons`, `1911`). */
   imprint: string[];
+  /** The source edition's printer's line, its lines joined (`Chiswick Press: Charles Whittingham and Co., Tooks Court, ...`). */
+  printer: string[];
 }
 
 /** The title page found: blocks `start` .. `end - 1`, of which `dropped` are its lines (figures kept). */
@@ -111,6 +121,22 @@ const SET_NOTE = /^IN\s+\p{L}+\s+VOLUMES\.?$/iu;
 const PUBLISHER = /\b(?:SONS|PRESS|PUBLISHERS?|PUBLISHING|COMPANY|CO\.|&\s*CO\b|LTD\.?|LIMITED|BROTHERS|BROS\.|VERLAG)\b/i;
 /** A date line: `1911`, `1909.`, `AD 401`, `A.D. 1776`, `MDCCCXVIII`. */
 const DATE = /^(?:A\.?\s?D\.?\s*)?\d{3,4}\.?$|^M[DCLXVI]{3,}\.?$/;
+
+/**
+ * A publisher's or printer's premises: a street address (`156. Charing Cross Road.`, `TOOKS COURT, CHANCERY LANE,
+ * LONDON.`) or a named house (`Ruskin House.`).
+ */
+const ADDRESS = /^(?:\d+\.?\s+)?(?:[\p{Lu}][\p{L}’'.-]*\s+){0,3}(?:ROAD|STREET|LANE|COURT|SQUARE|AVENUE|ROW|YARD|BUILDINGS|STRAND)\b.{0,40}$|^[\p{Lu}][\p{L}’'-]+\s+HOUSE\.?$/iu;
+/** A printer's line: `Printed by ...`, `... Printers`, `PRINTED AT THE ... PRESS`. */
+const PRINTER = /^printed\s+(?:by|at|for)\b|\bprinters?\b/i;
+/**
+ * Cities of publication (the places of the imprints of English, American and German books of the corpus's era;
+ * Chicago 14.133 names the city alone). A line that is one of them, with an optional state or `and` another
+ * (`London and New York`), is the imprint's place.
+ */
+const PLACE = /^(?:(?:London|New\s+York|Boston|Philadelphia|Chicago|Edinburgh|Glasgow|Dublin|Oxford|Cambridge|Toronto|Montreal|Sydney|Melbourne|Paris|Leipzig|Berlin|Stuttgart|Vienna|Wien|M(?:ü|ue)nchen|Munich|Minneapolis|Baltimore|Cincinnati|San\s+Francisco)(?:,\s*[\p{L}.\s]{2,24})?(?:\s*(?:and|&)\s*)?)+\.?$/iu;
+/** A name under the city of an imprint (`George Allen.`, `Macmillan and Co.`): capitalised words. */
+const NAME = /^\p{Lu}[\p{L}.’'-]*(?:\s+(?:and|&|\p{Lu}[\p{L}.’'-]*)){0,4}$/u;
 
 /** `Copyright, 1905, by Charles Scribner's Sons`, `Published, October, 1905`: the source edition's own notice. */
 const SOURCE_NOTICE = /^(?:copyright|published|first\s+published)\b.{0,80}\b\d{4}\b.{0,40}$/i;
@@ -173,7 +199,9 @@ function isFigure(block: TitlePageBlock): boolean {
   return /^\s*(?:!\[|\[Illustration)/i.test(block.lines[0] ?? '');
 }
 
-type LineKind = 'title' | 'subtitle' | 'by' | 'author' | 'note' | 'translator' | 'editor' | 'edition' | 'imprint' | 'date' | 'credit';
+type LineKind =
+  | 'title' | 'subtitle' | 'by' | 'author' | 'note' | 'translator' | 'editor' | 'edition' | 'imprint' | 'place' | 'date' | 'credit'
+  | 'address' | 'printer';
 
 /** The state of a reading of the title page, line by line. */
 interface Reading {
@@ -307,13 +335,34 @@ function classifyLine(raw: string, next: string | undefined, r: Reading): LineKi
     if (/^\d{4}\.?$/.test(line)) r.facts.imprint.push(line.replace(/\.$/, ''));
     return 'date';
   }
+  const nextLine = next?.trim().replace(/^[_*]+|[_*]+$/g, '') ?? '';
+  // The printer's line: `Printed by ...`, or a firm above a street address (`CHISWICK PRESS:--CHARLES WHITTINGHAM
+  // AND CO.` / `TOOKS COURT, CHANCERY LANE, LONDON.`), and the address under it.
+  if (r.previous === 'printer' && ADDRESS.test(line) && line.length <= 80) {
+    r.facts.printer.push(tidyValue(line));
+    return 'printer';
+  }
+  if ((PRINTER.test(line) || (PUBLISHER.test(line) && ADDRESS.test(nextLine))) && line.length <= 80 && w.length <= 10) {
+    r.facts.printer.push(tidyValue(line.replace(/\s*:\s*-{1,2}\s*|\s*:?\s*[—–]\s*/, ': ')));
+    return 'printer';
+  }
   if (PUBLISHER.test(line) && line.length <= 60 && w.length <= 6) {
     r.facts.imprint.push(tidyValue(line));
     return 'imprint';
   }
+  // The publisher's premises (`Ruskin House.`, `156. Charing Cross Road.`): not part of a bibliographic imprint.
+  if (ADDRESS.test(line) && line.length <= 60 && w.length <= 6) return 'address';
+  // The city of publication (`London`), and the publisher named under it (`George Allen.`).
+  if (PLACE.test(line) && line.length <= 60) {
+    r.facts.imprint.push(tidyValue(line));
+    return 'place';
+  }
+  if (r.previous === 'place' && NAME.test(line) && w.length <= 5) {
+    r.facts.imprint.push(tidyValue(line));
+    return 'imprint';
+  }
   // A place in capitals beside the imprint (`NEW YORK` above the publisher, `MINNEAPOLIS, MINN., U.S.A.` below it).
-  const nextLine = next?.trim().replace(/^[_*]+|[_*]+$/g, '') ?? '';
-  const besideImprint = r.previous === 'imprint' || r.previous === 'date' || PUBLISHER.test(nextLine) || DATE.test(nextLine);
+  const besideImprint = r.previous === 'imprint' || r.previous === 'place' || r.previous === 'date' || PUBLISHER.test(nextLine) || DATE.test(nextLine);
   if (besideImprint && isAllCaps(line) && line.length <= 40 && w.length <= 5) {
     r.facts.imprint.push(tidyValue(line));
     return 'imprint';
@@ -353,7 +402,11 @@ export function detectTitlePage(blocks: readonly TitlePageBlock[], meta: TitlePa
 
 /** Reads a block's lines into `r`; on failure `r` is left as it was and false returned. */
 function readBlock(lines: readonly string[], next: string | undefined, r: Reading, first: boolean): boolean {
-  const saved = { ...r, facts: { ...r.facts, imprint: [...r.facts.imprint], credits: [...r.facts.credits], notices: [...r.facts.notices] }, progress: [...r.progress] };
+  const saved = {
+    ...r,
+    facts: { ...r.facts, imprint: [...r.facts.imprint], printer: [...r.facts.printer], credits: [...r.facts.credits], notices: [...r.facts.notices] },
+    progress: [...r.progress],
+  };
   let ok = true;
   lines.forEach((line, k) => {
     if (!ok) return;
@@ -369,7 +422,7 @@ function readBlock(lines: readonly string[], next: string | undefined, r: Readin
 
 function readFrom(blocks: readonly TitlePageBlock[], start: number, meta: TitlePageMeta, title: string): TitlePageRange | undefined {
   const r: Reading = {
-    facts: { imprint: [], credits: [], notices: [] },
+    facts: { imprint: [], printer: [], credits: [], notices: [] },
     titleWords: words(title),
     mainTitleWords: words(mainTitleOf(title)),
     authorKey: meta.author ? metaKey(meta.author) : '',
@@ -382,9 +435,14 @@ function readFrom(blocks: readonly TitlePageBlock[], start: number, meta: TitleP
   };
   const dropped: number[] = [];
   let lineCount = 0;
+  // A year set as a figure's caption inside the title page (`[Illustration: 1894]`): the imprint's date.
+  let figureYear: string | undefined;
   for (let i = start; i < blocks.length; i++) {
     const block = blocks[i]!;
-    if (isFigure(block)) continue;
+    if (isFigure(block)) {
+      figureYear ??= /^\s*(?:!\[|\[Illustration:\s*)(\d{4})\.?\s*\]/i.exec(block.lines.join(' '))?.[1];
+      continue;
+    }
     const lines = block.lines.filter((l) => l.trim() !== '' && !/^\s*:::/.test(l));
     if (block.lines.length > MAX_BLOCK_LINES + 2 || lines.length === 0) break;
     // A scene break ends the title page, unless the source's own copyright notice follows it, boxed in two
@@ -409,12 +467,33 @@ function readFrom(blocks: readonly TitlePageBlock[], start: number, meta: TitleP
     // Line by line (`The Importance of Being Earnest` / `A Trivial Comedy ...`), else as one line hard-wrapped
     // mid-phrase (no line but the last ends in punctuation: lines of verse do).
     const wrapped = lines.length > 1 && lines.slice(0, -1).every((l) => !/[,;:.!?)"”]$/.test(l.trim()));
-    if (!readBlock(lines, next, r, i === start) && (!wrapped || !readBlock([lines.map((l) => l.trim()).join(' ')], next, r, i === start))) break;
+    const columns = columnsOf(lines);
+    if (
+      !readBlock(lines, next, r, i === start) &&
+      (!wrapped || !readBlock([lines.map((l) => l.trim()).join(' ')], next, r, i === start)) &&
+      (!columns || !readBlock(columns, next, r, i === start))
+    ) {
+      break;
+    }
     dropped.push(i);
     lineCount += lines.length;
   }
   if (dropped.length === 0 || !r.titleSeen) return undefined;
+  const imprintYear = r.facts.imprint.some((l) => /\b\d{4}\b/.test(l));
+  if (figureYear && r.facts.imprint.length > 0 && !imprintYear) r.facts.imprint.push(figureYear);
   return { start, end: dropped[dropped.length - 1]! + 1, dropped, lineCount, facts: r.facts };
+}
+
+/**
+ * A block set in two columns, each line two runs apart by three spaces or more (`Ruskin       156. Charing` /
+ * `House.        Cross Road.`): the columns as lines, each read down (`Ruskin House.`, `156. Charing Cross Road.`).
+ * Undefined when the block is not so set.
+ */
+function columnsOf(lines: readonly string[]): string[] | undefined {
+  if (lines.length < 2) return undefined;
+  const cells = lines.map((l) => l.trim().split(/\s{3,}/));
+  if (cells.some((c) => c.length !== 2)) return undefined;
+  return [cells.map((c) => c[0]).join(' '), cells.map((c) => c[1]).join(' ')];
 }
 
 /** `New York`, `Charles Scribner’s Sons`, `1911` -> `New York: Charles Scribner’s Sons, 1911` (Chicago 14.132). */
@@ -451,8 +530,9 @@ export function titlePageDetails(facts: TitlePageFacts, meta: Readonly<Partial<B
   }
   if (facts.edition && !meta.edition) out.edition = facts.edition;
   if (facts.credits.length > 0 && !meta.credits?.length) out.credits = facts.credits;
-  if (facts.imprint.length > 0 || facts.notices.length > 0) {
-    const imprint = [...(facts.imprint.length > 0 ? [imprintText(facts.imprint)] : []), ...facts.notices].join('; ');
+  if (facts.imprint.length > 0 || facts.notices.length > 0 || facts.printer.length > 0) {
+    const printer = facts.printer.length > 0 ? [`printed by ${facts.printer.join(', ')}`] : [];
+    const imprint = [...(facts.imprint.length > 0 ? [imprintText(facts.imprint)] : []), ...facts.notices, ...printer].join('; ');
     out.sourceCredit = meta.sourceCredit ? `${meta.sourceCredit} (${imprint})` : `Text from the edition of ${imprint}`;
   }
   return out;

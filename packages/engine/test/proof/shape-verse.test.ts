@@ -190,21 +190,29 @@ describe('shape: verse collection and play', () => {
     expect(lonely).toEqual([]);
   });
 
-  it('Earnest in kdp-6x9: FIRST ACT is an act, with no chapter number; its persons a list', async () => {
+  it('Earnest in kdp-6x9: FIRST ACT is an act, with no chapter number; its persons and its scenes are lists', async () => {
     const { pages, file } = await printRun('earnest');
     const text = pages.join('\f');
     expect(text).toMatch(/^\s*FIRST ACT\s*$/m);
     expect(pages.filter((p) => INVENTED_LABEL.test(p))).toEqual([]);
     const doc = await loadProofBook('earnest');
     const persons = doc.front.flatMap((s) => s.blocks).filter((b) => b.type === 'paragraph' && b.role === 'persona');
-    // The nine persons of the play, then the nine of the first performance's cast (`Merriman: Mr. Frank Dyall.`).
-    expect(persons.length).toBe(18);
+    // The nine persons of the play, its list of scenes (three acts and the time), then the first performance's
+    // manager and date and its cast of nine (`Merriman: Mr. Frank Dyall.`).
+    expect(persons.length).toBe(9 + 4 + 2 + 9);
     // Each person on a line of their own in the PDF, centred (not run into a verse stanza at the left).
     const lines = textLines(file.path);
     const merriman = lines.find((l) => l.words.map((w) => w.word).join(' ') === 'Merriman, Butler');
     expect(merriman).toBeDefined();
     const lane = lines.find((l) => l.words.map((w) => w.word).join(' ') === 'Lane, Manservant')!;
     expect(Math.abs((merriman!.xMin + merriman!.xMax) / 2 - (lane.xMin + lane.xMax) / 2)).toBeLessThan(2);
+    // The list of scenes likewise: each act and its setting on a line of its own, centred as the persons are.
+    const centre = (merriman!.xMin + merriman!.xMax) / 2;
+    for (const entry of ['ACT II. The Garden at the Manor House, Woolton.', 'TIME: The Present.', 'February 14th, 1895']) {
+      const line = lines.find((l) => l.words.map((w) => w.word).join(' ') === entry);
+      expect(line, entry).toBeDefined();
+      expect(Math.abs((line!.xMin + line!.xMax) / 2 - centre), entry).toBeLessThan(2);
+    }
   });
 
   it.each(['leaves', 'earnest'])('%s: the EPUB passes EPUBCheck, its navigation and chapters invent no chapter labels', async (id) => {

@@ -1,9 +1,10 @@
 /**
  * What the divisions of the corpus books are (pass `pieces`, `structure/detect-pieces.ts`): the poems of Leaves
  * of Grass and the sermons and essays of the collections are pieces, Earnest's acts are acts, Faust's titled
- * scenes are scenes, Earnest's list of persons is a list of persons, and the novels keep their chapters. Only the short pieces of Leaves of Grass run on; no
+ * scenes are scenes, Earnest's list of persons and its list of scenes are lists (`persona` paragraphs), and the novels keep their chapters. Only the short pieces of Leaves of Grass run on; no
  * writer prints a chapter number above a piece or an act.
  */
+import { strFromU8, unzipSync } from 'fflate';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import { getLayout } from '../../src/layout/index.ts';
 import { parseMarkdown } from '../../src/markdown/parse.ts';
 import { allChapters, chapterHeadingText, inlineText, piecesRunOn, type BookDocument } from '../../src/model/book-document.ts';
 import { readText } from '../../src/read/index.ts';
+import { writeDocx } from '../../src/write/docx/index.ts';
 import { writeHtml } from '../../src/write/html/index.ts';
 import { writeTypst } from '../../src/write/typst/index.ts';
 import { corpusDir } from '../helpers/corpus.ts';
@@ -61,6 +63,31 @@ describe('divisions of the corpus books', () => {
       'John Worthing, J.P.', 'Algernon Moncrieff', 'Rev. Canon Chasuble, D.D.', 'Merriman, Butler', 'Lane, Manservant',
       'Lady Bracknell', 'Hon. Gwendolen Fairfax', 'Cecily Cardew', 'Miss Prism, Governess',
     ]);
+  });
+
+  it('The Importance of Being Earnest: its list of scenes and the time of the play are a list, set so by every writer', async () => {
+    const doc = book('pg844-importance-of-being-earnest.txt');
+    const scenes = doc.front.find((s) => inlineText(s.title) === 'THE SCENES OF THE PLAY')!;
+    expect(scenes.blocks.every((b) => b.type === 'paragraph' && b.role === 'persona')).toBe(true);
+    const entries = [
+      'ACT I. Algernon Moncrieff’s Flat in Half-Moon Street, W.',
+      'ACT II. The Garden at the Manor House, Woolton.',
+      'ACT III. Drawing-Room at the Manor House, Woolton.',
+      'TIME: The Present.',
+    ];
+    expect(scenes.blocks.map((b) => (b.type === 'paragraph' ? inlineText(b.children) : ''))).toEqual(entries);
+    const layout = getLayout('classic-literature');
+    const html = writeHtml(doc, layout, { variant: 'epub' });
+    // The first entry also carries the class of a section's first paragraph.
+    for (const entry of entries) expect(html).toMatch(new RegExp(`<p class="(?:first )?persona">${entry.replace(/[.]/g, '\\.')}</p>`));
+    const typst = writeTypst(doc, layout);
+    expect(typst).toContain('#quire-role("persona")[ACT II\\. The Garden at the Manor House, Woolton\\.]');
+    expect(typst).toContain('#quire-role("persona")[TIME: The Present\\.]');
+    const docx = strFromU8(unzipSync(await writeDocx(doc, layout))['word/document.xml']!);
+    const persona = (docx.match(/<w:p>(?:(?!<\/w:p>).)*?<w:pStyle w:val="Persona"\/>(?:(?!<\/w:p>).)*?<\/w:p>/gs) ?? []).map((p) =>
+      [...p.matchAll(/<w:t[^>]*>([^<]*)<\/w:t>/g)].map((m) => m[1]).join(''),
+    );
+    for (const entry of entries) expect(persona).toContain(entry);
   });
 
   it('Faust: the titled divisions of the verse drama are scenes', () => {

@@ -3,7 +3,10 @@
  * a corpus book, named after it): what is a title-page line, what it says, and what is not a title page at all.
  */
 import { describe, expect, it } from 'vitest';
+import { cleanText } from '../../src/clean/index.ts';
+import { readText } from '../../src/read/index.ts';
 import { detectTitlePage, titlePageDetails } from '../../src/structure/detect-title-page.ts';
+import { corpusBytes } from '../helpers/corpus.ts';
 
 /** Blocks from text: blank lines separate blocks. */
 function blocks(text: string) {
@@ -73,6 +76,40 @@ describe('the source title page', () => {
     expect(details).toEqual({ credits: ['With a Preface by George Saintsbury', 'Illustrations by Hugh Thomson'] });
   });
 
+  it('pg1342 (illustrated edition): an imprint in two columns, a city and the publisher under it, the printer\'s line', () => {
+    const { page, details } = read(
+      [
+        'PRIDE.\nand\nPREJUDICE',
+        'by\nJane Austen,',
+        'with a Preface by\nGeorge Saintsbury\nand\nIllustrations by\nHugh Thomson',
+        '![1894]()',
+        '                       Ruskin       156. Charing\n                       House.        Cross Road.',
+        '                                London\n                             George Allen.',
+        '             CHISWICK PRESS:--CHARLES WHITTINGHAM AND CO.\n                  TOOKS COURT, CHANCERY LANE, LONDON.',
+        'PREFACE.',
+      ].join('\n\n'),
+      { title: 'Pride and Prejudice', author: 'Jane Austen', sourceCredit: 'Text from Project Gutenberg eBook #1342' },
+    );
+    // The figure (block 3) stays; every other line of the title page leaves the text.
+    expect(page?.dropped).toEqual([0, 1, 2, 4, 5, 6]);
+    expect(details).toEqual({
+      credits: ['With a Preface by George Saintsbury', 'Illustrations by Hugh Thomson'],
+      sourceCredit:
+        'Text from Project Gutenberg eBook #1342 (London: George Allen, 1894; printed by Chiswick Press: Charles Whittingham and Co., Tooks Court, Chancery Lane, London)',
+    });
+  });
+
+  it('a two-column block of prose or of a cast list is no imprint', () => {
+    const { page } = read('THE IMPORTANCE OF BEING EARNEST\n\nJohn Worthing, J.P.      Mr. George Alexander\nAlgernon Moncrieff      Mr. Allen Aynesworth', {
+      title: 'The Importance of Being Earnest',
+    });
+    expect(page?.dropped).toEqual([0]);
+  });
+
+  it('a city alone is no title page, and a name under a city only counts inside one', () => {
+    expect(read('London\n\nGeorge Allen.\n\nText.', { title: 'Pride and Prejudice' }).page).toBeUndefined();
+  });
+
   it('no title page: prose first, or a title that names another book', () => {
     expect(read('It is a truth universally acknowledged, that a single man in possession of a good fortune, must be in want of a wife. However little known the feelings or views of such a man may be on his first entering a neighbourhood.', { title: 'Pride and Prejudice' }).page).toBeUndefined();
     expect(read('A TALE OF TWO CITIES\n\nBy Charles Dickens\n\nText.', { title: 'Alice in Wonderland' }).page).toBeUndefined();
@@ -81,5 +118,18 @@ describe('the source title page', () => {
   it('an epigraph after the title page is not part of it (pg1322)', () => {
     const { page } = read('LEAVES OF GRASS\n\nBy Walt Whitman\n\n     Come, said my soul,\n     Such verses for my Body let us write, (for we are one,)\n\nWalt Whitman', { title: 'Leaves of Grass', author: 'Walt Whitman' });
     expect(page?.dropped).toEqual([0, 1]);
+  });
+
+  it('the illustrated Pride and Prejudice, cleaned whole: no imprint or printer\'s line before the preface', () => {
+    const read2 = readText(corpusBytes('gutenberg/pg1342-pride-and-prejudice-2020s-cp1252.txt'));
+    const clean = cleanText(read2.text, { meta: read2.meta });
+    const opening = clean.markdown.slice(0, clean.markdown.indexOf('# PREFACE.'));
+    for (const line of ['Charing', 'Cross Road.', 'George Allen.', 'CHISWICK PRESS', 'TOOKS COURT']) {
+      // Only the publisher's device, a figure, still names them (in capitals, inside its `[Illustration:`).
+      expect(opening.split('\n').filter((l) => l.includes(line))).toEqual([]);
+    }
+    expect(clean.meta.sourceCredit).toBe(
+      'Text from Project Gutenberg eBook #1342 (London: George Allen, 1894; printed by Chiswick Press: Charles Whittingham and Co., Tooks Court, Chancery Lane, London)',
+    );
   });
 });

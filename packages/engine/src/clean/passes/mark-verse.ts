@@ -6,11 +6,14 @@
  * least-indented line; the source's turnovers are joined to their line, and a one- or two-line stanza set at
  * the indentation of the verse beside it joins that verse (see `structure/detect-verse.ts`). Under the heading of a
  * play's list of persons (`THE PERSONS IN THE PLAY`) the lines are persons, not verse: a `::: persona` container
- * with one paragraph per person.
+ * with one paragraph per person; its list of scenes (`THE SCENES OF THE PLAY`: `ACT I. Algernon Moncrieff's Flat ...`,
+ * `TIME: The Present.`) and the details of a performance above its cast (`Lessee and Manager: ...`,
+ * `February 14th, 1895`; `structure/play-lists.ts`) are the same container, one paragraph per entry.
  * Count: verse lines kept.
  */
 import { baseIndent, isLineByLine, isStanzaBesideVerse, isVerseOfVerseBook, joinHangingLines, turnoverOffset, wrapWidth } from '../../structure/detect-verse.ts';
 import { isHeadingLine, isSceneBreakLine } from '../../structure/markdown-syntax.ts';
+import { performanceDetail, SCENES_HEADING, sceneListEntry } from '../../structure/play-lists.ts';
 import { isVerseContainer, joinBlocks, splitBlocks, type TextBlock } from '../blocks.ts';
 import type { CleanPass, PassContext } from '../pass.ts';
 
@@ -103,19 +106,38 @@ function markVerse(text: string, ctx: PassContext): string {
   let stanzaBlank = 0;
   let kept = 0;
   let underPersons = false;
+  let underScenes = false;
+  let underCast = false;
   let personsSeen = false;
+  let sceneEntries = 0;
+  // The headings of sections that hold a performance's cast (a verse block of cast lines).
+  const castSections = new Set<number>();
+  let section = -1;
+  list.blocks.forEach((block, i) => {
+    if (isHeadingLine(block.lines[0]!)) section = i;
+    else if (verse[i] && block.lines.every((line) => CAST_LINE.test(line))) castSections.add(section);
+  });
   const flush = () => {
     if (stanzas.length === 0) return;
     // A play's cast of a performance (`Merriman: Mr. Frank Dyall.`) after its list of persons is a list of persons too.
     const cast = personsSeen && stanzas.flat().every((line) => CAST_LINE.test(line));
-    out.push({ lines: underPersons || cast ? personsContainer(stanzas) : container(stanzas), blankBefore: stanzaBlank });
+    out.push({ lines: underPersons || underScenes || underCast || cast ? personsContainer(stanzas) : container(stanzas), blankBefore: stanzaBlank });
     stanzas = [];
   };
   list.blocks.forEach((block, i) => {
     if (isHeadingLine(block.lines[0]!)) {
       flush();
       underPersons = PERSONS_HEADING.test(block.lines[0]!);
+      underScenes = SCENES_HEADING.test(block.lines[0]!);
+      underCast = personsSeen && castSections.has(i);
       personsSeen ||= underPersons;
+    }
+    const entry = verse[i] || !isPlainBlock(block) ? undefined : underScenes ? sceneListEntry(block.lines) : underCast ? performanceDetail(block.lines) : undefined;
+    if (entry !== undefined) {
+      if (stanzas.length === 0) stanzaBlank = block.blankBefore;
+      stanzas.push([entry]);
+      sceneEntries++;
+      return;
     }
     if (verse[i]) {
       const lines = joinHangingLines(block.lines, width, offset);
@@ -129,7 +151,7 @@ function markVerse(text: string, ctx: PassContext): string {
     out.push(block);
   });
   flush();
-  if (kept === 0) return text;
+  if (kept === 0 && sceneEntries === 0) return text;
   ctx.count(kept);
   return joinBlocks({ blocks: out, blankAfter: list.blankAfter });
 }

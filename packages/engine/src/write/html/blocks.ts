@@ -15,6 +15,7 @@ import { figureAsset, type Block, type ParagraphRole, type VerseLine } from '../
 import { escapeXml, safeImageSrc } from './escape.ts';
 import { splitLeadIn } from '../layout-text.ts';
 import { noteId, noteRefId, renderInlines } from './inlines.ts';
+import { renderDropCapOpening } from './opening.ts';
 import { semantics, type Handlers, type HtmlState } from './state.ts';
 
 /** Class of a paragraph role (`stageDirection` -> `stage-direction`); the style sheet styles each. */
@@ -30,12 +31,18 @@ export const ROLE_CLASS: Readonly<Record<ParagraphRole, string>> = {
 function paragraph(node: Extract<Block, { type: 'paragraph' }>, state: HtmlState): string {
   const opening = state.chapterOpening && !node.role;
   state.chapterOpening = false;
-  const classes = [state.afterBreak ? 'first' : '', opening ? 'opening' : '', node.role ? ROLE_CLASS[node.role] : ''].filter(Boolean).join(' ');
+  // An opening quotation mark is set apart from the drop capital (`opening.ts`).
+  const dropCap = opening ? renderDropCapOpening(node.children, state) : undefined;
+  const classes = [state.afterBreak ? 'first' : '', opening ? 'opening' : '', dropCap ? 'opening-mark' : '', node.role ? ROLE_CLASS[node.role] : '']
+    .filter(Boolean)
+    .join(' ');
   state.afterBreak = false;
-  const split = opening && state.layout.smallCapsLeadIn ? splitLeadIn(node.children) : undefined;
-  const content = split
-    ? `<span class="lead-in">${renderInlines([{ type: 'text', value: split.lead }], state)}</span>${renderInlines(split.rest, state)}`
-    : renderInlines(node.children, state);
+  const split = opening && !dropCap && state.layout.smallCapsLeadIn ? splitLeadIn(node.children) : undefined;
+  const content =
+    dropCap ??
+    (split
+      ? `<span class="lead-in">${renderInlines([{ type: 'text', value: split.lead }], state)}</span>${renderInlines(split.rest, state)}`
+      : renderInlines(node.children, state));
   return `<p${classes ? ` class="${classes}"` : ''}>${content}</p>\n`;
 }
 

@@ -96,6 +96,10 @@ h3, h4, h5, h6 { font-size: 1.05em; font-style: italic; margin: 1.2em 0 0.6em; }
  * The drop capital of a chapter's first paragraph (`dropCapLines` lines high): CSS Inline Layout's
  * `initial-letter` where the reading system has it, else a floated `::first-letter` sized so that its cap
  * height spans from the first line's cap height to the last line's baseline (cap height taken as 0.66 em).
+ * `::first-letter` would take an opening quotation mark with the letter: a paragraph that opens with one
+ * (`p.opening-mark`, `opening.ts`) has no `::first-letter` style; its mark (`span.drop-cap-mark`) floats at the
+ * body size on the first line and its capital (`span.drop-cap`) floats beside it at the capital's size, as the PDF
+ * sets them (`initial-letter` takes only a paragraph's first letter, so that capital is always the floated one).
  * The block after the opening paragraph clears the floated letter: a first paragraph shorter than the capital
  * would otherwise let the next one wrap around it and lose its indent (the PDF sets the same gap).
  */
@@ -105,8 +109,12 @@ function dropCapRules(layout: Layout): string {
   const capRatio = 0.66;
   const sizeEm = ((lines - 1) * lineHeightMultiple(layout) + capRatio) / capRatio;
   const lineHeight = (lines * lineHeightMultiple(layout) * 0.94) / sizeEm;
-  return `p.opening::first-letter { float: left; font-size: ${num(sizeEm)}em; line-height: ${num(lineHeight)}; margin: 0.04em 0.08em 0 0; font-style: normal; font-weight: normal; }
+  const letter = `float: left; font-size: ${num(sizeEm)}em; line-height: ${num(lineHeight)}; margin: 0.04em 0.08em 0 0; font-style: normal; font-weight: normal;`;
+  return `p.opening::first-letter { ${letter} }
 @supports (initial-letter: 2) { p.opening::first-letter { float: none; font-size: 1em; line-height: inherit; margin: 0 0.1em 0 0; initial-letter: ${lines}; } }
+p.opening.opening-mark::first-letter { float: none; font-size: inherit; line-height: inherit; margin: 0; initial-letter: normal; }
+p.opening-mark .drop-cap-mark { float: left; }
+p.opening-mark .drop-cap { ${letter} }
 p.opening + * { clear: left; }`;
 }
 
