@@ -14,6 +14,7 @@
  * - Images: see `blocks.ts`.
  */
 import { Document, Packer, Paragraph, Bookmark, TextRun, type ISectionOptions, type ParagraphChild } from 'docx';
+import { strFromU8, unzipSync } from 'fflate';
 import type { Layout } from '../../layout/layout.ts';
 import { inlineText, type BookDocument } from '../../model/book-document.ts';
 import { academicFront, type AcademicFront } from '../academic-front.ts';
@@ -24,7 +25,7 @@ import { LIST_NUMBERING, renderBlocks, renderNoteBody } from './blocks.ts';
 import { inlineRuns } from './inlines.ts';
 import { contentsPlan } from '../contents-plan.ts';
 import { academicTitlePage, bookTitlePage, contentsPage, headingBlock, type DocxContentsEntry } from './front-pages.ts';
-import { patchPackage } from './package-patch.ts';
+import { patchPackage, type PackageFiles } from './package-patch.ts';
 import { headersAndFooters, sectionProperties, type SectionRole } from './sections.ts';
 import { bookmarkName, createDocxState, docxText, type DocxState } from './state.ts';
 import { STYLE, docxStyles } from './styles.ts';
@@ -90,6 +91,25 @@ function frontSections(doc: BookDocument, layout: Layout, front: AcademicFront, 
   else if (front.titlePage) out.push({ properties: sectionProperties(layout, 'title'), children: academicTitlePage(front.titlePage, layout) });
   if (hasUnits && hasContentsPage(layout)) out.push({ properties: sectionProperties(layout, 'front'), children: contentsPage(entries, contentsPlan(entries), layout.trimWidthIn - layout.marginInsideIn - layout.marginOutsideIn) });
   return out;
+}
+
+/** The docx library's compiler, which `Packer` holds privately (docx 9: `Packer.compiler.compile`). */
+interface DocxCompiler {
+  compile(file: Document): Map<string, string | Uint8Array>;
+}
+
+/**
+ * The parts of the package the docx library makes of `document`, unzipped: XML parts as text, binary parts as
+ * bytes. `Packer` would deflate them all, and the writer would have to inflate them again to patch them
+ * (`package-patch.ts`) and deflate them once more, which was most of the time a long book took; its compiler gives
+ * the parts themselves. Should a later docx release no longer hold the compiler there, the package `Packer` zips is
+ * unzipped instead: slower, the same document.
+ */
+async function compiledParts(document: Document): Promise<PackageFiles> {
+  const compiler = (Packer as unknown as { compiler?: DocxCompiler }).compiler;
+  if (compiler && typeof compiler.compile === 'function') return compiler.compile(document);
+  const zipped = unzipSync(new Uint8Array(await Packer.toBuffer(document)));
+  return new Map(Object.entries(zipped).map(([path, bytes]) => [path, /\.(xml|rels)$/.test(path) ? strFromU8(bytes) : bytes]));
 }
 
 /**
@@ -175,6 +195,5 @@ export async function writeDocx(doc: BookDocument, layout: Layout): Promise<Uint
     compatibility: { doNotExpandShiftReturn: true },
     sections,
   });
-  const bytes = await Packer.toBuffer(document);
-  return patchPackage(new Uint8Array(bytes), layout);
+  return patchPackage(await compiledParts(document), layout);
 }
