@@ -11,6 +11,7 @@
 import type { Layout } from '../../layout/layout.ts';
 import { layoutTextFamilies } from '../html/font-faces.ts';
 import { embeddedFaces, fontTableRels, withFontEntries, withOdttfContentType } from './embed-fonts.ts';
+import { STYLE } from './styles.ts';
 import { zipPackage, type PackagePart } from './zip-package.ts';
 
 /** Time written into the package: 2000-01-01T00:00:00Z. */
@@ -132,6 +133,28 @@ export function stableBookmarkIds(xml: string): string {
   });
 }
 
+/**
+ * Write the STYLEREF fields of a header or footer part (a chapter-title running head, `sections.ts`), which the
+ * library writes as simple fields with a plain result, as complex fields (ECMA-376 Part 1 §17.16.18) whose every run
+ * is in the `Running Head` character style: with `\* CHARFORMAT` Word formats the result it computes as the
+ * instruction's first character, and applications that print the stored result (LibreOffice) print it in that
+ * style too, so the head has the same letter case as the other running head.
+ * @param xml the text of a `word/header*.xml` or `word/footer*.xml` part.
+ */
+export function styledHeadFields(xml: string): string {
+  return xml.replace(/<w:fldSimple w:instr="(STYLEREF [^"]*)">(.*?)<\/w:fldSimple>/g, (_m, instr: string, result: string) => {
+    const text = [...result.matchAll(/<w:t\b[^>]*>([^<]*)<\/w:t>/g)].map((t) => t[1]).join('');
+    const run = (inner: string) => `<w:r><w:rPr><w:rStyle w:val="${STYLE.runningHead}"/></w:rPr>${inner}</w:r>`;
+    return (
+      run('<w:fldChar w:fldCharType="begin"/>') +
+      run(`<w:instrText xml:space="preserve"> ${instr} </w:instrText>`) +
+      run('<w:fldChar w:fldCharType="separate"/>') +
+      run(`<w:t xml:space="preserve">${text}</w:t>`) +
+      run('<w:fldChar w:fldCharType="end"/>')
+    );
+  });
+}
+
 /** The parts of a package as the docx library compiles them: XML parts as text, binary parts as bytes, by path. */
 export type PackageFiles = ReadonlyMap<string, string | Uint8Array>;
 
@@ -159,6 +182,7 @@ export function patchPackage(files: PackageFiles, layout: Layout): Uint8Array {
   edit('word/settings.xml', insertEmbedTrueTypeFonts);
   edit('docProps/core.xml', (xml) => fixCoreTimes(xml, DOCX_FIXED_TIME));
   edit('word/document.xml', stableBookmarkIds);
+  for (const path of text.keys()) if (/^word\/(header|footer)\d+\.xml$/.test(path)) edit(path, styledHeadFields);
   for (const name of ['document', 'footnotes']) {
     const main = text.get(`word/${name}.xml`);
     const rels = text.get(`word/_rels/${name}.xml.rels`);
