@@ -158,8 +158,12 @@ export function styledHeadFields(xml: string): string {
 /** The parts of a package as the docx library compiles them: XML parts as text, binary parts as bytes, by path. */
 export type PackageFiles = ReadonlyMap<string, string | Uint8Array>;
 
-/** Deflate level of the XML parts and the fonts: zlib's default, its usual balance of size and time. */
-const DEFLATE_LEVEL = 6;
+/**
+ * Deflate level of the XML parts and the fonts. Measured on War and Peace (print-ready-kdp): level 3 deflates in
+ * about half the CPU time of zlib's default 6 for a package 6 % larger (2.6 MB instead of 2.4 MB); levels below 3
+ * are no faster on this text.
+ */
+const DEFLATE_LEVEL = 3;
 
 /**
  * Apply the patches above to a DOCX package's parts and zip them, each part deflated once (`zip-package.ts`).
