@@ -41,6 +41,35 @@ describe('writeDocx: fonts', () => {
   });
 });
 
+describe('writeDocx: running heads', () => {
+  it('devotional: the chapter-title head is a STYLEREF field in the Running Head style, its result the title its section opens with', async () => {
+    const p = await parts(getLayout('devotional'));
+    const document = p['word/document.xml'] as string;
+    // The default (recto) header of each section, in the order of the sections.
+    const rels = p['word/_rels/document.xml.rels'] as string;
+    const target = (id: string) => new RegExp(`Id="${id}"[^>]*Target="([^"]+)"`).exec(rels)?.[1];
+    const rectoHeads = [...document.matchAll(/<w:sectPr>(.*?)<\/w:sectPr>/g)]
+      .map((m) => /<w:headerReference w:type="default" r:id="([^"]+)"/.exec(m[1]!)?.[1])
+      .filter((id) => id !== undefined)
+      .map((id) => p[`word/${target(id)}`] as string);
+    const results = rectoHeads.map((xml) => {
+      const field = /<w:r>(?:(?!<w:r>).)*<w:fldChar w:fldCharType="begin"\/>.*?<w:fldChar w:fldCharType="end"\/><\/w:r>/.exec(xml)?.[0] ?? '';
+      // Every run of the field (instruction and result) in the Running Head style; the instruction a STYLEREF.
+      expect(field.match(/<w:r>/g)?.length).toBe(5);
+      expect(field.match(/<w:rStyle w:val="RunningHead"\/>/g)?.length).toBe(5);
+      expect(field).toContain('<w:instrText xml:space="preserve"> STYLEREF &quot;Heading 1&quot; \\* CHARFORMAT </w:instrText>');
+      return /<w:fldChar w:fldCharType="separate"\/><\/w:r><w:r><w:rPr><w:rStyle w:val="RunningHead"\/><\/w:rPr><w:t xml:space="preserve">([^<]*)</.exec(field)?.[1];
+    });
+    // Contents, dedication (untitled), preface, two parts and their chapters (titles without their numbers), appendix.
+    expect(results).toEqual(['', '', 'Preface', 'Part One', 'Loomings', 'The Carpet-Bag', 'Part Two', expect.stringContaining('script'), 'Chapter 4', 'Appendix', 'Notes']);
+  });
+
+  it('classic-literature: heads that do not change (author, book title) are defined once and inherited', async () => {
+    const p = await parts(getLayout('classic-literature'));
+    expect((p['word/document.xml'] as string).match(/<w:headerReference w:type="default"/g)?.length).toBe(1);
+  });
+});
+
 describe('writeDocx: chapter openings and text', () => {
   it('classic-literature: roman chapter numbers, ornament, drop capital over 3 lines, small-caps lead-in', async () => {
     const p = await parts(getLayout('classic-literature'));

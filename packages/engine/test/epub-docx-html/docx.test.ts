@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import JSZip from 'jszip';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { kdp6x9Layout } from '../../src/layout/kdp-6x9.ts';
@@ -116,5 +120,22 @@ describe('writeDocx', () => {
   it('is reproducible: same input, same bytes', async () => {
     expect(Buffer.from(await writeDocx(doc, kdp6x9Layout)).equals(Buffer.from(bytes))).toBe(true);
     expect(await part('docProps/core.xml')).toContain('2000-01-01T00:00:00Z</dcterms:created>');
+  });
+
+  it('is a ZIP archive Info-ZIP checks clean: every part deflated once, its CRC right, dated 2000-01-01', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'quire-docx-zip-'));
+    try {
+      const file = join(dir, 'book.docx');
+      await writeFile(file, bytes);
+      // `unzip -t` inflates every entry and checks its CRC-32 and sizes against the headers.
+      expect(execFileSync('unzip', ['-t', file], { encoding: 'utf8' })).toMatch(/No errors detected/);
+      const listing = execFileSync('zipinfo', ['-l', file], { encoding: 'utf8' }).split('\n').filter((l) => /^-/.test(l));
+      expect(listing.length).toBeGreaterThan(10);
+      // Every XML part and font deflated ("defN"), pictures aside; every entry dated 2000-01-01.
+      expect(listing.filter((l) => /\.(xml|rels|odttf)$/.test(l)).every((l) => / defN /.test(l))).toBe(true);
+      expect(listing.every((l) => / 00-Jan-01 /.test(l))).toBe(true);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

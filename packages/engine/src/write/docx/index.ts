@@ -14,8 +14,9 @@
  * - Images: see `blocks.ts`.
  */
 import { Document, Packer, Paragraph, Bookmark, TextRun, type ISectionOptions, type ParagraphChild } from 'docx';
+import { strFromU8, unzipSync } from 'fflate';
 import type { Layout } from '../../layout/layout.ts';
-import { inlineText, type BookDocument } from '../../model/book-document.ts';
+import { inlineText, type BookDocument, type Inline } from '../../model/book-document.ts';
 import { academicFront, type AcademicFront } from '../academic-front.ts';
 import { bookTitle, hasContentsPage } from '../html/index.ts';
 import { chapterHeading, isNumberedChapter } from '../layout-text.ts';
@@ -24,8 +25,8 @@ import { LIST_NUMBERING, renderBlocks, renderNoteBody } from './blocks.ts';
 import { inlineRuns } from './inlines.ts';
 import { contentsPlan } from '../contents-plan.ts';
 import { academicTitlePage, bookTitlePage, contentsPage, headingBlock, type DocxContentsEntry } from './front-pages.ts';
-import { patchPackage } from './package-patch.ts';
-import { headersAndFooters, sectionProperties, type SectionRole } from './sections.ts';
+import { patchPackage, type PackageFiles } from './package-patch.ts';
+import { hasChapterTitleHead, headersAndFooters, sectionProperties, type SectionRole } from './sections.ts';
 import { bookmarkName, createDocxState, docxText, type DocxState } from './state.ts';
 import { STYLE, docxStyles } from './styles.ts';
 
@@ -35,18 +36,21 @@ import { STYLE, docxStyles } from './styles.ts';
  * Label` paragraph above the title, so that Heading 1 holds the title alone, and a decorated title
  * (`chapterTitleFormat: decorated`) is followed by the layout's ornament.
  */
-function unitTitle(unit: Unit, state: DocxState): Paragraph[] {
+function unitTitle(unit: Unit, state: DocxState): { paragraphs: Paragraph[]; headText: string } {
   const titled = inlineText(unit.title).trim() !== '';
-  if (!titled && (unit.kind === 'front' || unit.kind === 'back')) return [];
+  if (!titled && (unit.kind === 'front' || unit.kind === 'back')) return { paragraphs: [], headText: '' };
   const style = unit.kind === 'part' ? STYLE.partTitle : 'Heading1';
   let runs: ParagraphChild[] = titled ? inlineRuns(unit.title, state) : [new TextRun(docxText(unit.label))];
   let number: string | undefined;
+  // What the Heading 1 (or Part Title) paragraph says, which a chapter-title running head repeats.
+  let headText = titled ? plainHeadText(unit.title) : unit.label;
   if (unit.kind === 'chapter') {
     if (isNumberedChapter(unit.divisionKind)) state.chapterCount += 1;
     // Label and title as the layout sets them (`layout-text.ts` chapterHeading).
     const parts = chapterHeading({ label: unit.chapterLabel, title: chapterTitleOrFallback(unit), kind: unit.divisionKind }, state.layout.chapterNumberStyle, state.chapterCount);
     runs = inlineRuns(parts.title, state);
     number = parts.number;
+    headText = plainHeadText(parts.title);
   }
   const name = state.bookmarks.get(unit.id) ?? bookmarkName(unit.id);
   // The number line is a paragraph of its own above the title, which then needs no sink of its own: the running
@@ -60,7 +64,12 @@ function unitTitle(unit: Unit, state: DocxState): Paragraph[] {
   if (unit.kind === 'chapter' && state.layout.chapterTitleFormat === 'decorated') {
     out.push(new Paragraph({ style: STYLE.chapterOrnament, children: [new TextRun(docxText(state.layout.ornament))] }));
   }
-  return out;
+  return { paragraphs: out, headText };
+}
+
+/** The plain text of a title as one line (spaces collapsed), for a running head. */
+function plainHeadText(title: readonly Inline[]): string {
+  return inlineText(title).replace(/\s+/gu, ' ').trim();
 }
 
 /**
@@ -92,6 +101,25 @@ function frontSections(doc: BookDocument, layout: Layout, front: AcademicFront, 
   return out;
 }
 
+/** The docx library's compiler, which `Packer` holds privately (docx 9: `Packer.compiler.compile`). */
+interface DocxCompiler {
+  compile(file: Document): Map<string, string | Uint8Array>;
+}
+
+/**
+ * The parts of the package the docx library makes of `document`, unzipped: XML parts as text, binary parts as
+ * bytes. `Packer` would deflate them all, and the writer would have to inflate them again to patch them
+ * (`package-patch.ts`) and deflate them once more, which was most of the time a long book took; its compiler gives
+ * the parts themselves. Should a later docx release no longer hold the compiler there, the package `Packer` zips is
+ * unzipped instead: slower, the same document.
+ */
+async function compiledParts(document: Document): Promise<PackageFiles> {
+  const compiler = (Packer as unknown as { compiler?: DocxCompiler }).compiler;
+  if (compiler && typeof compiler.compile === 'function') return compiler.compile(document);
+  const zipped = unzipSync(new Uint8Array(await Packer.toBuffer(document)));
+  return new Map(Object.entries(zipped).map(([path, bytes]) => [path, /\.(xml|rels)$/.test(path) ? strFromU8(bytes) : bytes]));
+}
+
 /**
  * Write `doc` as a `.docx` file.
  *
@@ -115,6 +143,8 @@ export async function writeDocx(doc: BookDocument, layout: Layout): Promise<Uint
   const front = academicFront(layout.academic, doc.meta);
 
   const sections = frontSections(doc, layout, front, contentsEntries(units, state));
+  // The title each section opens with, for a chapter-title running head (`sections.ts`); the front pages have none.
+  const headTexts: string[] = sections.map(() => '');
   // MLA's heading block opens the first page of the text itself (MLA Handbook 9th ed. 1.3).
   let opening: Paragraph[] = front.headingBlock ? headingBlock(front.headingBlock) : [];
   let firstBodySeen = false;
@@ -133,14 +163,17 @@ export async function writeDocx(doc: BookDocument, layout: Layout): Promise<Uint
     const runOn = runOnPiece || (unit.kind === 'chapter' && layout.chapterBreak !== 'page-break' && previous?.kind === 'chapter' && sections.length > 0);
     // A new section numbers its notes from 1 (`sections.ts`).
     if (!runOn) state.sectionNotes.clear();
-    const titleParagraphs = unitTitle(unit, state);
+    const title = unitTitle(unit, state);
     state.chapterOpening = unit.kind === 'chapter';
-    const children = [...opening, ...titleParagraphs, ...renderBlocks(unit.blocks, state)];
+    const children = [...opening, ...title.paragraphs, ...renderBlocks(unit.blocks, state)];
     state.chapterOpening = false;
     opening = [];
     if (children.length === 0) children.push(new Paragraph({ style: STYLE.bodyText }));
     if (runOn) (sections[sections.length - 1]!.children as Paragraph[]).push(...(runOnPiece ? [new Paragraph({ style: STYLE.sceneBreak })] : chapterSeparator(layout)), ...children);
-    else sections.push({ properties: sectionProperties(layout, role), children });
+    else {
+      sections.push({ properties: sectionProperties(layout, role), children });
+      headTexts.push(title.headText);
+    }
     previous = unit;
   }
   const orphans = Object.keys(doc.footnotes).filter((id) => !state.referenced.has(id));
@@ -152,12 +185,19 @@ export async function writeDocx(doc: BookDocument, layout: Layout): Promise<Uint
       children.push(...renderBlocks(doc.footnotes[id] ?? [], state));
     }
     sections.push({ properties: sectionProperties(layout, firstBodySeen ? 'body' : 'first-body'), children });
+    headTexts.push('Notes');
   }
   if (sections.length === 0) sections.push({ properties: sectionProperties(layout, 'first-body'), children: [new Paragraph({ style: STYLE.bodyText })] });
   // Furniture is defined on the first section after the title page; later sections inherit it.
   const hasTitleSection = !layout.academic || front.titlePage !== undefined;
   const furnished = hasTitleSection && sections.length > 1 ? 1 : 0;
-  sections[furnished] = { ...sections[furnished]!, ...headersAndFooters(layout, doc.meta) };
+  sections[furnished] = { ...sections[furnished]!, ...headersAndFooters(layout, doc.meta, headTexts[furnished] ?? '') };
+  // A chapter-title head is a STYLEREF field, which LibreOffice does not compute: it prints the field's last result.
+  // So each later section has headers of its own whose result is the title that section opens with (Word updates
+  // the field on every page, also where several chapters run on in one section); footers are inherited.
+  if (hasChapterTitleHead(layout, doc.meta)) {
+    for (let i = furnished + 1; i < sections.length; i++) sections[i] = { ...sections[i]!, headers: headersAndFooters(layout, doc.meta, headTexts[i] ?? '').headers };
+  }
 
   const document = new Document({
     title,
@@ -175,6 +215,5 @@ export async function writeDocx(doc: BookDocument, layout: Layout): Promise<Uint
     compatibility: { doNotExpandShiftReturn: true },
     sections,
   });
-  const bytes = await Packer.toBuffer(document);
-  return patchPackage(new Uint8Array(bytes), layout);
+  return patchPackage(await compiledParts(document), layout);
 }

@@ -86,11 +86,20 @@ function folioSlot(position: FolioPosition, side: 'verso' | 'recto'): { top: boo
 }
 
 /**
- * Runs of a running head: the text in the `Running Head` character style (its letter case), or Word's
- * `STYLEREF "Heading 1"` field for the current chapter's title; none for an empty head.
+ * The field of a chapter-title running head: the text of the nearest Heading 1 (the chapter's title alone: its label
+ * is a paragraph of its own, `index.ts` unitTitle), formatted as the field's first character, that is in the
+ * `Running Head` character style like the other head (`\* CHARFORMAT`, Word's general formatting switch).
+ * `package-patch.ts` writes it as a complex field whose instruction and result carry that style.
  */
-function headRuns(text: string | undefined): ParagraphChild[] {
-  if (text === undefined) return [new SimpleField('STYLEREF "Heading 1"')];
+export const CHAPTER_TITLE_FIELD = 'STYLEREF "Heading 1" \\* CHARFORMAT';
+
+/**
+ * Runs of a running head: the text in the `Running Head` character style (its letter case), or Word's STYLEREF
+ * field for the current chapter's title ({@link CHAPTER_TITLE_FIELD}) with `chapterTitle` as its result, which
+ * applications that do not compute the field print; none for an empty head.
+ */
+function headRuns(text: string | undefined, chapterTitle: string): ParagraphChild[] {
+  if (text === undefined) return [new SimpleField(CHAPTER_TITLE_FIELD, docxText(chapterTitle))];
   return text ? [new TextRun({ text: docxText(text), style: STYLE.runningHead })] : [];
 }
 
@@ -116,19 +125,20 @@ function slotLine(style: string, slots: Slots, layout: Layout): Paragraph {
  * Header and footer lines of one kind of page.
  * @param head the running head's text (undefined: chapter title), or `null` for no head on this page.
  * @param withFolio whether this page shows its folio.
+ * @param chapterTitle the result of a chapter-title head's field ({@link headRuns}).
  */
-function pageFurniture(layout: Layout, side: 'verso' | 'recto', head: string | undefined | null, withFolio: boolean): { header: Paragraph; footer: Paragraph } {
+function pageFurniture(layout: Layout, side: 'verso' | 'recto', head: string | undefined | null, withFolio: boolean, chapterTitle: string): { header: Paragraph; footer: Paragraph } {
   const top: Slots = [[], [], []];
   const bottom: Slots = [[], [], []];
   const where = withFolio ? folioSlot(layout.folioPosition, side) : undefined;
   if (head !== null) {
-    const runs = headRuns(head);
+    const runs = headRuns(head, chapterTitle);
     // Books centre the head (Chicago 1.10); APA sets it flush left (7th ed. 2.8); MLA puts the surname before
     // the page number, flush right (MLA 9th ed. 1.4).
     const slot = !layout.academic ? 1 : layout.academic.guide === 'mla-9' ? 2 : 0;
     top[slot].push(...runs);
     if (slot === 2 && runs.length > 0) top[2].push(new TextRun({ children: [' '] }));
-    if (layout.runningFeet) bottom[1].push(...headRuns(head));
+    if (layout.runningFeet) bottom[1].push(...headRuns(head, chapterTitle));
   }
   if (where) (where.top ? top : bottom)[where.slot].push(folio());
   return { header: slotLine(STYLE.header, top, layout), footer: slotLine(STYLE.footer, bottom, layout) };
@@ -139,16 +149,23 @@ function pageFurniture(layout: Layout, side: 'verso' | 'recto', head: string | u
  * pages; the verso content on every page of one-sided layouts) in the head's letter case, and folios at
  * `folioPosition` (`*-outside` alternate sides). First pages of sections (openings) carry no book running head and
  * a folio only with `folioOnOpeningPage`; academic papers keep their head on every page (APA 2.18, MLA 1.4).
+ * @param chapterTitle the result written into a chapter-title head's field: the title the section opens with.
  */
-export function headersAndFooters(layout: Layout, meta: BookMeta): Pick<ISectionOptions, 'headers' | 'footers'> {
+export function headersAndFooters(layout: Layout, meta: BookMeta, chapterTitle = ''): Pick<ISectionOptions, 'headers' | 'footers'> {
   const heads = runningHeads(meta, layout);
-  const odd = pageFurniture(layout, 'recto', heads.recto, true);
-  const even = pageFurniture(layout, 'verso', heads.verso, true);
-  const first = pageFurniture(layout, 'recto', layout.academic ? heads.recto : null, layout.folioOnOpeningPage);
+  const odd = pageFurniture(layout, 'recto', heads.recto, true, chapterTitle);
+  const even = pageFurniture(layout, 'verso', heads.verso, true, chapterTitle);
+  const first = pageFurniture(layout, 'recto', layout.academic ? heads.recto : null, layout.folioOnOpeningPage, chapterTitle);
   return {
     headers: { default: new Header({ children: [odd.header] }), even: new Header({ children: [even.header] }), first: new Header({ children: [first.header] }) },
     footers: { default: new Footer({ children: [odd.footer] }), even: new Footer({ children: [even.footer] }), first: new Footer({ children: [first.footer] }) },
   };
+}
+
+/** Whether a running head of the layout is the current chapter's title (`chapter-title`, on either page). */
+export function hasChapterTitleHead(layout: Layout, meta: BookMeta): boolean {
+  const heads = runningHeads(meta, layout);
+  return heads.verso === undefined || heads.recto === undefined;
 }
 
 /** Where a section sits in the book, for its numbering: title page, front matter, first body section, the rest. */
