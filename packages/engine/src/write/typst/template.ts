@@ -100,10 +100,13 @@ export function typstTemplate(meta: BookMeta, layout: Layout): string {
   // Widows, orphans and facing pages: both are refused (Bringhurst, The Elements of Typographic Style 2.4.8), and
   // Typst's cure, a page run a line short, leaves uneven spreads. Every gap between blocks (quotations, verse,
   // lists, scene breaks, sub-headings, a letter's lines) is a whole number of lines (quire-skip, quire-par-gap), so
-  // that the text keeps one baseline grid and facing pages differ by whole lines only: measured in the typesetting
-  // proof, Pride and Prejudice in Classic Literature 66 -> 57 uneven spreads of 148, Frankenstein 35 -> 27 of 91.
-  // Typst costs are on or off, and turning either one off lets widows through as well (the proof's widow check
-  // fails), so a single pass has no better setting; balancing the rest needs a pass that shortens the facing page.
+  // that the text keeps one baseline grid and facing pages differ by whole lines only (Pride and Prejudice in
+  // Classic Literature: 66 -> 57 uneven spreads of 148). Typst costs are on or off, and turning either one off lets
+  // widows through as well, so a single pass has no better setting: with `balanceSpreads` a second compile makes a
+  // paragraph of each short page a line longer (`balance.ts`: 57 -> 10), for about twice the CPU time. Measured and
+  // left aside: shortening the full page instead (a one-line bottom float) moves the problem down the chapter (66 ->
+  // 58 after three more compiles); extra tracking is absorbed by justification (3 of 52 fixed); stretching the gaps
+  // between paragraphs (`v(1fr)`) loses the grid and opens visible gaps.
   const title = escapeTypst(meta.title);
   // Hyphenation with the patterns of the book's language (Typst's \`lang\`), on for justified text when the
   // layout asks for it; ragged text (APA 2.23, MLA 1.2) is never hyphenated.
