@@ -7,6 +7,7 @@ import { figureAsset, inlineText, type Block, type ParagraphRole, type VerseLine
 import { fitImage, imageDimensions } from '../../model/image-bytes.ts';
 import { escapeTypst, typstStringLiteral } from './escape.ts';
 import { renderInlines } from './inlines.ts';
+import { markParagraph } from './balance.ts';
 import type { Handlers, TypstState } from './state.ts';
 
 /** Deepest verse indent honoured, in levels of 1 em (deeper lines would leave the text block). */
@@ -118,8 +119,13 @@ function runsIn(level: number, state: TypstState): boolean {
   return levels.length > 0 && (levels[Math.min(level, levels.length) - 1]?.runIn ?? false);
 }
 
-/** Typst markup for flow content: one block per paragraph, separated by blank lines. */
-export function renderBlocks(blocks: readonly Block[], state: TypstState): string {
+/**
+ * Typst markup for flow content: one block per paragraph, separated by blank lines. `running`: the blocks are a
+ * chapter's or section's running text (not a note, quotation or display page), whose plain paragraphs are marked
+ * for the spread balancing of two-sided books (`balance.ts`).
+ */
+export function renderBlocks(blocks: readonly Block[], state: TypstState, running = false): string {
+  const marked = running && state.balanceSpreads;
   const parts: string[] = [];
   for (let i = 0; i < blocks.length; i += 1) {
     const node = blocks[i]!;
@@ -131,7 +137,12 @@ export function renderBlocks(blocks: readonly Block[], state: TypstState): strin
     }
     const handler = blockHandlers[node.type] as (n: Block, s: TypstState) => string;
     const markup = handler(node, state);
-    if (markup.trim() !== '') parts.push(markup);
+    if (markup.trim() === '') continue;
+    // Paragraphs of running text carry marks where they start and end, which the spread balancing reads.
+    if (marked && node.type === 'paragraph' && !node.role) {
+      state.labelCount.value += 1;
+      parts.push(markParagraph(markup, state.labelCount.value));
+    } else parts.push(markup);
   }
   return parts.join('\n\n');
 }

@@ -10,6 +10,7 @@ import { EngineError } from '../../errors.ts';
 import type { BookAsset } from '../../model/book-document.ts';
 import { splitPlainSvg, type SvgPage } from '../preview/svg-pages.ts';
 import { shippedFontPaths } from './fonts.ts';
+import { chooseLoosenings, loosenedSource, lowestBaselines, type BalanceGrid, type MarkPosition } from './balance.ts';
 
 let compiler: NodeCompiler | undefined;
 
@@ -100,15 +101,34 @@ export interface TypesetPdf {
  *
  * - `source`: a self-contained Typst document (no imports), as made by `writeTypst`;
  * - `assets`: the book's images (`doc.assets`), which the source reads as `image("images/img-1.png")`.
+ * A two-sided book's source (one that ends with `balance.ts`'s trailer) is compiled twice: the second time with a
+ * paragraph of each short page of an uneven spread made a line longer, so that facing pages end at the same depth.
  * @throws EngineError `WRITE_FAILED` with Typst's diagnostics in the message when the source has errors.
  */
 export function typesetTypst(source: string, assets?: TypstAssets): TypesetPdf {
-  return withDocument(source, assets, (typst, document) => {
-    // No tagged-PDF structure: a print file for a printer needs none, it makes the file about 40 %
-    // larger, and poppler 22 reports its structure tree as malformed.
-    const pdf = typst.pdf(document, { pdfTags: false });
-    return { pdf: new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength), pageCount: document.numOfPages };
-  });
+  const first = withDocument(source, assets, (typst, document) => ({ ...exportPdf(typst, document), balance: balanceInput(typst, document) }));
+  if (!first.balance) return { pdf: first.pdf, pageCount: first.pageCount };
+  // A two-sided book: a second compile makes a paragraph of each short page of an uneven spread a line longer.
+  const { grid, starts, ends } = first.balance;
+  const loosenings = chooseLoosenings(lowestBaselines(first.pdf, grid), starts, ends, grid);
+  if (loosenings.length === 0) return { pdf: first.pdf, pageCount: first.pageCount };
+  return withDocument(loosenedSource(source, loosenings), assets, exportPdf);
+}
+
+/** The PDF of a laid-out document and its number of pages. */
+function exportPdf(typst: NodeCompiler, document: NodeTypstDocument): TypesetPdf {
+  // No tagged-PDF structure: a print file for a printer needs none, it makes the file about 40 %
+  // larger, and poppler 22 reports its structure tree as malformed.
+  const pdf = typst.pdf(document, { pdfTags: false });
+  return { pdf: new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength), pageCount: document.numOfPages };
+}
+
+/** The grid and paragraph marks a balanced book's source ends with (`balance.ts` `balanceTrailer`); none for other sources. */
+function balanceInput(typst: NodeCompiler, document: NodeTypstDocument): { grid: BalanceGrid; starts: MarkPosition[]; ends: MarkPosition[] } | undefined {
+  const grid = (typst.query(document, { selector: '<quire-balance>' }) as Array<{ value: BalanceGrid }>)[0]?.value;
+  if (!grid) return undefined;
+  const marks = (typst.query(document, { selector: '<quire-marks>' }) as Array<{ value: [MarkPosition[], MarkPosition[]] }>)[0]?.value;
+  return marks ? { grid, starts: marks[0], ends: marks[1] } : undefined;
 }
 
 /**

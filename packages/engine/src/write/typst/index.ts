@@ -26,6 +26,7 @@ import type { Layout } from '../../layout/layout.ts';
 import { EngineError } from '../../errors.ts';
 import { isAbstract, renderPaperOpening } from './academic.ts';
 import { renderBlocks } from './blocks.ts';
+import { balancesSpreads, balanceTrailer } from './balance.ts';
 import { contentsPlan } from '../contents-plan.ts';
 import { chapterHeadTitle, chapterHeading, chapterNavigationTitle, isNumberedChapter } from '../layout-text.ts';
 import { headWords } from './furniture.ts';
@@ -54,10 +55,12 @@ interface TocEntry {
  * - `layout`: trim size and margins (inches), font (pt), line height, indents; `layout.fontFamily`,
  *   `layout.headingFontFamily` and `layout.monoFontFamily` must be families of the fonts registry
  *   (`layout/fonts.ts`).
+ * - `opts.balanceSpreads`: for a two-sided book, mark the paragraphs of running text so that `typesetTypst` makes
+ *   facing pages end at the same depth (`balance.ts`; a second compile, about twice the CPU time). Default false.
  * Returns a self-contained Typst source (no imports, no files) for Typst 0.14.
  * @throws EngineError `WRITE_FAILED` when the layout names a font family that Quire does not ship.
  */
-export function writeTypst(doc: BookDocument, layout: Layout): string {
+export function writeTypst(doc: BookDocument, layout: Layout, opts: { balanceSpreads?: boolean } = {}): string {
   for (const field of LAYOUT_FONT_FIELDS) {
     const family = layout[field];
     if (!isShippedFamily(family)) {
@@ -67,7 +70,7 @@ export function writeTypst(doc: BookDocument, layout: Layout): string {
       );
     }
   }
-  const state = createState(doc, layout);
+  const state = createState(doc, layout, opts.balanceSpreads === true && balancesSpreads(layout));
   const toc: TocEntry[] = [];
   const out: string[] = [typstTemplate(doc.meta, layout)];
   const { academic } = layout;
@@ -108,6 +111,8 @@ export function writeTypst(doc: BookDocument, layout: Layout): string {
   const endnotes = renderEndnotes(state);
   if (endnotes) out.push(endnotes);
   out.push(...backMarkup);
+  // Last: the paragraph marks' positions, which the spread balancing of two-sided books reads (`balance.ts`).
+  if (state.balanceSpreads) out.push(balanceTrailer(layout));
   return `${out.join('\n\n')}\n`;
 }
 
@@ -192,7 +197,7 @@ function renderSection(section: Section, state: TypstState, toc: TocEntry[], new
     newUnit ? '#quire-new-unit()' : '',
     titled ? `#quire-section(longest: ${longestWord(section.title)})[${renderInlines(section.title, state)}]<${label}>` : '',
     unitOpened(section.title, state),
-    renderBlocks(section.blocks, state),
+    renderBlocks(section.blocks, state, true),
   ]
     .filter(Boolean)
     .join('\n\n');
@@ -231,7 +236,7 @@ function renderChapter(chapter: Chapter, state: TypstState, toc: TocEntry[], inP
   const [second, ...others] = rest;
   const afterCap =
     opening?.startsWith('#quire-drop-cap') && second?.type === 'paragraph' && !second.role
-      ? `#quire-indent-after-cap()${renderBlocks([second], state)}\n\n${renderBlocks(others, state)}`
+      ? `#quire-indent-after-cap()${renderBlocks([second], state, true)}\n\n${renderBlocks(others, state, true)}`
       : undefined;
   const heading = chapterParts(chapter, state);
   return [
@@ -239,7 +244,7 @@ function renderChapter(chapter: Chapter, state: TypstState, toc: TocEntry[], inP
     `#quire-chapter(${inPart ? 2 : 1}, ${heading.number}, longest: ${longestWord(heading.title)}${continued ? ', continued: true' : ''})[${renderInlines(heading.title, state)}]<${label}>`,
     unitOpened(heading.title, state, continued),
     opening ?? '',
-    afterCap ?? renderBlocks(opening ? rest : chapter.blocks, state),
+    afterCap ?? renderBlocks(opening ? rest : chapter.blocks, state, true),
   ]
     .filter(Boolean)
     .join('\n\n');

@@ -36,10 +36,12 @@ export interface TypstState {
    * 1.8), numbered through the paper in order of first reference; `null` when notes go at the foot of the page.
    */
   readonly endnotes: { numbers: Map<string, number>; bodies: string[] } | null;
+  /** Whether paragraphs of running text carry the marks of the spread balancing (`balance.ts`). */
+  readonly balanceSpreads: boolean;
 }
 
-/** A fresh state for one `writeTypst` call. */
-export function createState(doc: BookDocument, layout: Layout): TypstState {
+/** A fresh state for one `writeTypst` call (`balanceSpreads`: mark paragraphs for the spread balancing). */
+export function createState(doc: BookDocument, layout: Layout, balanceSpreads = false): TypstState {
   return {
     doc,
     layout,
@@ -50,6 +52,7 @@ export function createState(doc: BookDocument, layout: Layout): TypstState {
     chapterCount: { value: 0 },
     piecesRunOn: piecesRunOn(doc),
     endnotes: layout.academic?.notes === 'endnotes' ? { numbers: new Map(), bodies: [] } : null,
+    balanceSpreads,
   };
 }
 

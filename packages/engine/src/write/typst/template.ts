@@ -98,10 +98,15 @@ export function typstTemplate(meta: BookMeta, layout: Layout): string {
   // layouts multiply the font's own single line instead, as a word processor does (`line-spacing.ts`).
   const leadingEm = round(Math.max(0, lineHeightMultiple(layout) - 1));
   // Widows, orphans and facing pages: both are refused (Bringhurst, The Elements of Typographic Style 2.4.8), and
-  // Typst's cure, a page run a line short, leaves uneven spreads (Pride and Prejudice in Classic Literature: 66 of
-  // 149; KDP 6 x 9: 40 of 72; the typesetting proof counts them). Typst costs are on or off, and turning either one
-  // off lets widows through as well (measured: the proof's widow check fails), so a single pass has no better
-  // setting; balancing spreads needs a second pass that shortens the facing page.
+  // Typst's cure, a page run a line short, leaves uneven spreads. Every gap between blocks (quotations, verse,
+  // lists, scene breaks, sub-headings, a letter's lines) is a whole number of lines (quire-skip, quire-par-gap), so
+  // that the text keeps one baseline grid and facing pages differ by whole lines only (Pride and Prejudice in
+  // Classic Literature: 66 -> 57 uneven spreads of 148). Typst costs are on or off, and turning either one off lets
+  // widows through as well, so a single pass has no better setting: with `balanceSpreads` a second compile makes a
+  // paragraph of each short page a line longer (`balance.ts`: 57 -> 10), for about twice the CPU time. Measured and
+  // left aside: shortening the full page instead (a one-line bottom float) moves the problem down the chapter (66 ->
+  // 58 after three more compiles); extra tracking is absorbed by justification (3 of 52 fixed); stretching the gaps
+  // between paragraphs (`v(1fr)`) loses the grid and opens visible gaps.
   const title = escapeTypst(meta.title);
   // Hyphenation with the patterns of the book's language (Typst's \`lang\`), on for justified text when the
   // layout asks for it; ragged text (APA 2.23, MLA 1.2) is never hyphenated.
@@ -115,6 +120,11 @@ export function typstTemplate(meta: BookMeta, layout: Layout): string {
   first-line-indent: (amount: ${layout.paragraphIndentEm}em, all: ${layout.indentFirstParagraph ? 'true' : 'false'}))
 #let quire-line = ${round(1 + leadingEm)}em
 #let quire-indent = ${layout.paragraphIndentEm}em
+// Space between blocks that keeps the baseline grid (facing pages back up line for line): the baseline after
+// a gap of quire-skip stands two lines below the one before it (one blank line), as 1em of line box plus the
+// gap; quire-par-gap is the gap between two lines of running text (the leading).
+#let quire-par-gap = quire-line - 1em
+#let quire-skip = 2 * quire-line - 1em
 #let quire-heading-font = ${typstStringLiteral(layout.headingFontFamily)}
 #let quire-recto-opening = ${recto}
 // Book opening pages drop a top folio to the foot (Chicago 1.10); papers keep it in the head (APA 2.18).
@@ -292,20 +302,20 @@ ${academicDefinitions(layout)}
   v(2in)
   align(center, { set par(justify: false, first-line-indent: 0pt); text(style: "italic", body) })
 })
-#let quire-subhead(level, body) = if quire-academic { quire-academic-heading(level, body) } else { block(width: 100%, sticky: true, above: 2 * quire-line, below: quire-line, {
+#let quire-subhead(level, body) = if quire-academic { quire-academic-heading(level, body) } else { block(width: 100%, sticky: true, above: quire-skip + quire-line, below: quire-skip, {
   let styled = if level == 2 { text(weight: "bold", body) } else { text(style: "italic", body) }
   let h = heading(level: level + 1, outlined: false, bookmarked: false, styled)
   if level <= 3 { align(center, par(justify: false, h)) } else { par(justify: false, h) }
 }) }
 // A scene break (spec sceneBreak): the layout's ornament, a blank line, or three spaced asterisks.
-#let quire-scene-break() = block(width: 100%, sticky: true, above: quire-line, below: quire-line, {
+#let quire-scene-break() = block(width: 100%, sticky: true, above: quire-skip, below: quire-skip, {
   if quire-scene-style == "ornament" { align(center, quire-ornament) }
   else if quire-scene-style == "blank-line" { v(0pt) }
   else { align(center)[\\*#h(1.5em)\\*#h(1.5em)\\*] }
 })
 // Each verse line is a paragraph of its own (so a long line hangs), spaced by the leading alone: the layout's
 // paragraph spacing separates paragraphs of prose, not the lines of a stanza.
-#let quire-stanza(..lines) = block(width: 100%, inset: (left: 2em), above: quire-line, below: quire-line, {
+#let quire-stanza(..lines) = block(width: 100%, inset: (left: 2em), above: quire-skip, below: quire-skip, {
   set par(justify: false, first-line-indent: 0pt, hanging-indent: 2em, spacing: quire-line - 1em)
   set text(hyphenate: false)
   // An indented line turns over 2 em beyond its own indent, not beyond the stanza's margin.
@@ -315,12 +325,12 @@ ${academicDefinitions(layout)}
     if sticky { block(sticky: true, above: quire-line - 1em, below: quire-line - 1em, line) } else { line }
   }
 })
-#let quire-quote(body) = block(width: 100%, inset: (left: quire-quote-indent, right: quire-quote-indent), above: quire-line, below: quire-line, body)
-#let quire-list(ordered, ..items) = block(width: 100%, above: quire-line, below: quire-line, {
+#let quire-quote(body) = block(width: 100%, inset: (left: quire-quote-indent, right: quire-quote-indent), above: quire-skip, below: quire-skip, body)
+#let quire-list(ordered, ..items) = block(width: 100%, above: quire-skip, below: quire-skip, {
   set par(first-line-indent: 0pt)
   if ordered { enum(..items) } else { list(..items) }
 })
-#let quire-figure(caption) = block(width: 100%, above: quire-line, below: quire-line,
+#let quire-figure(caption) = block(width: 100%, above: quire-skip, below: quire-skip,
   align(center, par(justify: false, text(style: "italic", caption))))
 // A play's speech (Chicago 13.45: speakers' names in small capitals): hanging indent, no first-line indent.
 #let quire-speech(body) = block(width: 100%, above: quire-line * 0.6, below: quire-line * 0.6, {
@@ -334,16 +344,16 @@ ${academicDefinitions(layout)}
 // THE END centred after a space.
 #let quire-role(role, body) = {
   if role == "stage" {
-    block(width: 100%, inset: (left: 2em), { set par(first-line-indent: 0pt); text(style: "italic", body) })
+    block(width: 100%, spacing: quire-par-gap, inset: (left: 2em), { set par(first-line-indent: 0pt); text(style: "italic", body) })
   } else if role == "persona" {
     // A person of a play's list of persons: centred, one to a line, as printed plays set their dramatis personae.
     block(width: 100%, above: 0.5 * quire-line, below: 0.5 * quire-line, align(center, { set par(justify: false, first-line-indent: 0pt); set text(hyphenate: false); body }))
   } else if role == "ending" {
-    block(width: 100%, above: 2 * quire-line, sticky: false, align(center, { set par(justify: false, first-line-indent: 0pt); body }))
+    block(width: 100%, above: quire-skip + quire-line, sticky: false, align(center, { set par(justify: false, first-line-indent: 0pt); body }))
   } else if role == "dateline" or role == "signature" {
-    block(width: 100%, align(right, { set par(justify: false, first-line-indent: 0pt); body }))
+    block(width: 100%, spacing: quire-par-gap, align(right, { set par(justify: false, first-line-indent: 0pt); body }))
   } else {
-    block(width: 100%, { set par(first-line-indent: 0pt); body })
+    block(width: 100%, spacing: quire-par-gap, { set par(first-line-indent: 0pt); body })
   }
 }
 // A line of the contents (Chicago 1.42): the title unhyphenated and ragged, dot leaders on the baseline, the
