@@ -50,8 +50,11 @@ function fixOcrConfusions(text: string, ctx: PassContext): string {
     fixed++;
     return LIGATURES[ch]!;
   });
-  // The counts first (one scan, strings made only for words shaped like these): a book in which no wrong reading
-  // is confirmed needs no search for one.
+  if (!ANY_WRONG.test(out)) {
+    if (fixed > 0) ctx.count(fixed);
+    return fixed > 0 ? out : text;
+  }
+  // Only the words that decide are counted (strings are made only for words shaped like them).
   const counts = countWordsOf(out, CONFUSION_WORDS);
   const apply = new Map<string, string>();
   for (const [wrong, right] of Object.entries(CONFUSIONS)) {
@@ -59,7 +62,7 @@ function fixOcrConfusions(text: string, ctx: PassContext): string {
     const r = counts.get(right) ?? 0;
     if (w > 0 && r >= MIN_RIGHT && w * MAX_WRONG_RATIO <= r) apply.set(wrong, right);
   }
-  if (apply.size > 0 && ANY_WRONG.test(out)) {
+  if (apply.size > 0) {
     out = mapWords(out, (word) => {
       const right = apply.get(word.toLowerCase());
       if (!right) return word;
