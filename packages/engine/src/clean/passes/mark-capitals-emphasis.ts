@@ -150,6 +150,11 @@ function hasLongWord(run: string): boolean {
   return runWords(run).some((w) => w.replace(/[^\p{L}]/gu, '').length >= 2);
 }
 
+/** A Roman numeral other than the pronoun `I` (`XIV`). */
+function isRomanNumeral(word: string): boolean {
+  return isRoman(word) && word !== 'I';
+}
+
 /**
  * True when every word of the run is one the book writes in lower case elsewhere (the pronoun `I` and its
  * contractions aside): names (`JOHN`, `CHR.` before a speech of Pilgrim's Progress), acronyms and Roman numerals
@@ -158,7 +163,7 @@ function hasLongWord(run: string): boolean {
 function knownOtherwise(run: string, lower: ReadonlySet<string>): boolean {
   if (!hasLongWord(run)) return false;
   return runWords(run).every((w) => {
-    if (isRoman(w) && w !== 'I') return false;
+    if (isRomanNumeral(w)) return false;
     const key = w.toLowerCase();
     return /^i(?:[’'][\p{L}]+)?$/u.test(key) || lower.has(key);
   });
@@ -204,7 +209,9 @@ function markCapitalsEmphasis(text: string, ctx: PassContext): string {
       if (insideParagraph(line, m.index)) candidates.push(m[0]);
     }
   }
-  if (candidates.length < MIN_RUNS || underscores * RUNS_PER_UNDERSCORE >= candidates.length) return text;
+  // A run with a Roman numeral never counts, whatever the book's lower-case words.
+  const undecided = candidates.filter((run) => !runWords(run).some(isRomanNumeral));
+  if (undecided.length < MIN_RUNS || underscores * RUNS_PER_UNDERSCORE >= undecided.length) return text;
   const lower = lowerCaseWords(lines, wanted);
   const runs = candidates.filter((run) => knownOtherwise(run, lower)).length;
   if (runs < MIN_RUNS || underscores * RUNS_PER_UNDERSCORE >= runs) return text;
