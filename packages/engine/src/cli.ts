@@ -22,16 +22,10 @@ import { cleanText } from './clean/index.ts';
 import { EngineError } from './errors.ts';
 import { getLayout, layouts } from './layout/index.ts';
 import type { Layout } from './layout/layout.ts';
-import { layoutReportLines, settleKdpLayout } from './layout/layout-report.ts';
 import { isTrimSizeId, trimSizes } from './layout/trim-sizes.ts';
 import { parseMarkdown } from './markdown/parse.ts';
 import type { BookMeta } from './model/book-document.ts';
 import { readBook } from './read/index.ts';
-import { writeDocx } from './write/docx/index.ts';
-import { writeEpub } from './write/epub/index.ts';
-import { writeHtml } from './write/html/index.ts';
-import { writeTypst } from './write/typst/index.ts';
-import { PdfProcessPool } from './write/typst/pdf.ts';
 
 /** Output formats of `quire convert`, with the file name suffix each one writes. */
 export const CLI_FORMATS = {
@@ -130,6 +124,13 @@ export async function main(argv: string[]): Promise<number> {
     let print: { pdf: Uint8Array; report: string[] } | undefined;
     if (formats.includes('pdf')) {
       const started = performance.now();
+      // Each writer is loaded when its format is asked for: the command starts without the others' code
+      // (the Typst compiler's native module, the DOCX library).
+      const [{ layoutReportLines, settleKdpLayout }, { writeTypst }, { PdfProcessPool }] = await Promise.all([
+        import('./layout/layout-report.ts'),
+        import('./write/typst/index.ts'),
+        import('./write/typst/pdf.ts'),
+      ]);
       const pool = new PdfProcessPool({ size: 1 });
       try {
         const settled = await settleKdpLayout(baseLayout, cleaned.markdown.length, (l) => pool.typeset(writeTypst(doc, l), doc.assets), { now: new Date() });
@@ -157,13 +158,13 @@ export async function main(argv: string[]): Promise<number> {
         case 'pdf':
           return print!.pdf;
         case 'epub':
-          return writeEpub(doc, layout, { modified: new Date() });
+          return (await import('./write/epub/index.ts')).writeEpub(doc, layout, { modified: new Date() });
         case 'docx':
-          return writeDocx(doc, layout);
+          return (await import('./write/docx/index.ts')).writeDocx(doc, layout);
         case 'html':
-          return writeHtml(doc, layout, { variant: 'print' });
+          return (await import('./write/html/index.ts')).writeHtml(doc, layout, { variant: 'print' });
         case 'epub-html':
-          return writeHtml(doc, layout, { variant: 'epub' });
+          return (await import('./write/html/index.ts')).writeHtml(doc, layout, { variant: 'epub' });
         case 'md':
           return cleaned.markdown;
       }

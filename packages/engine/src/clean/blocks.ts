@@ -22,8 +22,29 @@ export interface BlockList {
   blankAfter: number;
 }
 
-/** Splits `\n`-separated text into blocks. Lines that hold only spaces count as blank. */
+/**
+ * The last text split and its blocks. A pass that changes nothing hands the next one the same text, and most
+ * passes split it into blocks: the second split is a copy of the first (the blocks and their line arrays are
+ * the caller's to change, so neither the cache nor a caller ever holds the other's arrays).
+ */
+let lastSplit: { text: string; list: BlockList } | undefined;
+
+function copyBlockList(list: BlockList): BlockList {
+  return { blocks: list.blocks.map((b) => ({ lines: b.lines.slice(), blankBefore: b.blankBefore })), blankAfter: list.blankAfter };
+}
+
+/**
+ * Splits `\n`-separated text into blocks. Lines that hold only spaces count as blank.
+ * @returns new arrays and block objects on every call, which the caller may change.
+ */
 export function splitBlocks(text: string): BlockList {
+  if (lastSplit !== undefined && lastSplit.text === text) return copyBlockList(lastSplit.list);
+  const list = splitBlocksAnew(text);
+  lastSplit = { text, list: copyBlockList(list) };
+  return list;
+}
+
+function splitBlocksAnew(text: string): BlockList {
   const lines = text.split('\n');
   const blocks: TextBlock[] = [];
   let blank = 0;
@@ -91,9 +112,17 @@ function isBlankLine(line: string): boolean {
 
 /** Joins blocks back into text (inverse of {@link splitBlocks} up to the blank lines around headings). */
 export function joinBlocks(list: BlockList): string {
-  // Each block is its blank lines and its lines, one line per `\n`-separated item; joined a block at a time.
+  // Each block is its blank lines and its lines, one `\n`-separated item a line: one join makes the whole text
+  // at once, with no string made for a block (a book has tens of thousands).
   const parts: string[] = [];
-  for (const block of list.blocks) parts.push('\n'.repeat(block.blankBefore) + block.lines.join('\n'));
+  for (const block of list.blocks) {
+    if (block.lines.length === 0) {
+      parts.push('\n'.repeat(block.blankBefore));
+      continue;
+    }
+    for (let k = 0; k < block.blankBefore; k++) parts.push('');
+    for (const line of block.lines) parts.push(line);
+  }
   if (list.blankAfter > 0) parts.push('\n'.repeat(list.blankAfter - 1));
   return parts.join('\n') + (list.blocks.length > 0 || list.blankAfter > 0 ? '\n' : '');
 }

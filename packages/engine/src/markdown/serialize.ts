@@ -27,6 +27,9 @@ interface BlockContext {
   alternateList?: boolean;
 }
 
+/** Every character that {@link escapeText} may escape: text without them is written as it is. */
+const MAY_NEED_ESCAPE = /[\\`*~[\]<^_&{]/;
+
 /**
  * Escapes text for Markdown inline content: every character markdown-it could read as syntax
  * (CommonMark 0.31 section 2.4: any ASCII punctuation may be backslash-escaped).
@@ -42,6 +45,8 @@ interface BlockContext {
  *   span's own brackets stay the outermost pair.
  */
 export function escapeText(text: string, opts: { brackets?: boolean } = {}): string {
+  // Most text of a book has none of the characters escaped below.
+  if (!MAY_NEED_ESCAPE.test(text)) return text;
   let out = text.replace(/[\\`*~]/g, '\\$&');
   // Brackets only where they could open a footnote reference or close a link text; `<` only where it
   // could open an autolink. Elsewhere `[sic]` and `a < b` stay as written.
@@ -57,6 +62,9 @@ export function escapeText(text: string, opts: { brackets?: boolean } = {}): str
   return out;
 }
 
+/** The first characters {@link escapeLineStart} acts on: spaces and tabs, `#`, `>`, `+`, `=`, `-`, `:`, `[` and digits. */
+const LINE_START_SYNTAX = /^[ \t#>+=\-:[0-9]/;
+
 /**
  * Escapes what would make a line start a block construct instead of continuing text (CommonMark 4.x):
  * ATX headings `#`, block quotes `>`, list markers `-` `+` (and `1.` / `1)`), setext underlines and
@@ -65,6 +73,8 @@ export function escapeText(text: string, opts: { brackets?: boolean } = {}): str
  * is escaped (`[^1]\:`), keeping the reference.
  */
 export function escapeLineStart(line: string): string {
+  // A line that starts with none of the characters below is safe as it is (most lines of a book).
+  if (line.length > 0 && !LINE_START_SYNTAX.test(line)) return line;
   const trimmed = line.replace(/^[ \t]+/, '');
   const reference = /^\[\^[^\]\s]+\]:/.exec(trimmed);
   if (reference) return `${trimmed.slice(0, reference[0].length - 1)}\\${trimmed.slice(reference[0].length - 1)}`;
@@ -97,7 +107,7 @@ export function serializeInlines(inlines: readonly Inline[], ctx: InlineContext 
     const node = inlines[i]!;
     switch (node.type) {
       case 'text':
-        out += escapeText(node.value.replace(/\s*\n\s*/g, ' '), ctx);
+        out += escapeText(node.value.includes('\n') ? node.value.replace(/\s*\n\s*/g, ' ') : node.value, ctx);
         break;
       case 'lineBreak':
         out = out.replace(/[ \t]+$/, '');

@@ -75,7 +75,10 @@ export function readMarkdown(text: string): DocumentReadResult {
   report.add('rawHtml', 'HTML tags removed (their text is kept)', html.removed);
   const lines = html.text.split('\n');
 
+  // Only the block structure is read here (headings and their text): the inline rules, most of a parse's
+  // time, are left to the parse of the normalised text below.
   const md = markdownIt('default', { html: false });
+  md.core.ruler.enableOnly(['normalize', 'block']);
   const tokens = md.parse(html.text, {});
   const headings: HeadingLine[] = [];
   for (let i = 0; i < tokens.length; i++) {

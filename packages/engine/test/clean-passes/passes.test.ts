@@ -244,6 +244,12 @@ table(markCapitalsEmphasisPass, [
     count: 10,
   },
   {
+    name: 'accented capitals and words joined by an apostrophe are stress when the book writes them in lower case',
+    input: `${aliceStress}\n\nIt was DÉJÀ VU at FIVE O’CLOCK, déjà vu at five o’clock, and ÉTÉ stayed.\n`,
+    expected: `${aliceStress.replace(/VERY/g, '_very_')}\n\nIt was _déjà vu_ at _five o’clock_, déjà vu at five o’clock, and ÉTÉ stayed.\n`,
+    count: 12,
+  },
+  {
     name: 'a book that writes its italics with underscores keeps its capitals (Pride and Prejudice)',
     input: `${aliceStress}\n\n${Array.from({ length: 3 }, () => 'an _italic_ word').join(' ')}\n`,
     expected: `${aliceStress}\n\n${Array.from({ length: 3 }, () => 'an _italic_ word').join(' ')}\n`,

@@ -13,43 +13,50 @@ import { isHeadingLine, isSceneBreakLine } from '../../structure/markdown-syntax
 import { isVerseContainer, joinBlocks, splitBlocks } from '../blocks.ts';
 import type { CleanPass, PassContext } from '../pass.ts';
 
+/** What a paragraph may not start with, and its escaped form (the first that matches is escaped). */
+const START_ESCAPES: ReadonlyArray<[RegExp, (m: RegExpExecArray) => string]> = [
+  [/^(#{1,6})(?=\s|$)/, (m) => `\\${m[1]}`],
+  [/^>/, () => '\\>'],
+  [/^([-+*])(?=\s|$)/, (m) => `\\${m[1]}`],
+  [/^(\d{1,9})([.)])(?=\s|$)/, (m) => `${m[1]}\\${m[2]}`],
+  [/^(:{3,})/, (m) => `\\${m[1]}`],
+  [/^(`{3,}|~{3,})/, (m) => `\\${m[1]}`],
+  // A footnote definition (`[^c12-1]: text` from the footnotes pass, `[^1]: text` from a reader's Markdown)
+  // is meant as Markdown: plain text never writes `[^label]:`, so only other `[label]:` lines are escaped.
+  [/^\[(?!\^[^\]\s]+\]:)([^\]]*)\]:/, (m) => `\\[${m[1]}]:`],
+  [/^([=_-]{3,})\s*$/, (m) => `\\${m[1]}`],
+  [/^\|/, () => '\\|'],
+  [/^</, () => '\\<'],
+];
+
+/** The first characters of {@link START_ESCAPES}: a paragraph that starts otherwise (most do) needs none. */
+const START_SYNTAX = /^[#>*+\-0-9:`~[=_|<]/;
+
 /** Returns the escaped line and how many escapes were added. */
 export function escapeParagraph(line: string): { line: string; escapes: number } {
   let out = line;
   let escapes = 0;
-  const start: Array<[RegExp, (m: RegExpExecArray) => string]> = [
-    [/^(#{1,6})(?=\s|$)/, (m) => `\\${m[1]}`],
-    [/^>/, () => '\\>'],
-    [/^([-+*])(?=\s|$)/, (m) => `\\${m[1]}`],
-    [/^(\d{1,9})([.)])(?=\s|$)/, (m) => `${m[1]}\\${m[2]}`],
-    [/^(:{3,})/, (m) => `\\${m[1]}`],
-    [/^(`{3,}|~{3,})/, (m) => `\\${m[1]}`],
-    // A footnote definition (`[^c12-1]: text` from the footnotes pass, `[^1]: text` from a reader's Markdown)
-    // is meant as Markdown: plain text never writes `[^label]:`, so only other `[label]:` lines are escaped.
-    [/^\[(?!\^[^\]\s]+\]:)([^\]]*)\]:/, (m) => `\\[${m[1]}]:`],
-    [/^([=_-]{3,})\s*$/, (m) => `\\${m[1]}`],
-    [/^\|/, () => '\\|'],
-    [/^</, () => '\\<'],
-  ];
-  for (const [re, fix] of start) {
-    const m = re.exec(out);
-    if (m) {
-      out = fix(m) + out.slice(m[0].length);
-      escapes++;
-      break;
+  if (START_SYNTAX.test(out)) {
+    for (const [re, fix] of START_ESCAPES) {
+      const m = re.exec(out);
+      if (m) {
+        out = fix(m) + out.slice(m[0].length);
+        escapes++;
+        break;
+      }
     }
   }
   // A trailing `{...}` would be read as attributes and disappear (markdown-it-attrs). A small-caps span
   // (`[Lord]{.smallcaps}`, markdown/small-caps.ts) is Markdown already, as `_italics_` are: left alone, so
   // cleaning a reader's Markdown again keeps its small caps. Any other group, `[1]{x}` included, is escaped.
-  const attrs = /\{([^{}\\]*)\}\s*$/.exec(out);
+  const attrs = out.includes('}') ? /\{([^{}\\]*)\}\s*$/.exec(out) : null;
   const smallCapsSpan = attrs !== null && attrs[1] === '.smallcaps' && out[attrs.index - 1] === ']';
   if (attrs && out[attrs.index - 1] !== '\\' && !smallCapsSpan) {
     out = `${out.slice(0, attrs.index)}\\${out.slice(attrs.index)}`;
     escapes++;
   }
   // A trailing backslash would be a hard line break with nothing after it.
-  if (/(^|[^\\])\\$/.test(out)) {
+  if (out.endsWith('\\') && /(^|[^\\])\\$/.test(out)) {
     out = `${out}\\`;
     escapes++;
   }

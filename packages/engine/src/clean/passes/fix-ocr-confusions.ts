@@ -10,7 +10,7 @@
  *   (`Tbe` -> `The`). Count: characters and words fixed.
  */
 import type { CleanPass, PassContext } from '../pass.ts';
-import { countWords, mapWords } from '../vocabulary.ts';
+import { countWordsOf, mapWords } from '../vocabulary.ts';
 
 const LIGATURES: Record<string, string> = {
   '\ufb00': 'ff', '\ufb01': 'fi', '\ufb02': 'fl', '\ufb03': 'ffi', '\ufb04': 'ffl', '\ufb05': 'st', '\ufb06': 'st',
@@ -29,6 +29,12 @@ const CONFUSIONS: Record<string, string> = {
   tbrough: 'through', tlirough: 'through', otber: 'other', otlier: 'other',
 };
 
+/** A wrong reading standing as a word of its own, in any case. */
+const ANY_WRONG = new RegExp(`(?<![\\p{L}])(?:${Object.keys(CONFUSIONS).join('|')})(?![\\p{L}])`, 'iu');
+
+/** The words whose counts decide: every wrong reading and every right word. */
+const CONFUSION_WORDS: ReadonlySet<string> = new Set([...Object.keys(CONFUSIONS), ...Object.values(CONFUSIONS)]);
+
 const MIN_RIGHT = 20;
 const MAX_WRONG_RATIO = 50;
 
@@ -44,12 +50,12 @@ function fixOcrConfusions(text: string, ctx: PassContext): string {
     fixed++;
     return LIGATURES[ch]!;
   });
-  const anyWrong = new RegExp(`(?<![\\p{L}])(?:${Object.keys(CONFUSIONS).join('|')})(?![\\p{L}])`, 'iu');
-  if (!anyWrong.test(out)) {
+  if (!ANY_WRONG.test(out)) {
     if (fixed > 0) ctx.count(fixed);
     return fixed > 0 ? out : text;
   }
-  const counts = countWords(out);
+  // Only the words that decide are counted (strings are made only for words shaped like them).
+  const counts = countWordsOf(out, CONFUSION_WORDS);
   const apply = new Map<string, string>();
   for (const [wrong, right] of Object.entries(CONFUSIONS)) {
     const w = counts.get(wrong) ?? 0;

@@ -28,20 +28,114 @@ const CAPS_WORD = "\\p{Lu}(?:[\\p{Lu}’'-]*\\p{Lu})?";
 const CAPS_RUN = new RegExp(`(?<![\\p{L}\\p{N}_’'])${CAPS_WORD}(?: ${CAPS_WORD})*(?![\\p{L}\\p{N}_])`, 'gu');
 /** Markdown emphasis written with underscores (`_Pequod_`). */
 const UNDERSCORE_ITALIC = /(?<![\p{L}\p{N}_])_(?=\S)[^_\n]+?(?<=\S)_(?![\p{L}\p{N}_])/gu;
-/** A word of running text, for the book's own spellings. */
-const ANY_WORD = /[\p{L}][\p{L}’'-]*/gu;
 
 /** Lines this pass never changes: headings, container fences, scene breaks. */
 function isStructureLine(line: string): boolean {
   return HEADING_LINE.test(line) || /^ {0,3}:::/.test(line) || /^\* \* \*$/.test(line);
 }
 
-/** The words the book writes in lower case somewhere (outside headings and fences), lower-cased. */
-function lowerCaseWords(lines: readonly string[]): Set<string> {
+const LETTER = /^\p{L}$/u;
+/** Whether each UTF-16 code unit is a letter (1) or not (2), 0 until first asked: each is tested once a book. */
+const BMP_LETTER = new Uint8Array(0x10000);
+
+/**
+ * Code units of the letter at `text[i]` (`\p{L}`): 1, 2 for a letter outside the Basic Multilingual Plane (a
+ * surrogate pair), 0 when none starts there (a lone surrogate is no letter).
+ */
+function letterLength(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  if (c < 128) return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) ? 1 : 0;
+  if (c >= 0xd800 && c <= 0xdbff) {
+    const d = text.charCodeAt(i + 1);
+    return d >= 0xdc00 && d <= 0xdfff && LETTER.test(text.slice(i, i + 2)) ? 2 : 0;
+  }
+  let known = BMP_LETTER[c]!;
+  if (known === 0) BMP_LETTER[c] = known = LETTER.test(String.fromCharCode(c)) ? 1 : 2;
+  return known === 1 ? 1 : 0;
+}
+
+const CAPITAL = /^\p{Lu}$/u;
+/** Whether each UTF-16 code unit is a capital (1) or not (2), 0 until first asked. */
+const BMP_CAPITAL = new Uint8Array(0x10000);
+
+/** Code units of the capital letter (`\p{Lu}`) at `text[i]`: 1, 2 for a surrogate pair, 0 when none starts there. */
+function capitalLength(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  if (c < 128) return c >= 65 && c <= 90 ? 1 : 0;
+  if (c >= 0xd800 && c <= 0xdbff) {
+    const d = text.charCodeAt(i + 1);
+    return d >= 0xdc00 && d <= 0xdfff && CAPITAL.test(text.slice(i, i + 2)) ? 2 : 0;
+  }
+  let known = BMP_CAPITAL[c]!;
+  if (known === 0) BMP_CAPITAL[c] = known = CAPITAL.test(String.fromCharCode(c)) ? 1 : 2;
+  return known === 1 ? 1 : 0;
+}
+
+/**
+ * Whether `line` has two capitals in one word (`VERY`, `O’K`; `\p{Lu}[’'-]*\p{Lu}`): a line without them has no
+ * run of {@link CAPS_RUN} with a word of two letters, the only runs this pass reads. Scanned by hand: the Unicode
+ * regex tried at every position of every paragraph was most of the pass on War and Peace.
+ */
+function hasTwoCapitals(line: string): boolean {
+  const n = line.length;
+  let i = 0;
+  while (i < n) {
+    const first = capitalLength(line, i);
+    if (first === 0) {
+      i++;
+      continue;
+    }
+    i += first;
+    while (i < n && isWordJoiner(line.charCodeAt(i))) i++;
+    if (i < n && capitalLength(line, i) > 0) return true;
+  }
+  return false;
+}
+
+/** `’`, `'` and `-`, which a word of running text (`[\p{L}][\p{L}’'-]*`) keeps inside it. */
+function isWordJoiner(c: number): boolean {
+  return c === 0x2019 || c === 0x27 || c === 0x2d;
+}
+
+/** A word's length and first UTF-16 code unit as one number. */
+function wordShape(length: number, firstCode: number): number {
+  return length * 0x10000 + firstCode;
+}
+
+/**
+ * Of the `wanted` words (lower case), those the book writes in lower case somewhere, outside headings and
+ * fences: words of running text (a letter, then letters, `’`, `'` and `-`), scanned by hand (the Unicode regex
+ * `[\p{L}][\p{L}’'-]*` over every line of War and Peace cost more than the rest of the pass).
+ */
+function lowerCaseWords(lines: readonly string[], wanted: ReadonlySet<string>): Set<string> {
   const out = new Set<string>();
+  // Length and first code unit of each wanted word: most words of the book are told apart by these two
+  // numbers, without a string made for them.
+  const shapes = new Set([...wanted].map((w) => wordShape(w.length, w.charCodeAt(0))));
   for (const line of lines) {
     if (isStructureLine(line)) continue;
-    for (const m of line.matchAll(ANY_WORD)) if (m[0] === m[0].toLowerCase()) out.add(m[0]);
+    const n = line.length;
+    let i = 0;
+    while (i < n) {
+      const first = letterLength(line, i);
+      if (first === 0) {
+        i++;
+        continue;
+      }
+      const start = i;
+      i += first;
+      while (i < n) {
+        if (isWordJoiner(line.charCodeAt(i))) i++;
+        else {
+          const next = letterLength(line, i);
+          if (next === 0) break;
+          i += next;
+        }
+      }
+      if (!shapes.has(wordShape(i - start, line.charCodeAt(start)))) continue;
+      const word = line.slice(start, i);
+      if (wanted.has(word) && word === word.toLowerCase()) out.add(word);
+    }
   }
   return out;
 }
@@ -51,16 +145,25 @@ function runWords(run: string): string[] {
   return run.split(' ');
 }
 
+/** True when some word of the run has two letters or more (`I` and `A` alone are no stress). */
+function hasLongWord(run: string): boolean {
+  return runWords(run).some((w) => w.replace(/[^\p{L}]/gu, '').length >= 2);
+}
+
+/** A Roman numeral other than the pronoun `I` (`XIV`). */
+function isRomanNumeral(word: string): boolean {
+  return isRoman(word) && word !== 'I';
+}
+
 /**
  * True when every word of the run is one the book writes in lower case elsewhere (the pronoun `I` and its
  * contractions aside): names (`JOHN`, `CHR.` before a speech of Pilgrim's Progress), acronyms and Roman numerals
  * (`XIV`, which Gibbon's notes also write `xiv`) are not stressed words.
  */
 function knownOtherwise(run: string, lower: ReadonlySet<string>): boolean {
-  const words = runWords(run);
-  if (!words.some((w) => w.replace(/[^\p{L}]/gu, '').length >= 2)) return false;
-  return words.every((w) => {
-    if (isRoman(w) && w !== 'I') return false;
+  if (!hasLongWord(run)) return false;
+  return runWords(run).every((w) => {
+    if (isRomanNumeral(w)) return false;
     const key = w.toLowerCase();
     return /^i(?:[’'][\p{L}]+)?$/u.test(key) || lower.has(key);
   });
@@ -90,18 +193,32 @@ function stressedWord(word: string, capitalise: boolean): string {
 function markCapitalsEmphasis(text: string, ctx: PassContext): string {
   if (!/\p{Lu}{2}/u.test(text)) return text;
   const lines = text.split('\n');
-  const lower = lowerCaseWords(lines);
   let underscores = 0;
-  let runs = 0;
+  // Runs inside paragraphs with a word of two letters or more: an upper bound of the runs that count, which
+  // decides most books before the book's lower-case words (the costly part) are gathered.
+  const candidates: string[] = [];
+  // The lower-cased words of every run that could change (those opening a quoted paragraph too).
+  const wanted = new Set<string>();
   for (const line of lines) {
     if (isStructureLine(line)) continue;
-    underscores += [...line.matchAll(UNDERSCORE_ITALIC)].length;
-    for (const m of line.matchAll(CAPS_RUN)) if (insideParagraph(line, m.index) && knownOtherwise(m[0], lower)) runs++;
+    if (line.includes('_')) underscores += [...line.matchAll(UNDERSCORE_ITALIC)].length;
+    if (!hasTwoCapitals(line)) continue;
+    for (const m of line.matchAll(CAPS_RUN)) {
+      if (!hasLongWord(m[0])) continue;
+      for (const word of runWords(m[0])) wanted.add(word.toLowerCase());
+      if (insideParagraph(line, m.index)) candidates.push(m[0]);
+    }
   }
+  // A run with a Roman numeral never counts, whatever the book's lower-case words.
+  const undecided = candidates.filter((run) => !runWords(run).some(isRomanNumeral));
+  if (undecided.length < MIN_RUNS || underscores * RUNS_PER_UNDERSCORE >= undecided.length) return text;
+  const lower = lowerCaseWords(lines, wanted);
+  const runs = candidates.filter((run) => knownOtherwise(run, lower)).length;
   if (runs < MIN_RUNS || underscores * RUNS_PER_UNDERSCORE >= runs) return text;
   let made = 0;
   const out = lines.map((line) => {
-    if (isStructureLine(line)) return line;
+    // A line without a capitals word of two letters has no run that could change.
+    if (isStructureLine(line) || !hasTwoCapitals(line)) return line;
     return line.replace(CAPS_RUN, (run: string, index: number) => {
       if (!insideParagraph(line, index) && !opensSentence(line, index)) return run;
       if (!knownOtherwise(run, lower)) return run;

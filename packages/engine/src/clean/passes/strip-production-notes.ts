@@ -40,10 +40,10 @@ function stripProductionNotes(text: string, ctx: PassContext): string {
     line += block.blankBefore;
     const inWindow = line < WINDOW_LINES;
     line += block.lines.length;
-    const first = block.lines[0]!.trim();
-    const joined = block.lines.map((l) => l.trim()).join(' ');
     let drop = false;
     if (inWindow) {
+      const first = block.lines[0]!.trim();
+      const joined = block.lines.map((l) => l.trim()).join(' ');
       if (NOTE_HEADING.test(joined)) {
         inNotes = true;
         noteBlocks = 0;
