@@ -24,7 +24,7 @@ import { getLayout, layouts } from './layout/index.ts';
 import type { Layout } from './layout/layout.ts';
 import { isTrimSizeId, trimSizes } from './layout/trim-sizes.ts';
 import { parseMarkdown } from './markdown/parse.ts';
-import type { BookMeta } from './model/book-document.ts';
+import { inlineText, type BookDocument, type BookMeta } from './model/book-document.ts';
 import { readBook } from './read/index.ts';
 
 /** Output formats of `quire convert`, with the file name suffix each one writes. */
@@ -117,7 +117,10 @@ export async function main(argv: string[]): Promise<number> {
       author: cleaned.meta.author ?? read.meta.author ?? 'Unknown Author',
       language: cleaned.meta.language ?? read.meta.language ?? 'en',
     };
-    const doc = parseMarkdown(cleaned.markdown, meta, { assets: read.kind === 'document' ? read.assets : [] });
+    const doc =
+      read.kind === 'document' && read.doc && titleUnused(read.doc, meta.title)
+        ? { ...read.doc, meta }
+        : parseMarkdown(cleaned.markdown, meta, { assets: read.kind === 'document' ? read.assets : [] });
     await mkdir(values.out, { recursive: true });
     const base = baseName(meta.title, baseName(fallbackTitle, 'book'));
     let layout = baseLayout;
@@ -184,4 +187,17 @@ function withTrim(layout: Layout, trimId: string | undefined): Layout {
   if (trimId === undefined || !isTrimSizeId(trimId)) return layout;
   const trim = trimSizes[trimId];
   return { ...layout, trimSizeId: trim.id, trimWidthIn: trim.widthIn, trimHeightIn: trim.heightIn };
+}
+
+/**
+ * Whether the Markdown reader's document (the parse of its Markdown with the reader's metadata, `ReadOutput.doc`)
+ * is also the parse with `title`, so that the command skips a second parse of the book: the title is the one
+ * metadata field a parse uses, and only for a text without a `#` heading (one chapter named after the book). A
+ * document of that shape under another title is parsed again.
+ */
+function titleUnused(doc: BookDocument, title: string): boolean {
+  if (doc.meta.title === title) return true;
+  const [only, ...rest] = doc.body;
+  const titledAfterBook = only?.type === 'chapter' && inlineText(only.title) === doc.meta.title;
+  return !(rest.length === 0 && doc.front.length === 0 && doc.back.length === 0 && titledAfterBook);
 }

@@ -5,7 +5,7 @@
  *
  * Plain text: bytes -> text with `\n` line endings + what the Project Gutenberg header says.
  */
-import type { BookAsset, BookMeta } from '../model/book-document.ts';
+import type { BookAsset, BookDocument, BookMeta } from '../model/book-document.ts';
 import { EngineError } from '../errors.ts';
 import { serializeMarkdown } from '../markdown/serialize.ts';
 import { inspectZip, looksLikeZip } from './archive/zip.ts';
@@ -164,13 +164,23 @@ export type ReadOutput =
       meta: Partial<BookMeta>;
       report: ReportLine[];
       assets: BookAsset[];
+      /**
+       * The document the Markdown reader built (other formats: absent): `parseMarkdown(markdown, doc.meta, { assets })`
+       * gives it back exactly, so a caller with no other metadata can skip that parse (the command line does).
+       */
+      doc?: BookDocument;
     };
 
 type DocumentFormat = Exclude<InputFormat, 'txt'>;
-type DocumentReader = (bytes: Uint8Array) => Promise<{ markdown: string; meta: Partial<BookMeta>; report: ReportLine[]; assets?: BookAsset[] }>;
+type DocumentReader = (bytes: Uint8Array) => Promise<{ markdown: string; meta: Partial<BookMeta>; report: ReportLine[]; assets?: BookAsset[]; doc?: BookDocument }>;
 
-function documentOutput(result: DocumentReadResult): { markdown: string; meta: Partial<BookMeta>; report: ReportLine[]; assets: BookAsset[] } {
-  return { markdown: serializeMarkdown(result.doc), meta: result.meta, report: result.report, assets: Object.values(result.doc.assets) };
+/**
+ * A reader's result in Quire's Markdown; with `keepDoc`, the reader's document too (the Markdown reader's: its
+ * document is the parse of its own Markdown, `test/readers/reader-document.test.ts`; the EPUB reader's is not).
+ */
+function documentOutput(result: DocumentReadResult, keepDoc = false): { markdown: string; meta: Partial<BookMeta>; report: ReportLine[]; assets: BookAsset[]; doc?: BookDocument } {
+  const out = { markdown: serializeMarkdown(result.doc), meta: result.meta, report: result.report, assets: Object.values(result.doc.assets) };
+  return keepDoc ? { ...out, doc: result.doc } : out;
 }
 
 function decodeMarkup(bytes: Uint8Array): string {
@@ -179,7 +189,7 @@ function decodeMarkup(bytes: Uint8Array): string {
 
 /** The structured readers, by format (plain data: one line per format). */
 const READERS: Readonly<Record<DocumentFormat, DocumentReader>> = {
-  markdown: async (bytes) => documentOutput(readMarkdown(decodeMarkup(bytes))),
+  markdown: async (bytes) => documentOutput(readMarkdown(decodeMarkup(bytes)), true),
   html: async (bytes) => documentOutput(readHtml(decodeMarkup(bytes))),
   docx: async (bytes) => documentOutput(await readDocx(bytes)),
   epub: async (bytes) => documentOutput(readEpub(bytes)),
@@ -211,7 +221,7 @@ export async function readBook(bytes: Uint8Array, opts: { fileName?: string; con
       return { kind: 'raw', format, text: r.text, encoding: r.encoding, meta: r.meta };
     }
     const r = await READERS[format](bytes);
-    return { kind: 'document', format, markdown: r.markdown, meta: r.meta, report: r.report, assets: r.assets ?? [] };
+    return { kind: 'document', format, markdown: r.markdown, meta: r.meta, report: r.report, assets: r.assets ?? [], ...(r.doc ? { doc: r.doc } : {}) };
   } catch (err) {
     if (err instanceof EngineError) throw err;
     throw new EngineError('UNREADABLE_INPUT', 'This file could not be read: it looks damaged or is not what its name says.', { cause: err });
