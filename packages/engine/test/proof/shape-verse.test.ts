@@ -13,8 +13,11 @@
  *   indent, and in the PDF a long line's second line starts to the right of its first.
  */
 import { strFromU8, unzipSync } from 'fflate';
-import { readFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   allChapters,
@@ -26,18 +29,21 @@ import {
   settleKdpLayout,
   writeDocx,
   writeEpub,
+  writeHtml,
   writeTypst,
   type Block,
   type BookDocument,
   type Layout,
   type LayoutReport,
 } from '../../src/index.ts';
+import { CHROMIUM } from '../epub-docx-html/chromium.ts';
 import { epubcheck, problems } from '../epub-docx-html/helpers.ts';
 import { corpusDir } from '../helpers/corpus.ts';
 import { allPageTexts, pageCount, pdfFile, textLines, type PdfFile } from '../pdf/poppler.ts';
 import { pageFigures } from './page-figures.ts';
 import { loadProofBook, SHAPE_BOOKS } from './proof-books.ts';
 
+const run = promisify(execFile);
 const pool = new PdfProcessPool({ size: 2 });
 const files: PdfFile[] = [];
 afterAll(async () => {
@@ -73,6 +79,31 @@ function verseStanzas(doc: BookDocument): string[][] {
 /** Every verse line of a document, as plain text. */
 function verseLines(doc: BookDocument): string[] {
   return verseStanzas(doc).flat();
+}
+
+/**
+ * Lines of a stanza left alone by a page break in the PDF at `pdfPath` (set in `layout`): a page whose last line is a
+ * stanza's whole first line with the next page opening on its second, a stanza's last line alone at the head of a
+ * page, or a page ending in a poem's section number. Stanzas of three lines or more (shorter ones cannot break
+ * without a lone line); a turned-over line is not compared.
+ */
+function lonelyStanzaLines(doc: BookDocument, layout: Layout, pdfPath: string): string[] {
+  const figures = pageFigures(layout, textLines(pdfPath), pageCount(pdfPath), (layout.trimHeightIn + 2 * layout.bleedIn) * 72);
+  const normalised = (s: string) => s.replace(/\s+/gu, ' ').trim();
+  const stanzas = verseStanzas(doc).filter((st) => st.length >= 3).map((st) => st.map(normalised));
+  const starts = new Set(stanzas.map((st) => `${st[0]}\n${st[1]}`));
+  const ends = new Set(stanzas.map((st) => `${st.at(-2)}\n${st.at(-1)}`));
+  const lonely: string[] = [];
+  for (let i = 0; i + 1 < figures.length; i += 1) {
+    const foot = figures[i]!.lines.at(-1);
+    const head = figures[i + 1]!.lines[0];
+    if (!foot || !head) continue;
+    const pair = `${normalised(foot.text)}\n${normalised(head.text)}`;
+    if (starts.has(pair)) lonely.push(`p. ${foot.page} foot: ${foot.text}`);
+    if (ends.has(pair)) lonely.push(`p. ${head.page} head: ${head.text}`);
+    if (/^\d{1,3}$/u.test(foot.text.trim())) lonely.push(`p. ${foot.page} foot: section number ${foot.text}`);
+  }
+  return lonely;
 }
 
 /** Words of the body's paragraphs and of its verse. */
@@ -168,27 +199,24 @@ describe('shape: verse collection and play', () => {
 
   it('Leaves of Grass in kdp-6x9: a page break never leaves one line of a stanza alone, nor a section number at a foot', async () => {
     const { file, layout } = await printRun('leaves');
-    const figures = pageFigures(layout, textLines(file.path), pageCount(file.path), (layout.trimHeightIn + 2 * layout.bleedIn) * 72);
     const doc = await loadProofBook('leaves');
-    const normalised = (s: string) => s.replace(/\s+/gu, ' ').trim();
-    // Stanzas of three lines or more, as lines of plain text (shorter ones cannot break without a lone line).
-    const stanzas = verseStanzas(doc).filter((st) => st.length >= 3).map((st) => st.map(normalised));
-    const starts = new Set(stanzas.map((st) => `${st[0]}\n${st[1]}`));
-    const ends = new Set(stanzas.map((st) => `${st.at(-2)}\n${st.at(-1)}`));
-    const lonely: string[] = [];
-    for (let i = 0; i + 1 < figures.length; i += 1) {
-      const foot = figures[i]!.lines.at(-1);
-      const head = figures[i + 1]!.lines[0];
-      if (!foot || !head) continue;
-      // A page's last line that is a stanza's whole first line, the next page opening on its second (or the
-      // mirror: a stanza's last line alone at the head of a page); a turned-over line is not compared.
-      if (starts.has(`${normalised(foot.text)}\n${normalised(head.text)}`)) lonely.push(`p. ${foot.page} foot: ${foot.text}`);
-      if (ends.has(`${normalised(foot.text)}\n${normalised(head.text)}`)) lonely.push(`p. ${head.page} head: ${head.text}`);
-      if (/^\d{1,3}$/u.test(foot.text.trim())) lonely.push(`p. ${foot.page} foot: section number ${foot.text}`);
-    }
-    expect(stanzas.length).toBeGreaterThan(1000);
-    expect(lonely).toEqual([]);
+    expect(verseStanzas(doc).filter((st) => st.length >= 3).length).toBeGreaterThan(1000);
+    expect(lonelyStanzaLines(doc, layout, file.path)).toEqual([]);
   });
+
+  it('Leaves of Grass as print HTML, printed by Chromium: no stanza line alone at a page break either', async () => {
+    const doc = await loadProofBook('leaves');
+    const layout = getLayout('kdp-6x9');
+    const dir = await mkdtemp(path.join(tmpdir(), 'quire-print-html-'));
+    try {
+      await writeFile(path.join(dir, 'book.html'), writeHtml(doc, layout, { variant: 'print' }));
+      await run(CHROMIUM, ['--headless', '--no-sandbox', '--disable-gpu', '--no-pdf-header-footer', `--print-to-pdf=${path.join(dir, 'book.pdf')}`, `file://${path.join(dir, 'book.html')}`], { timeout: 180_000 });
+      expect(pageCount(path.join(dir, 'book.pdf'))).toBeGreaterThan(300);
+      expect(lonelyStanzaLines(doc, layout, path.join(dir, 'book.pdf'))).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 300_000);
 
   it('Earnest in kdp-6x9: FIRST ACT is an act, with no chapter number; its persons and its scenes are lists', async () => {
     const { pages, file } = await printRun('earnest');

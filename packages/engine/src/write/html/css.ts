@@ -131,13 +131,16 @@ const VERSE_TURNOVER_EM = 2;
 /**
  * Each verse line a block of its own that turns over with a hanging indent (`padding-left` and a negative
  * `text-indent`, as Standard Ebooks sets poetry), its `<br/>` hidden then (kept for reading systems without CSS);
- * an indented line starts `indent` em in and turns over 2 em further.
+ * an indented line starts `indent` em in and turns over 2 em further; the first and the second-to-last line of a
+ * stanza keep the page break after them away (CSS Fragmentation 3 `break-after: avoid`).
  */
 function verseLineRules(): string {
   const hang = VERSE_TURNOVER_EM;
   return [
     `.verse .line { display: block; padding-left: ${hang}em; text-indent: -${hang}em; }`,
     '.verse .line + br { display: none; }',
+    // A page break never leaves one line of a stanza alone (as the PDF: `write/typst/blocks.ts` stickyVerseLines).
+    '.verse .line:first-of-type, .verse .line:nth-last-of-type(2) { break-after: avoid; page-break-after: avoid; }',
     ...[1, 2, 3, 4, 5, 6].map((i) => `.verse .indent-${i} { padding-left: ${i + hang}em; }`),
   ].join('\n');
 }
