@@ -12,7 +12,7 @@ import type { Layout } from '../../layout/layout.ts';
 import { layoutTextFamilies } from '../html/font-faces.ts';
 import { embeddedFaces, fontTableRels, withFontEntries, withOdttfContentType } from './embed-fonts.ts';
 import { STYLE } from './styles.ts';
-import { zipPackage, type PackagePart } from './zip-package.ts';
+import { zipArchive, type ArchiveEntry } from '../zip-archive.ts';
 
 /** Time written into the package: 2000-01-01T00:00:00Z. */
 export const DOCX_FIXED_TIME = new Date(Date.UTC(2000, 0, 1, 0, 0, 0));
@@ -166,11 +166,11 @@ export type PackageFiles = ReadonlyMap<string, string | Uint8Array>;
 const DEFLATE_LEVEL = 3;
 
 /**
- * Apply the patches above to a DOCX package's parts and zip them, each part deflated once (`zip-package.ts`).
+ * Apply the patches above to a DOCX package's parts and zip them, each part deflated once (`../zip-archive.ts`).
  * @param files the parts the docx library compiled (`Packer`'s compiler), in the order they are zipped.
- * @returns the package's bytes: the library's parts in their order, then the embedded fonts.
+ * @returns (a promise of) the package's bytes: the library's parts in their order, then the embedded fonts.
  */
-export function patchPackage(files: PackageFiles, layout: Layout): Uint8Array {
+export function patchPackage(files: PackageFiles, layout: Layout): Promise<Uint8Array> {
   const text = new Map<string, string>();
   for (const [path, data] of files) if (typeof data === 'string') text.set(path, data);
   const edit = (path: string, change: (xml: string) => string) => {
@@ -195,7 +195,7 @@ export function patchPackage(files: PackageFiles, layout: Layout): Uint8Array {
     text.set(`word/${name}.xml`, fixed.xml);
     text.set(`word/_rels/${name}.xml.rels`, fixed.rels);
   }
-  const parts: PackagePart[] = [];
+  const parts: ArchiveEntry[] = [];
   const seen = new Set<string>();
   for (const [path, data] of [...files, ...text]) {
     if (seen.has(path)) continue;
@@ -206,5 +206,5 @@ export function patchPackage(files: PackageFiles, layout: Layout): Uint8Array {
     parts.push({ path, bytes, level: path.startsWith('word/media/') ? 0 : DEFLATE_LEVEL });
   }
   for (const face of faces) parts.push({ path: `word/${face.part}`, bytes: face.bytes, level: DEFLATE_LEVEL });
-  return zipPackage(parts, DOCX_FIXED_TIME);
+  return zipArchive(parts, DOCX_FIXED_TIME);
 }
