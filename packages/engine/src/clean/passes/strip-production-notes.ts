@@ -54,8 +54,10 @@ function stripProductionNotes(text: string, ctx: PassContext): string {
       } else {
         inNotes = false;
         // Headings and `:::` containers (verse) are the book's own; a container's length also changes when
-        // cleanup tidies its blank lines, so judging it by size would make cleaning twice differ from once.
-        drop = CREDIT.test(first) || (block.lines.length <= 8 && ABOUT_ETEXT.test(joined) && !/^(?:#|:::)/.test(first));
+        // cleanup tidies its blank lines, so judging it by size would make cleaning twice differ from once. The
+        // same lines escaped (`\:::`, `\#`: a source line that only looked like Markdown) are left alone as well,
+        // or a second cleaning would drop what the first kept.
+        drop = CREDIT.test(first) || (block.lines.length <= 8 && ABOUT_ETEXT.test(joined) && !/^\\?(?:#|:::)/.test(first));
       }
     }
     if (drop) {
