@@ -26,9 +26,14 @@ const OLD_TITLE_LINE = /^\s*\**\s*(?:This is\s+)?(?:The\s+)?Project\s+Gutenberg(
 /** How far into the file a header may reach (1990s headers run to about 300 lines). */
 const HEADER_SCAN_LINES = 1500;
 
-/** Index of the first body line, or 0 when the text has no recognisable header. */
+/**
+ * Index of the first body line, or 0 when the text has no recognisable header: the line after the last START marker
+ * of the header's reach (a second marker would otherwise survive one cleaning and be cut on the next; real files
+ * have one), else after an old-style small-print end.
+ */
 function findBodyStart(lines: readonly string[]): { start: number; oldStyle: boolean } {
   const limit = Math.min(lines.length, HEADER_SCAN_LINES);
+  let start: number | undefined;
   for (let i = 0; i < limit; i++) {
     const line = lines[i]!;
     if (START_MARKER.test(line)) {
@@ -44,11 +49,13 @@ function findBodyStart(lines: readonly string[]): { start: number; oldStyle: boo
           }
         }
       }
-      return { start: end + 1, oldStyle: false };
+      start = end + 1;
+      i = end;
+      continue;
     }
-    if (SMALL_PRINT_END.test(line)) return { start: i + 1, oldStyle: true };
+    if (start === undefined && SMALL_PRINT_END.test(line)) return { start: i + 1, oldStyle: true };
   }
-  return { start: 0, oldStyle: false };
+  return { start: start ?? 0, oldStyle: false };
 }
 
 /** Index of the first footer line at or after `from`, or `lines.length` when there is no footer. */
