@@ -34,42 +34,34 @@ function isStructureLine(line: string): boolean {
   return HEADING_LINE.test(line) || /^ {0,3}:::/.test(line) || /^\* \* \*$/.test(line);
 }
 
-const LETTER = /^\p{L}$/u;
-/** Whether each UTF-16 code unit is a letter (1) or not (2), 0 until first asked: each is tested once a book. */
-const BMP_LETTER = new Uint8Array(0x10000);
-
 /**
- * Code units of the letter at `text[i]` (`\p{L}`): 1, 2 for a letter outside the Basic Multilingual Plane (a
- * surrogate pair), 0 when none starts there (a lone surrogate is no letter).
+ * A measure of one character class (`pattern`, one code point, `u` flag) at a place in a text: the code units of the
+ * character there when it is of the class (1, 2 for a surrogate pair), 0 when it is not or none starts there (a lone
+ * surrogate). ASCII is answered by `ascii`; other code units of the Basic Multilingual Plane are tested once each a
+ * process (a table per class), so a book's curly quotes and accented letters cost one regex test each, not one an
+ * occurrence.
  */
-function letterLength(text: string, i: number): number {
-  const c = text.charCodeAt(i);
-  if (c < 128) return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) ? 1 : 0;
-  if (c >= 0xd800 && c <= 0xdbff) {
-    const d = text.charCodeAt(i + 1);
-    return d >= 0xdc00 && d <= 0xdfff && LETTER.test(text.slice(i, i + 2)) ? 2 : 0;
-  }
-  let known = BMP_LETTER[c]!;
-  if (known === 0) BMP_LETTER[c] = known = LETTER.test(String.fromCharCode(c)) ? 1 : 2;
-  return known === 1 ? 1 : 0;
+function classLength(pattern: RegExp, ascii: (c: number) => boolean): (text: string, i: number) => number {
+  /** Per code unit: 1 of the class, 2 not, 0 not yet asked. */
+  const known = new Uint8Array(0x10000);
+  return (text, i) => {
+    const c = text.charCodeAt(i);
+    if (c < 128) return ascii(c) ? 1 : 0;
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const d = text.charCodeAt(i + 1);
+      return d >= 0xdc00 && d <= 0xdfff && pattern.test(text.slice(i, i + 2)) ? 2 : 0;
+    }
+    let k = known[c]!;
+    if (k === 0) known[c] = k = pattern.test(String.fromCharCode(c)) ? 1 : 2;
+    return k === 1 ? 1 : 0;
+  };
 }
 
-const CAPITAL = /^\p{Lu}$/u;
-/** Whether each UTF-16 code unit is a capital (1) or not (2), 0 until first asked. */
-const BMP_CAPITAL = new Uint8Array(0x10000);
+/** Code units of the letter (`\p{L}`) at `text[i]`: 1, 2 for a surrogate pair, 0 when none starts there. */
+const letterLength = classLength(/^\p{L}$/u, (c) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90));
 
 /** Code units of the capital letter (`\p{Lu}`) at `text[i]`: 1, 2 for a surrogate pair, 0 when none starts there. */
-function capitalLength(text: string, i: number): number {
-  const c = text.charCodeAt(i);
-  if (c < 128) return c >= 65 && c <= 90 ? 1 : 0;
-  if (c >= 0xd800 && c <= 0xdbff) {
-    const d = text.charCodeAt(i + 1);
-    return d >= 0xdc00 && d <= 0xdfff && CAPITAL.test(text.slice(i, i + 2)) ? 2 : 0;
-  }
-  let known = BMP_CAPITAL[c]!;
-  if (known === 0) BMP_CAPITAL[c] = known = CAPITAL.test(String.fromCharCode(c)) ? 1 : 2;
-  return known === 1 ? 1 : 0;
-}
+const capitalLength = classLength(/^\p{Lu}$/u, (c) => c >= 65 && c <= 90);
 
 /**
  * Whether `line` has two capitals in one word (`VERY`, `O’K`; `\p{Lu}[’'-]*\p{Lu}`): a line without them has no
