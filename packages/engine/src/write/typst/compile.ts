@@ -10,9 +10,13 @@ import { EngineError } from '../../errors.ts';
 import type { BookAsset } from '../../model/book-document.ts';
 import { splitPlainSvg, type SvgPage } from '../preview/svg-pages.ts';
 import { shippedFontPaths } from './fonts.ts';
+import { splitTypstSource } from './files.ts';
 import { chooseLoosenings, loosenedSource, lowestBaselines, type BalanceGrid, type MarkPosition } from './balance.ts';
 
 let compiler: NodeCompiler | undefined;
+
+/** The chapter files (`files.ts`) mapped into the workspace by the last compile, by path. */
+const unitFiles = new Map<string, string>();
 
 /**
  * The compiler's workspace root: a folder that does not exist, so a document reads no file of the
@@ -71,7 +75,9 @@ function withDocument<T>(source: string, assets: TypstAssets | undefined, use: (
       typst.mapShadow(path, Buffer.from(asset.bytes.buffer, asset.bytes.byteOffset, asset.bytes.byteLength));
       mapped.push(path);
     }
-    const result = typst.compile({ mainFileContent: source });
+    const { main, files } = splitTypstSource(source);
+    mapUnitFiles(typst, files);
+    const result = typst.compile({ mainFileContent: main });
     const document = result.result;
     if (result.hasError() || !document) {
       const error = result.takeError();
@@ -87,6 +93,25 @@ function withDocument<T>(source: string, assets: TypstAssets | undefined, use: (
   } finally {
     for (const path of mapped) typst.unmapShadow(path);
     typst.evictCache(10);
+  }
+}
+
+/**
+ * Maps a split source's chapter files into the workspace: a file whose text is unchanged since the last compile is
+ * left as it is, a changed one replaced, one the source no longer has removed. They stay mapped after the compile,
+ * so that the next compile of the same book (the spread balancing's second one, a preview after an edit) finds
+ * its unchanged chapters in Typst's cache.
+ */
+function mapUnitFiles(typst: NodeCompiler, files: ReadonlyMap<string, string>): void {
+  for (const path of [...unitFiles.keys()]) {
+    if (files.has(path)) continue;
+    typst.unmapShadow(`${WORKSPACE}${path}`);
+    unitFiles.delete(path);
+  }
+  for (const [path, text] of files) {
+    if (unitFiles.get(path) === text) continue;
+    typst.mapShadow(`${WORKSPACE}${path}`, Buffer.from(text));
+    unitFiles.set(path, text);
   }
 }
 

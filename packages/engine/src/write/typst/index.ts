@@ -29,6 +29,7 @@ import { renderBlocks } from './blocks.ts';
 import { balancesSpreads, balanceTrailer } from './balance.ts';
 import { contentsPlan } from '../contents-plan.ts';
 import { chapterHeadTitle, chapterHeading, chapterNavigationTitle, isNumberedChapter } from '../layout-text.ts';
+import { FILE_BREAK, PREAMBLE_END } from './files.ts';
 import { headWords } from './furniture.ts';
 import { escapeTypst, typstStringLiteral } from './escape.ts';
 import { isShippedFamily, LAYOUT_FONT_FIELDS } from './fonts.ts';
@@ -57,7 +58,8 @@ interface TocEntry {
  *   (`layout/fonts.ts`).
  * - `opts.balanceSpreads`: for a two-sided book, mark the paragraphs of running text so that `typesetTypst` makes
  *   facing pages end at the same depth (`balance.ts`; a second compile, about twice the CPU time). Default false.
- * Returns a self-contained Typst source (no imports, no files) for Typst 0.14.
+ * Returns a self-contained Typst source (no imports, no files) for Typst 0.14, with comment lines where `compile.ts`
+ * splits it into a file per chapter (`files.ts`).
  * @throws EngineError `WRITE_FAILED` when the layout names a font family that Quire does not ship.
  */
 export function writeTypst(doc: BookDocument, layout: Layout, opts: { balanceSpreads?: boolean } = {}): string {
@@ -72,7 +74,9 @@ export function writeTypst(doc: BookDocument, layout: Layout, opts: { balanceSpr
   }
   const state = createState(doc, layout, opts.balanceSpreads === true && balancesSpreads(layout));
   const toc: TocEntry[] = [];
-  const out: string[] = [typstTemplate(doc.meta, layout)];
+  // The template's definitions end here: chapter files import them (`files.ts`).
+  const out: string[] = [typstTemplate(doc.meta, layout), PREAMBLE_END];
+  const templateParts = out.length;
   const { academic } = layout;
   const abstract = academic?.abstract ? doc.front.find(isAbstract) : undefined;
 
@@ -103,7 +107,7 @@ export function writeTypst(doc: BookDocument, layout: Layout, opts: { balanceSpr
     // Arabic folios start at 1 on the first recto of the body (Chicago 1.6); without roman front
     // matter folios the arabic count runs on from the first page (APA 7th ed. 2.18: the title page is 1).
     // MLA's text follows its heading block on the first page (MLA Handbook 9th ed. 1.3).
-    const mlaFirstPage = academic?.titlePage === 'none' && out.length === 2 && frontMarkup.length === 0;
+    const mlaFirstPage = academic?.titlePage === 'none' && out.length === templateParts + 1 && frontMarkup.length === 0;
     if (layout.romanFrontMatterFolios) out.push('#quire-new-unit()\n#set page(numbering: "1")\n#counter(page).update(1)');
     else if (!mlaFirstPage) out.push('#quire-new-unit()');
     out.push(...bodyMarkup);
@@ -240,6 +244,7 @@ function renderChapter(chapter: Chapter, state: TypstState, toc: TocEntry[], inP
       : undefined;
   const heading = chapterParts(chapter, state);
   return [
+    FILE_BREAK,
     startMarkup[start],
     `#quire-chapter(${inPart ? 2 : 1}, ${heading.number}, longest: ${longestWord(heading.title)}${continued ? ', continued: true' : ''})[${renderInlines(heading.title, state)}]<${label}>`,
     unitOpened(heading.title, state, continued),
@@ -296,6 +301,7 @@ function renderDivision(division: Division, state: TypstState, toc: TocEntry[], 
   const label = nextLabel(state, 'quire-d');
   toc.push({ level: 0, label, title: renderTitleCopy(division.title, state) });
   const parts = [
+    FILE_BREAK,
     newUnit ? '#quire-new-unit()' : '',
     `#quire-part(longest: ${longestWord(division.title)})[${renderInlines(division.title, state)}]<${label}>`,
     unitOpened(division.title, state),
