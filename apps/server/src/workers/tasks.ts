@@ -298,7 +298,8 @@ export interface BuildOpeningInput {
 export function buildOpeningTypst(input: BuildOpeningInput): Promise<TaskResult<{ source: string; assets: BookAsset[] }>> {
   return guard(() => {
     const doc = openingExcerpt(parseMarkdown(openingMarkdown(input.markdown), input.meta, { assets: input.assets ?? [] }));
-    return { source: writeTypst(doc, input.layout), assets: Object.values(doc.assets) };
+    // One compile: an opening excerpt has no spreads worth balancing.
+    return { source: writeTypst(doc, input.layout, { balanceSpreads: false }), assets: Object.values(doc.assets) };
   });
 }
 

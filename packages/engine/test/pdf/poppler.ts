@@ -21,7 +21,10 @@ export function pdfFile(bytes: Uint8Array): PdfFile {
 }
 
 function run(tool: string, args: string[]): string {
-  return execFileSync(tool, args, { encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 });
+  const out = execFileSync(tool, args, { encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 });
+  // Word joiners are invisible line-break controls (before an em dash, before the spread balancing's paragraph-end
+  // mark): not part of the text a reader sees.
+  return tool === 'pdftotext' ? out.replace(/\u2060/gu, '') : out;
 }
 
 /** Number of pages (`pdfinfo`). */

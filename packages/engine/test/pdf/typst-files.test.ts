@@ -29,9 +29,9 @@ describe('Typst source split into a file per chapter', () => {
     const units = doc.body.reduce((n, d) => n + 1 + (d.type === 'part' ? d.chapters.length : 0), 0);
     // The preamble module and one file per unit.
     expect(files.size).toBe(units + 1);
-    const unitTexts = [...files].filter(([path]) => !path.endsWith('/preamble.typ')).map(([, text]) => text);
-    expect(unitTexts.every((t) => t.startsWith('#import "/quire-units/preamble.typ": *\n'))).toBe(true);
-    expect(main.match(/^#include "\/quire-units\/unit-\d+\.typ"$/gm)).toHaveLength(units);
+    const unitTexts = [...files].filter(([path]) => path !== '/quire-preamble.typ').map(([, text]) => text);
+    expect(unitTexts.every((t) => t.startsWith('#import "/quire-preamble.typ": *\n'))).toBe(true);
+    expect(main.match(/^#include "\/quire-unit-\d+\.typ"$/gm)).toHaveLength(units);
     // Every line of the source is in the main file or a unit file, in order.
     const rebuilt = [main.replace(/\n\n#include[\s\S]*$/, ''), ...unitTexts.map((t) => t.slice(t.indexOf('\n') + 1))].join(`\n${FILE_BREAK}\n`);
     expect(rebuilt).toBe(source);

@@ -86,7 +86,7 @@ export async function renderOpeningPreview(
   opts: { pool: PdfProcessPool; maxPages?: number },
 ): Promise<PreviewPageImage[]> {
   const excerpt = openingExcerpt(doc);
-  const { pages } = await opts.pool.svgPages(writeTypst(excerpt, layout), excerpt.assets, opts.maxPages ?? OPENING_PREVIEW_PAGES);
+  const { pages } = await opts.pool.svgPages(writeTypst(excerpt, layout, { balanceSpreads: false }), excerpt.assets, opts.maxPages ?? OPENING_PREVIEW_PAGES);
   return previewPagesFromSvg(pages, layout);
 }
 

@@ -21,10 +21,13 @@ export const PREAMBLE_END = '// quire-preamble-end';
 /** The comment line `writeTypst` writes where a chapter's (or part's) file begins. */
 export const FILE_BREAK = '// quire-file';
 
-/** Where the files of a split source live in the compiler's workspace (root-relative, as `#include` names them). */
-export const UNITS_FOLDER = '/quire-units';
+/**
+ * The path of a split source's preamble module in the compiler's workspace. Chapter files sit beside it at the
+ * root (`/quire-unit-1.typ`), so that their relative paths (`image("images/img-1.png")`) resolve as the main file's.
+ */
+export const PREAMBLE_PATH = '/quire-preamble.typ';
 
-/** A source split into files: the main file's text and the other files, by workspace path (`/quire-units/…`). */
+/** A source split into files: the main file's text and the other files, by workspace path (`/quire-unit-1.typ`…). */
 export interface TypstFiles {
   main: string;
   files: Map<string, string>;
@@ -40,11 +43,11 @@ export function splitTypstSource(source: string): TypstFiles {
   const preambleEnd = source.indexOf(`\n${PREAMBLE_END}\n`);
   const pieces = source.split(`\n${FILE_BREAK}\n`);
   if (preambleEnd < 0 || pieces.length < 2 || pieces[0]!.length < preambleEnd) return { main: source, files: new Map() };
-  const preamblePath = `${UNITS_FOLDER}/preamble.typ`;
+  const preamblePath = PREAMBLE_PATH;
   const files = new Map<string, string>([[preamblePath, source.slice(0, preambleEnd + 1)]]);
   const includes: string[] = [];
   pieces.slice(1).forEach((text, i) => {
-    const path = `${UNITS_FOLDER}/unit-${i + 1}.typ`;
+    const path = `/quire-unit-${i + 1}.typ`;
     files.set(path, `#import "${preamblePath}": *\n${text}`);
     includes.push(`#include "${path}"`);
   });
