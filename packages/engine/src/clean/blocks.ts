@@ -124,7 +124,9 @@ export function joinBlocks(list: BlockList): string {
     for (const line of block.lines) parts.push(line);
   }
   if (list.blankAfter > 0) parts.push('\n'.repeat(list.blankAfter - 1));
-  return parts.join('\n') + (list.blocks.length > 0 || list.blankAfter > 0 ? '\n' : '');
+  // The final newline as one more item: appended to the joined text it would be copied once more.
+  if (parts.length > 0) parts.push('');
+  return parts.join('\n');
 }
 
 /** True when the block is a verse container written by cleanup (or by the user). */

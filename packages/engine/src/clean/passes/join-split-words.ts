@@ -100,7 +100,7 @@ function joinSplitWords(text: string, ctx: PassContext): string {
           continue;
         }
         // One scan of the token: its end, whether it is lower-case letters only (`^\p{Ll}+$`, ASCII told without a
-        // regex) and the hash of its code units (as {@link stringHash} takes it).
+        // regex) and the hash of its code units (as `stringHash` takes it).
         const start = i;
         let hash = FNV_OFFSET;
         let asciiLower = true;
