@@ -157,13 +157,21 @@ function joinsBack(list: BlockList): boolean {
       previousOpen = false;
       continue;
     }
-    for (let k = 1; k < n; k++) {
-      const line = lines[k]!;
-      if (line.includes('\n') || isBlankLine(line) || isHeadingStart(line) || isFenceStart(line)) return false;
-    }
+    for (let k = 1; k < n; k++) if (!isParagraphLine(lines[k]!)) return false;
     previousOpen = true;
   }
   return true;
+}
+
+/**
+ * Whether a split reads `line` as one more line of the paragraph it is in: one line (no newline), not blank, no
+ * heading, no opening fence. A line that opens with an ASCII character other than a space, `#` or `:` is all of
+ * these but for the newline (most lines of a book: answered without the tests).
+ */
+function isParagraphLine(line: string): boolean {
+  const first = line.charCodeAt(0);
+  if (first > 32 && first < 128 && first !== 35 && first !== 58) return !line.includes('\n');
+  return !line.includes('\n') && !isBlankLine(line) && !isHeadingStart(line) && !isFenceStart(line);
 }
 
 /** A whole number of blank lines, as a split counts them. */

@@ -5,6 +5,7 @@
  * halves of two or more letters are joined (a capital starts a new word or a name). Headings and the
  * Markdown written by cleanup are left alone. Count: words joined.
  */
+import { isWhiteSpace } from '../../structure/whitespace.ts';
 import type { CleanPass, PassContext } from '../pass.ts';
 import { countWords } from '../vocabulary.ts';
 
@@ -38,12 +39,6 @@ function candidatePairs(counts: Map<string, number>): Map<string, string> {
 
 function isLowerLetter(ch: string | undefined): boolean {
   return ch !== undefined && /\p{Ll}/u.test(ch);
-}
-
-/** JavaScript's `\s` (what `\S+` splits words at): ASCII and Unicode spaces, line separators, the BOM. */
-function isSpace(c: number): boolean {
-  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
-  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
 /** FNV-1a offset basis and prime (32 bits): the hash of a token's UTF-16 code units, taken while it is scanned. */
@@ -95,7 +90,7 @@ function joinSplitWords(text: string, ctx: PassContext): string {
       let i = lineStart;
       while (i < lineEnd) {
         let c = text.charCodeAt(i);
-        if (isSpace(c)) {
+        if (isWhiteSpace(c)) {
           i++;
           continue;
         }
@@ -111,7 +106,7 @@ function joinSplitWords(text: string, ctx: PassContext): string {
           hash = Math.imul(hash ^ c, FNV_PRIME);
           if (++i >= lineEnd) break;
           c = text.charCodeAt(i);
-        } while (!isSpace(c));
+        } while (!isWhiteSpace(c));
         const lower = asciiLower && (!nonAscii || /^\p{Ll}+$/u.test(text.slice(start, i)));
         hash >>>= 0;
         if (lower && prevStart >= 0 && start === prevEnd + 1 && text[prevEnd] === ' ') {
