@@ -23,9 +23,11 @@ export interface BlockList {
 }
 
 /**
- * The last text split and its blocks. A pass that changes nothing hands the next one the same text, and most
- * passes split it into blocks: the second split is a copy of the first (the blocks and their line arrays are
- * the caller's to change, so neither the cache nor a caller ever holds the other's arrays).
+ * The last text split or joined and its blocks. A pass that changes nothing hands the next one the same text, and
+ * a pass that changes blocks hands it the text it joined from them; most passes split that text into blocks
+ * again: the second split is a copy of the blocks known (the blocks and their line arrays are the caller's to
+ * change, so a caller never holds the cache's arrays). A joined list is only kept when splitting its text would
+ * give it back ({@link joinsBack}).
  */
 let lastSplit: { text: string; list: BlockList } | undefined;
 
@@ -44,6 +46,18 @@ export function splitBlocks(text: string): BlockList {
   return list;
 }
 
+/** Whether a line starts a heading block when it is split ({@link splitBlocksAnew}'s test). */
+function isHeadingStart(line: string): boolean {
+  const first = line.charCodeAt(0);
+  return (first === 35 || first === 32) && HEADING_LINE.test(line);
+}
+
+/** Whether a line that is no heading opens a container block when it is split ({@link splitBlocksAnew}'s test). */
+function isFenceStart(line: string): boolean {
+  const first = line.charCodeAt(0);
+  return (first === 58 || first === 32) && VERSE_OPEN.test(line);
+}
+
 function splitBlocksAnew(text: string): BlockList {
   const lines = text.split('\n');
   const blocks: TextBlock[] = [];
@@ -60,11 +74,10 @@ function splitBlocksAnew(text: string): BlockList {
       blank++;
       continue;
     }
-    // Only a line that starts with a space, `#` or `:` can be a heading or a fence (the tests below are most
-    // of the cost of a long book otherwise).
-    const first = line.charCodeAt(0);
-    const heading = (first === 35 || first === 32) && HEADING_LINE.test(line);
-    const fence = !heading && (first === 58 || first === 32) && VERSE_OPEN.test(line);
+    // Only a line that starts with a space, `#` or `:` can be a heading or a fence (the tests are most of the
+    // cost of a long book otherwise).
+    const heading = isHeadingStart(line);
+    const fence = !heading && isFenceStart(line);
     if (current && (heading || fence)) {
       // In Markdown a heading or a container fence interrupts a paragraph: it starts a block of its own.
       blocks.push({ lines: current, blankBefore: blank });
@@ -110,7 +123,67 @@ function isBlankLine(line: string): boolean {
   return true;
 }
 
-/** Joins blocks back into text (inverse of {@link splitBlocks} up to the blank lines around headings). */
+/**
+ * Whether {@link splitBlocksAnew} of the text that {@link joinBlocks} makes of `list` gives `list` back, block for
+ * block and blank line for blank line: no line holds a newline, only a container has blank lines (a block of
+ * none is never split back), a heading is a block of its own, a container runs to its first closing fence (an
+ * unclosed one is not taken), no other block has a heading or an opening fence after its first line, and a block
+ * with no blank line before it follows a heading or a container or opens with one (else the split would run it
+ * into the paragraph before). The tests are {@link splitBlocksAnew}'s own, line by line, with no string made.
+ */
+function joinsBack(list: BlockList): boolean {
+  if (!isCount(list.blankAfter)) return false;
+  let previousOpen = false;
+  for (const block of list.blocks) {
+    const lines = block.lines;
+    const n = lines.length;
+    if (n === 0 || !isCount(block.blankBefore)) return false;
+    const first = lines[0]!;
+    if (first.includes('\n') || isBlankLine(first)) return false;
+    const heading = isHeadingStart(first);
+    const fence = !heading && isFenceStart(first);
+    if (block.blankBefore === 0 && previousOpen && !heading && !fence) return false;
+    if (heading) {
+      if (n !== 1) return false;
+      previousOpen = false;
+      continue;
+    }
+    if (fence) {
+      if (n < 2 || !CONTAINER_CLOSE.test(lines[n - 1]!)) return false;
+      for (let k = 1; k < n; k++) {
+        const line = lines[k]!;
+        if (line.includes('\n') || (k < n - 1 && CONTAINER_CLOSE.test(line))) return false;
+      }
+      previousOpen = false;
+      continue;
+    }
+    for (let k = 1; k < n; k++) if (!isParagraphLine(lines[k]!)) return false;
+    previousOpen = true;
+  }
+  return true;
+}
+
+/**
+ * Whether a split reads `line` as one more line of the paragraph it is in: one line (no newline), not blank, no
+ * heading, no opening fence. A line that opens with an ASCII character other than a space, `#` or `:` is all of
+ * these but for the newline (most lines of a book: answered without the tests).
+ */
+function isParagraphLine(line: string): boolean {
+  const first = line.charCodeAt(0);
+  if (first > 32 && first < 128 && first !== 35 && first !== 58) return !line.includes('\n');
+  return !line.includes('\n') && !isBlankLine(line) && !isHeadingStart(line) && !isFenceStart(line);
+}
+
+/** A whole number of blank lines, as a split counts them. */
+function isCount(n: number): boolean {
+  return Number.isInteger(n) && n >= 0;
+}
+
+/**
+ * Joins blocks back into text (inverse of {@link splitBlocks} up to the blank lines around headings).
+ * The list is the cache's from then on when it splits back to itself (see {@link lastSplit}): the caller hands it
+ * over and changes it no more (each pass returns the joined text at once).
+ */
 export function joinBlocks(list: BlockList): string {
   // Each block is its blank lines and its lines, one `\n`-separated item a line: one join makes the whole text
   // at once, with no string made for a block (a book has tens of thousands).
@@ -124,7 +197,11 @@ export function joinBlocks(list: BlockList): string {
     for (const line of block.lines) parts.push(line);
   }
   if (list.blankAfter > 0) parts.push('\n'.repeat(list.blankAfter - 1));
-  return parts.join('\n') + (list.blocks.length > 0 || list.blankAfter > 0 ? '\n' : '');
+  // The final newline as one more item: appended to the joined text it would be copied once more.
+  if (parts.length > 0) parts.push('');
+  const text = parts.join('\n');
+  if (joinsBack(list)) lastSplit = { text, list };
+  return text;
 }
 
 /** True when the block is a verse container written by cleanup (or by the user). */

@@ -12,6 +12,7 @@
  * continuation after a full-width line, pg1322) are joined back to their line, and a short block set at the
  * indentation of the verse beside it (a one-line stanza) is a stanza of that verse.
  */
+import { isWhiteSpace, leadingWhiteSpace, trimmedEndLength } from './whitespace.ts';
 
 /** The wrap width of a text: the 98th percentile of the lengths of lines in multi-line blocks (40-120). */
 export function wrapWidth(blocks: readonly { lines: readonly string[] }[]): number {
@@ -20,7 +21,7 @@ export function wrapWidth(blocks: readonly { lines: readonly string[] }[]): numb
   for (const b of blocks) {
     if (b.lines.length < 2) continue;
     for (const l of b.lines) {
-      const n = l.trimEnd().length;
+      const n = trimmedEndLength(l);
       counts.set(n, (counts.get(n) ?? 0) + 1);
       total++;
     }
@@ -35,13 +36,15 @@ export function wrapWidth(blocks: readonly { lines: readonly string[] }[]): numb
   return 72;
 }
 
-function indentOf(line: string): number {
-  return line.length - line.trimStart().length;
-}
+/** The white space a line starts with (its indentation), in code units. */
+const indentOf = leadingWhiteSpace;
 
+/** The length of a line's first word (`/^\S+/` after its indentation; 0 for a blank line). */
 function firstWordLength(line: string): number {
-  const m = /^\S+/.exec(line.trimStart());
-  return m ? m[0].length : 0;
+  const start = leadingWhiteSpace(line);
+  let end = start;
+  while (end < line.length && !isWhiteSpace(line.charCodeAt(end))) end++;
+  return end - start;
 }
 
 /**
@@ -62,7 +65,7 @@ export function isLineByLine(lines: readonly string[], width: number, offset?: n
   // Greedy-wrap test: would the next line's first word have fitted on this line, with slack?
   let early = 0;
   for (let i = 0; i < lines.length - 1; i++) {
-    const len = lines[i]!.trimEnd().length;
+    const len = trimmedEndLength(lines[i]!);
     const next = firstWordLength(lines[i + 1]!);
     if (len + 1 + next < width - 8) early++;
   }
@@ -95,7 +98,7 @@ export function turnoverOffset(blocks: readonly { lines: readonly string[] }[], 
       const prev = lines[i - 1]!;
       const line = lines[i]!;
       const offset = indentOf(line) - base;
-      if (offset < 4 || indentOf(line) <= indentOf(prev) || prev.trimEnd().length < width - 24) continue;
+      if (offset < 4 || indentOf(line) <= indentOf(prev) || trimmedEndLength(prev) < width - 24) continue;
       if (!/^\p{Ll}/u.test(line.trimStart())) continue;
       counts.set(offset, (counts.get(offset) ?? 0) + 1);
     }
@@ -118,7 +121,7 @@ export function turnoverOffset(blocks: readonly { lines: readonly string[] }[], 
  */
 export function isTurnover(prev: string, line: string, base: number, width: number, offset?: number): boolean {
   if (indentOf(line) < base + 4 || indentOf(line) <= indentOf(prev)) return false;
-  const prevLength = prev.trimEnd().length;
+  const prevLength = trimmedEndLength(prev);
   if (prevLength < width - 24) return false;
   const start = line.trimStart();
   if (/^[\p{Ll}(,;:'"’”—-]/u.test(start)) return true;

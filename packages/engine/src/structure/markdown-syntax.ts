@@ -22,6 +22,34 @@ export const CONTAINER_CLOSE = /^ {0,3}:::\s*$/;
 /** The scene-break line cleanup writes (a CommonMark thematic break). */
 export const SCENE_BREAK = '* * *';
 
+/** JavaScript's line terminators: where `^` and `$` of a multiline regex match. */
+function isLineTerminator(c: number): boolean {
+  return c === 10 || c === 13 || c === 0x2028 || c === 0x2029;
+}
+
+/**
+ * True when some line of `text` is an ATX heading line (what `/^ {0,3}#{1,6}(?:[ \t]|$)/m` finds), found from the
+ * text's `#` characters: a multiline regex tries every line start of a book.
+ */
+export function hasHeadingLine(text: string): boolean {
+  for (let hash = text.indexOf('#'); hash >= 0; hash = text.indexOf('#', hash + 1)) {
+    // Up to three spaces between the line start and the first `#`.
+    let start = hash;
+    while (start > 0 && hash - start < 3 && text.charCodeAt(start - 1) === 32) start--;
+    if (start > 0 && !isLineTerminator(text.charCodeAt(start - 1))) continue;
+    let end = hash;
+    while (text.charCodeAt(end) === 35) end++;
+    if (end - hash > 6) {
+      hash = end - 1;
+      continue;
+    }
+    const after = text.charCodeAt(end);
+    if (end === text.length || after === 32 || after === 9 || isLineTerminator(after)) return true;
+    hash = end - 1;
+  }
+  return false;
+}
+
 /** True for an ATX heading line. */
 export function isHeadingLine(line: string): boolean {
   return HEADING_LINE.test(line);

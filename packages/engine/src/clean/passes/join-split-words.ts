@@ -5,6 +5,7 @@
  * halves of two or more letters are joined (a capital starts a new word or a name). Headings and the
  * Markdown written by cleanup are left alone. Count: words joined.
  */
+import { isWhiteSpace } from '../../structure/whitespace.ts';
 import type { CleanPass, PassContext } from '../pass.ts';
 import { countWords } from '../vocabulary.ts';
 
@@ -40,25 +41,23 @@ function isLowerLetter(ch: string | undefined): boolean {
   return ch !== undefined && /\p{Ll}/u.test(ch);
 }
 
-/** JavaScript's `\s` (what `\S+` splits words at): ASCII and Unicode spaces, line separators, the BOM. */
-function isSpace(c: number): boolean {
-  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
-  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+/** FNV-1a offset basis and prime (32 bits): the hash of a token's UTF-16 code units, taken while it is scanned. */
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+/** The FNV-1a hash of a string's UTF-16 code units, as the scan of `joinSplitWords` takes it of each token. */
+function stringHash(word: string): number {
+  let hash = FNV_OFFSET;
+  for (let i = 0; i < word.length; i++) hash = Math.imul(hash ^ word.charCodeAt(i), FNV_PRIME);
+  return hash >>> 0;
 }
 
-/** Whether `text[start, end)` is lower-case letters only (`^\p{Ll}+$`), ASCII checked without a regex. */
-function isLowerWord(text: string, start: number, end: number): boolean {
-  for (let i = start; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 97 && c <= 122) continue;
-    if (c < 128) return false;
-    return /^\p{Ll}+$/u.test(text.slice(start, end));
-  }
-  return true;
+/** Whether the line at `lineStart` is a heading line or one of cleanup's container fences (`^ {0,3}(?:#|:::)`). */
+function leftAlone(text: string, lineStart: number): boolean {
+  let i = lineStart;
+  while (i < lineStart + 3 && text.charCodeAt(i) === 32) i++;
+  return text.charCodeAt(i) === 35 || text.startsWith(':::', i);
 }
-
-/** A heading line or one of cleanup's container fences. */
-const LEFT_ALONE = /^ {0,3}(?:#|:::)/;
 
 function joinSplitWords(text: string, ctx: PassContext): string {
   const pairs = candidatePairs(countWords(text));
@@ -72,6 +71,10 @@ function joinSplitWords(text: string, ctx: PassContext): string {
     if (!seconds) byFirst.set(first, (seconds = new Map()));
     seconds.set(pair.slice(space + 1), whole);
   }
+  // The first halves are rare words of the book: a token is made a string and looked up only when its hash is
+  // one of theirs, not for each of the book's word pairs.
+  const firstHashes = new Set<number>();
+  for (const first of byFirst.keys()) firstHashes.add(stringHash(first));
   let joined = 0;
   const parts: string[] = [];
   let copied = 0;
@@ -79,18 +82,33 @@ function joinSplitWords(text: string, ctx: PassContext): string {
     let lineEnd = text.indexOf('\n', lineStart);
     if (lineEnd < 0) lineEnd = text.length;
     // Headings and cleanup's fences are left alone.
-    if (!LEFT_ALONE.test(text.slice(lineStart, lineStart + 6))) {
+    if (!leftAlone(text, lineStart)) {
       // Words of the line: whitespace-separated runs; a pair is two lower-case runs (no letter, digit,
       // apostrophe or hyphen glued on) one space apart. A joined second word does not start the next pair.
       let prevStart = -1;
       let prevEnd = -1;
       let i = lineStart;
       while (i < lineEnd) {
-        while (i < lineEnd && isSpace(text.charCodeAt(i))) i++;
-        if (i >= lineEnd) break;
+        let c = text.charCodeAt(i);
+        if (isWhiteSpace(c)) {
+          i++;
+          continue;
+        }
+        // One scan of the token: its end, whether it is lower-case letters only (`^\p{Ll}+$`, ASCII told without a
+        // regex) and the hash of its code units (as `stringHash` takes it).
         const start = i;
-        while (i < lineEnd && !isSpace(text.charCodeAt(i))) i++;
-        const lower = isLowerWord(text, start, i);
+        let hash = FNV_OFFSET;
+        let asciiLower = true;
+        let nonAscii = false;
+        do {
+          if (c >= 128) nonAscii = true;
+          else if (c < 97 || c > 122) asciiLower = false;
+          hash = Math.imul(hash ^ c, FNV_PRIME);
+          if (++i >= lineEnd) break;
+          c = text.charCodeAt(i);
+        } while (!isWhiteSpace(c));
+        const lower = asciiLower && (!nonAscii || /^\p{Ll}+$/u.test(text.slice(start, i)));
+        hash >>>= 0;
         if (lower && prevStart >= 0 && start === prevEnd + 1 && text[prevEnd] === ' ') {
           const whole = byFirst.get(text.slice(prevStart, prevEnd))?.get(text.slice(start, i));
           if (whole && isLowerLetter(text[prevStart])) {
@@ -101,7 +119,7 @@ function joinSplitWords(text: string, ctx: PassContext): string {
             continue;
           }
         }
-        prevStart = lower ? start : -1;
+        prevStart = lower && firstHashes.has(hash) ? start : -1;
         prevEnd = i;
       }
     }

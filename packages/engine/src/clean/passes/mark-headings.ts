@@ -7,12 +7,12 @@
  */
 import { detectHeadings } from '../../structure/detect-headings.ts';
 import { headingMarkdown } from '../../structure/heading-markdown.ts';
-import { HEADING_LINE } from '../../structure/markdown-syntax.ts';
+import { hasHeadingLine, HEADING_LINE } from '../../structure/markdown-syntax.ts';
 import { joinBlocks, splitBlocks, type TextBlock } from '../blocks.ts';
 import type { CleanPass, PassContext } from '../pass.ts';
 
 function markHeadings(text: string, ctx: PassContext): string {
-  if (/^ {0,3}#{1,6}(?:[ \t]|$)/m.test(text)) return text;
+  if (hasHeadingLine(text)) return text;
   const list = splitBlocks(text);
   const clusters = detectHeadings(list.blocks);
   if (clusters.length === 0) return text;

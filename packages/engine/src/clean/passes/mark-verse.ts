@@ -14,19 +14,20 @@
 import { baseIndent, isLineByLine, isStanzaBesideVerse, isVerseOfVerseBook, joinHangingLines, turnoverOffset, wrapWidth } from '../../structure/detect-verse.ts';
 import { isHeadingLine, isSceneBreakLine } from '../../structure/markdown-syntax.ts';
 import { performanceDetail, SCENES_HEADING, sceneListEntry } from '../../structure/play-lists.ts';
+import { leadingWhiteSpace } from '../../structure/whitespace.ts';
 import { isVerseContainer, joinBlocks, splitBlocks, type TextBlock } from '../blocks.ts';
 import type { CleanPass, PassContext } from '../pass.ts';
 
 /** Deepest indent level written (deeper indentation is clamped). */
 const MAX_LEVEL = 8;
 
-function indentOf(line: string): number {
-  return line.length - line.trimStart().length;
-}
+/** The white space a line starts with (its indentation), in code units. */
+const indentOf = leadingWhiteSpace;
 
-function isPlainBlock(block: TextBlock): boolean {
+/** A block of the text itself: no container, no heading (`heading`: whether it is one), no scene break. */
+function isPlainBlock(block: TextBlock, heading: boolean): boolean {
   const first = block.lines[0]!;
-  return !isVerseContainer(block) && !isHeadingLine(first) && !(block.lines.length === 1 && isSceneBreakLine(first));
+  return !isVerseContainer(block) && !heading && !(block.lines.length === 1 && isSceneBreakLine(first));
 }
 
 /**
@@ -67,21 +68,27 @@ function container(stanzas: string[][]): string[] {
  * changes, blocks set at the indentation of the verse right beside them ({@link isStanzaBesideVerse}), then, in a
  * book that is mostly verse, short poems set as its verse is ({@link isVerseOfVerseBook}).
  */
-function verseBlocks(blocks: readonly TextBlock[], width: number, offset: number | undefined): boolean[] {
-  const verse = blocks.map((b) => isPlainBlock(b) && isLineByLine(b.lines, width, offset));
+function verseBlocks(blocks: readonly TextBlock[], isPlain: readonly boolean[], width: number, offset: number | undefined): boolean[] {
+  const verse = blocks.map((b, i) => isPlain[i]! && isLineByLine(b.lines, width, offset));
   for (let changed = true; changed; ) {
     changed = false;
     blocks.forEach((block, i) => {
-      if (verse[i] || !isPlainBlock(block)) return;
-      const beside = [i - 1, i + 1].filter((j) => verse[j] === true);
-      if (beside.some((j) => isStanzaBesideVerse(block.lines, baseIndent(blocks[j]!.lines), width, beside.length, offset))) {
+      if (verse[i] || !isPlain[i]) return;
+      const before = verse[i - 1] === true;
+      const after = verse[i + 1] === true;
+      if (!before && !after) return;
+      const beside = before && after ? 2 : 1;
+      if (
+        (before && isStanzaBesideVerse(block.lines, baseIndent(blocks[i - 1]!.lines), width, beside, offset)) ||
+        (after && isStanzaBesideVerse(block.lines, baseIndent(blocks[i + 1]!.lines), width, beside, offset))
+      ) {
         verse[i] = true;
         changed = true;
       }
     });
   }
   // A book that is mostly verse: its short poems standing alone are verse too, when set as its verse is.
-  const plain = blocks.filter(isPlainBlock);
+  const plain = blocks.filter((_, i) => isPlain[i]);
   const lines = (bs: readonly TextBlock[]) => bs.reduce((n, b) => n + b.lines.length, 0);
   const verseSet = blocks.filter((_, i) => verse[i]);
   if (lines(verseSet) > lines(plain) / 2) {
@@ -89,7 +96,7 @@ function verseBlocks(blocks: readonly TextBlock[], width: number, offset: number
     for (const b of verseSet) bases.set(baseIndent(b.lines), (bases.get(baseIndent(b.lines)) ?? 0) + b.lines.length);
     const verseBase = [...bases.entries()].sort((a, b) => b[1] - a[1])[0]![0];
     blocks.forEach((block, i) => {
-      if (!verse[i] && isPlainBlock(block) && isVerseOfVerseBook(block.lines, verseBase, width, offset)) verse[i] = true;
+      if (!verse[i] && isPlain[i] && isVerseOfVerseBook(block.lines, verseBase, width, offset)) verse[i] = true;
     });
   }
   return verse;
@@ -97,10 +104,13 @@ function verseBlocks(blocks: readonly TextBlock[], width: number, offset: number
 
 function markVerse(text: string, ctx: PassContext): string {
   const list = splitBlocks(text);
-  const plain = list.blocks.filter(isPlainBlock);
+  // Told once a block: the regexes behind it are a good part of the pass on a long book.
+  const isHeading = list.blocks.map((block) => isHeadingLine(block.lines[0]!));
+  const isPlain = list.blocks.map((block, i) => isPlainBlock(block, isHeading[i]!));
+  const plain = list.blocks.filter((_, i) => isPlain[i]);
   const width = wrapWidth(plain);
   const offset = turnoverOffset(plain, width);
-  const verse = verseBlocks(list.blocks, width, offset);
+  const verse = verseBlocks(list.blocks, isPlain, width, offset);
   const out: TextBlock[] = [];
   let stanzas: string[][] = [];
   let stanzaBlank = 0;
@@ -114,7 +124,7 @@ function markVerse(text: string, ctx: PassContext): string {
   const castSections = new Set<number>();
   let section = -1;
   list.blocks.forEach((block, i) => {
-    if (isHeadingLine(block.lines[0]!)) section = i;
+    if (isHeading[i]) section = i;
     else if (verse[i] && block.lines.every((line) => CAST_LINE.test(line))) castSections.add(section);
   });
   const flush = () => {
@@ -125,14 +135,14 @@ function markVerse(text: string, ctx: PassContext): string {
     stanzas = [];
   };
   list.blocks.forEach((block, i) => {
-    if (isHeadingLine(block.lines[0]!)) {
+    if (isHeading[i]) {
       flush();
       underPersons = PERSONS_HEADING.test(block.lines[0]!);
       underScenes = SCENES_HEADING.test(block.lines[0]!);
       underCast = personsSeen && castSections.has(i);
       personsSeen ||= underPersons;
     }
-    const entry = verse[i] || !isPlainBlock(block) ? undefined : underScenes ? sceneListEntry(block.lines) : underCast ? performanceDetail(block.lines) : undefined;
+    const entry = verse[i] || !isPlain[i] ? undefined : underScenes ? sceneListEntry(block.lines) : underCast ? performanceDetail(block.lines) : undefined;
     if (entry !== undefined) {
       if (stanzas.length === 0) stanzaBlank = block.blankBefore;
       stanzas.push([entry]);

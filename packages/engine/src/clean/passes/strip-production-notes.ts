@@ -29,7 +29,32 @@ function isShortTitleLike(block: TextBlock): boolean {
 /** Notes run for a few paragraphs at most. */
 const MAX_NOTE_BLOCKS = 4;
 
+/** Blocks longer than this are never taken as talking about the e-text. */
+const MAX_ABOUT_LINES = 8;
+
+/**
+ * A word that each of {@link CREDIT}, {@link NOTE_HEADING} and {@link ABOUT_ETEXT} needs (same case rule), found in
+ * the first two lines of a block for the first two and in its first {@link MAX_ABOUT_LINES} for the third.
+ */
+const ANY_KEYWORD = /transcri|note|produced|e-?text|prepared|scanned|html|updated|gutenberg/i;
+
+/**
+ * The start of `text` up to the end of its line `lineCount` (all of it when shorter): the lines a block starting
+ * in the window can have its words on.
+ */
+function firstLines(text: string, lineCount: number): string {
+  let end = -1;
+  for (let k = 0; k < lineCount; k++) {
+    end = text.indexOf('\n', end + 1);
+    if (end < 0) return text;
+  }
+  return text.slice(0, end);
+}
+
 function stripProductionNotes(text: string, ctx: PassContext): string {
+  // A block is only dropped when one of the patterns matches it, and a block dropped starts in the window: a text
+  // with none of their words near the start is left as it is, without a split into blocks.
+  if (!ANY_KEYWORD.test(firstLines(text, WINDOW_LINES + MAX_ABOUT_LINES))) return text;
   const list = splitBlocks(text);
   const out: TextBlock[] = [];
   let line = 0;
@@ -57,7 +82,7 @@ function stripProductionNotes(text: string, ctx: PassContext): string {
         // cleanup tidies its blank lines, so judging it by size would make cleaning twice differ from once. The
         // same lines escaped (`\:::`, `\#`: a source line that only looked like Markdown) are left alone as well,
         // or a second cleaning would drop what the first kept.
-        drop = CREDIT.test(first) || (block.lines.length <= 8 && ABOUT_ETEXT.test(joined) && !/^\\?(?:#|:::)/.test(first));
+        drop = CREDIT.test(first) || (block.lines.length <= MAX_ABOUT_LINES && ABOUT_ETEXT.test(joined) && !/^\\?(?:#|:::)/.test(first));
       }
     }
     if (drop) {
