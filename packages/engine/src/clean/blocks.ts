@@ -206,7 +206,7 @@ export function joinBlocks(list: BlockList): string {
 
 /** True when the block is a verse container written by cleanup (or by the user). */
 export function isVerseContainer(block: TextBlock): boolean {
-  return VERSE_OPEN.test(block.lines[0] ?? '');
+  return isFenceStart(block.lines[0] ?? '');
 }
 
 /** A footnote definition written by cleanup or a reader: `[^c3-12]: text`. */

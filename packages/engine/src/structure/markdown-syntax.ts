@@ -50,12 +50,14 @@ export function hasHeadingLine(text: string): boolean {
   return false;
 }
 
-/** True for an ATX heading line. */
+/** True for an ATX heading line (one opens with a space or `#`: other lines are told by their first character). */
 export function isHeadingLine(line: string): boolean {
-  return HEADING_LINE.test(line);
+  const first = line.charCodeAt(0);
+  return (first === 35 || first === 32) && HEADING_LINE.test(line);
 }
 
-/** True for the `* * *` scene-break line (any thematic break made of asterisks). */
+/** True for the `* * *` scene-break line (any thematic break made of asterisks; it opens with a space or `*`). */
 export function isSceneBreakLine(line: string): boolean {
-  return /^ {0,3}\*(?:[ \t]*\*){2,}[ \t]*$/.test(line);
+  const first = line.charCodeAt(0);
+  return (first === 42 || first === 32) && /^ {0,3}\*(?:[ \t]*\*){2,}[ \t]*$/.test(line);
 }

@@ -24,35 +24,36 @@ const LOWER_ELISION = /^(?:tis|twas|twere|twill|twould|em|nuff|cause|til|bout|ga
 
 function curlLine(line: string, counter: { n: number }): string {
   if (!line.includes('"') && !line.includes("'") && !line.includes('‘')) return line;
+  // The line is copied in slices between the quotes it changes (a line of a UTF-8 source has many `‘` it keeps).
   let out = '';
+  let copied = 0;
   for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    if (c !== 0x22 && c !== 0x27 && c !== 0x2018) continue;
     const ch = line[i]!;
-    if (ch === '‘' && (i === 0 || OPENING_CONTEXT.test(line[i - 1]!)) && LOWER_ELISION.test(line.slice(i + 1))) {
-      counter.n++;
-      out += '’';
-      continue;
-    }
-    if (ch !== '"' && ch !== "'") {
-      out += ch;
-      continue;
-    }
-    const prev = i > 0 ? line[i - 1]! : '';
-    const next = line[i + 1] ?? '';
-    const opensHere = prev === '' || OPENING_CONTEXT.test(prev);
     let curled: string;
-    if (ch === '"') {
-      curled = opensHere && next !== '' && !/\s/.test(next) ? '“' : '”';
-    } else if (/[\p{L}\p{N}]/u.test(prev) && /[\p{L}\p{N}]/u.test(next)) {
-      curled = '’';
-    } else if (opensHere && (/^\d{2}(?!\d)/.test(line.slice(i + 1)) || ELISION.test(line.slice(i + 1)))) {
+    if (ch === '‘') {
+      if (!((i === 0 || OPENING_CONTEXT.test(line[i - 1]!)) && LOWER_ELISION.test(line.slice(i + 1)))) continue;
       curled = '’';
     } else {
-      curled = opensHere && next !== '' && !/\s/.test(next) ? '‘' : '’';
+      const prev = i > 0 ? line[i - 1]! : '';
+      const next = line[i + 1] ?? '';
+      const opensHere = prev === '' || OPENING_CONTEXT.test(prev);
+      if (ch === '"') {
+        curled = opensHere && next !== '' && !/\s/.test(next) ? '“' : '”';
+      } else if (/[\p{L}\p{N}]/u.test(prev) && /[\p{L}\p{N}]/u.test(next)) {
+        curled = '’';
+      } else if (opensHere && (/^\d{2}(?!\d)/.test(line.slice(i + 1)) || ELISION.test(line.slice(i + 1)))) {
+        curled = '’';
+      } else {
+        curled = opensHere && next !== '' && !/\s/.test(next) ? '‘' : '’';
+      }
     }
     counter.n++;
-    out += curled;
+    out += line.slice(copied, i) + curled;
+    copied = i + 1;
   }
-  return out;
+  return copied === 0 ? line : out + line.slice(copied);
 }
 
 function curlQuotes(text: string, ctx: PassContext): string {

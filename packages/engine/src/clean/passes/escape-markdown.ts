@@ -71,13 +71,11 @@ function escapeMarkdown(text: string, ctx: PassContext): string {
     if (isVerseContainer(block) || isHeadingLine(first) || (block.lines.length === 1 && isSceneBreakLine(first))) {
       return block;
     }
-    const lines = block.lines.map((line, k) => {
-      // Only a paragraph's first line can open a block construct; every line ends a `{...}` check.
-      const r = k === 0 ? escapeParagraph(line) : { line, escapes: 0 };
-      escapes += r.escapes;
-      return r.line;
-    });
-    return { ...block, lines };
+    // Only a paragraph's first line can open a block construct (its other lines are kept as they are).
+    const r = escapeParagraph(first);
+    if (r.escapes === 0) return block;
+    escapes += r.escapes;
+    return { ...block, lines: [r.line, ...block.lines.slice(1)] };
   });
   if (escapes === 0) return text;
   ctx.count(escapes);
