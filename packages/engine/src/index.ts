@@ -56,7 +56,7 @@ export {
 } from './layout/layout-report.ts';
 export { shippedFonts, describeFont, DEFAULT_FAMILY_FOR_GENERIC, type ShippedFont } from './layout/fonts.ts';
 export { readText, readBook, detectFormat, type ReadResult, type ReadOutput, type InputFormat } from './read/index.ts';
-export { cleanText, type CleanResult, type CleanReport } from './clean/index.ts';
+export { cleanText, countWords, type CleanResult, type CleanReport } from './clean/index.ts';
 export {
   planAiCleanup,
   buildAiCleanupMessages,

@@ -77,7 +77,7 @@ export interface AiCleanupServiceDeps {
 /** The two whole-book engine steps, run off the event loop. */
 export interface EngineRunner {
   plan(markdown: string): Promise<AiCleanupPlan>;
-  /** The text with the edits applied (engine `applyAiEdits`) and its word count (services/word-count.ts). */
+  /** The text with the edits applied (engine `applyAiEdits`) and its word count (engine `countWords`). */
   apply(markdown: string, edits: AiEdit[]): Promise<{ markdown: string; applied: number; stale: number; wordCount: number }>;
 }
 

@@ -6,12 +6,11 @@ import { register } from 'tsx/esm/api';
 
 register();
 const engine = await import('@quire/engine');
-const { countWords } = await import('./word-count.ts');
 
 /** The edited Markdown with its new word count (the same count as every other book route stores). */
 function apply(markdown, edits) {
   const result = engine.applyAiEdits(markdown, edits);
-  return { ...result, wordCount: countWords(result.markdown) };
+  return { ...result, wordCount: engine.countWords(result.markdown) };
 }
 
 try {

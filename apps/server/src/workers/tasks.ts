@@ -13,6 +13,7 @@ import {
   EngineError,
   allChapters,
   cleanText,
+  countWords,
   detectFormat,
   extractStyleGuideRequirements,
   readWordDocText,
@@ -36,7 +37,6 @@ import {
 import { applyDeclaredCharset, charsetOf } from '../net/declared-charset.ts';
 import { MAX_FILE_ASSET_BYTES, assetBytes } from '../services/asset-paths.ts';
 import { combineCollection, combineReports, type CollectionText } from '../services/combine-collection.ts';
-import { countWords as count } from '../services/word-count.ts';
 
 /** The text extracted from a file is over the limit (accounts spec section 9); the runner answers 413. */
 class TextTooLargeError extends Error {
@@ -152,10 +152,10 @@ export function importFile(input: ImportFileInput): Promise<TaskResult<ImportFil
         meta = result.meta;
       } else {
         const counts = structureCounts(read.markdown, read.meta);
-        cleaned = { markdown: read.markdown, report: { passes: read.report, ...counts, wordCount: count(read.markdown) } };
+        cleaned = { markdown: read.markdown, report: { passes: read.report, ...counts, wordCount: countWords(read.markdown) } };
       }
     }
-    return { format: read.format, text, meta, cleaned, wordCount: count(cleaned?.markdown ?? text), assets };
+    return { format: read.format, text, meta, cleaned, wordCount: cleaned?.report.wordCount ?? countWords(text), assets };
   });
 }
 
@@ -178,7 +178,7 @@ export interface CombineTextsOutput {
 /** Builds the Markdown of a collection (services/combine-collection.ts) and counts its parts and chapters. */
 export function combineTexts(input: CombineTextsInput): CombineTextsOutput {
   const markdown = combineCollection(input.texts);
-  const wordCount = count(markdown);
+  const wordCount = countWords(markdown);
   return { markdown, report: combineReports(input.reports, { ...structureCounts(markdown, input.meta), wordCount }), wordCount };
 }
 
@@ -194,13 +194,13 @@ export interface CleanBookOutput {
 export function cleanBook(input: { text: string }): Promise<TaskResult<CleanBookOutput>> {
   return guard(() => {
     const cleaned = cleanText(input.text);
-    return { markdown: cleaned.markdown, meta: cleaned.meta, report: cleaned.report, wordCount: count(cleaned.markdown) };
+    return { markdown: cleaned.markdown, meta: cleaned.meta, report: cleaned.report, wordCount: cleaned.report.wordCount };
   });
 }
 
-/** Word count of a text (see services/word-count.ts) and its UTF-8 size in bytes. */
+/** Word count of a text (engine `countWords`, the cleanup report's count) and its UTF-8 size in bytes. */
 export function measureText(input: { text: string }): { wordCount: number; textBytes: number } {
-  return { wordCount: count(input.text), textBytes: Buffer.byteLength(input.text, 'utf8') };
+  return { wordCount: countWords(input.text), textBytes: Buffer.byteLength(input.text, 'utf8') };
 }
 
 /** The formats built in a worker thread; `typst` is the PDF's Typst source, compiled in a child process. */
@@ -329,7 +329,7 @@ export function readStyleGuide(input: ReadStyleGuideInput): Promise<TaskResult<E
       const read = await readInput(bytes, { fileName: input.fileName });
       text = read.kind === 'raw' ? read.text : read.markdown;
     }
-    if (count(text) < 5) throw new EngineError('UNREADABLE_INPUT', 'No text could be read from this style guide (a scanned document has none).');
+    if (countWords(text) < 5) throw new EngineError('UNREADABLE_INPUT', 'No text could be read from this style guide (a scanned document has none).');
     return { ...extractStyleGuideRequirements(text), textChars: text.length };
   });
 }

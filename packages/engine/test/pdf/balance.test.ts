@@ -23,12 +23,11 @@ async function typeset(balanceSpreads: boolean) {
   try {
     const figures = pageFigures(layout, textLines(file.path), pageCount, (layout.trimHeightIn + 2 * layout.bleedIn) * PT);
     // The body text in reading order (no running heads or folios), a word broken at a line end (a soft hyphen in
-    // pdftotext's text) joined again, word joiners (line-break rules, paragraph marks) left out.
+    // pdftotext's text) joined again (poppler.ts leaves word joiners out).
     const text = figures
       .flatMap((f) => f.lines.map((l) => l.text))
       .join(' ')
-      .replace(/\u00ad /gu, '')
-      .replace(/\u2060/gu, '');
+      .replace(/\u00ad /gu, '');
     return { pdf, pageCount, figures, text };
   } finally {
     file.dispose();

@@ -86,7 +86,7 @@ export function pageFigures(layout: Layout, lines: readonly TextLine[], pages: n
  * is a word of its own and may start a line: lines starting with two em dashes are left out.
  */
 export function linesStartingWithEmDash(figures: readonly PageFigures[]): BodyLine[] {
-  return figures.flatMap((p) => p.lines.filter((l) => /^\u2014(?![\u2060]?\u2014)/u.test(l.words[0]!.word)));
+  return figures.flatMap((p) => p.lines.filter((l) => /^\u2014(?!\u2014)/u.test(l.words[0]!.word)));
 }
 
 /** Honorifics that must not end a line (a title stays with the name it belongs to, `write/line-breaks.ts`). */

@@ -59,7 +59,8 @@ function describe(diagnostics: unknown): string {
 }
 
 /**
- * Compiles a Typst source and hands the laid-out document to `use`, synchronously, on the calling thread.
+ * Compiles a Typst source and hands the laid-out document to `use`, synchronously, on the calling thread. A
+ * `writeTypst` source is compiled as a file per chapter (`files.ts`, {@link mapUnitFiles}), the same pages as one file.
  * The book's images are mapped into the compiler's virtual workspace for this compile and unmapped
  * afterwards, so the process does not keep them; old entries of Typst's memo cache are evicted after each
  * compile (`evictCache(10)`, the value typst.ts suggests for one-shot tools), which slows but does not stop

@@ -27,28 +27,28 @@ export const FILE_BREAK = '// quire-file';
  */
 export const PREAMBLE_PATH = '/quire-preamble.typ';
 
-/** A source split into files: the main file's text and the other files, by workspace path (`/quire-unit-1.typ`…). */
+/** A source split into files: the main file's text and the other files' texts by workspace path. */
 export interface TypstFiles {
   main: string;
   files: Map<string, string>;
 }
 
 /**
- * Splits a source at its {@link FILE_BREAK} lines (whole lines only, outside nothing: the writer escapes `/` in
- * user text, so no text of the book makes such a line). A source without the preamble mark or without breaks
- * comes back whole, with no files. Each file's text runs to the next break; the last one to the end of the source
- * (back matter and the balancing's trailer with it).
+ * Splits a `writeTypst` source at its {@link FILE_BREAK} lines (whole lines; the writer escapes `/` in the book's
+ * text, so no text of the book makes such a line). Returns the main file's text and the files by workspace path:
+ * {@link PREAMBLE_PATH} (the source up to {@link PREAMBLE_END}) and `/quire-unit-N.typ` from 1, each running to the
+ * next break, the last one to the end of the source (back matter and the balancing's trailer with it). A source
+ * without the preamble mark or without breaks comes back whole, with no files. Throws nothing.
  */
 export function splitTypstSource(source: string): TypstFiles {
   const preambleEnd = source.indexOf(`\n${PREAMBLE_END}\n`);
   const pieces = source.split(`\n${FILE_BREAK}\n`);
   if (preambleEnd < 0 || pieces.length < 2 || pieces[0]!.length < preambleEnd) return { main: source, files: new Map() };
-  const preamblePath = PREAMBLE_PATH;
-  const files = new Map<string, string>([[preamblePath, source.slice(0, preambleEnd + 1)]]);
+  const files = new Map<string, string>([[PREAMBLE_PATH, source.slice(0, preambleEnd + 1)]]);
   const includes: string[] = [];
   pieces.slice(1).forEach((text, i) => {
     const path = `/quire-unit-${i + 1}.typ`;
-    files.set(path, `#import "${preamblePath}": *\n${text}`);
+    files.set(path, `#import "${PREAMBLE_PATH}": *\n${text}`);
     includes.push(`#include "${path}"`);
   });
   return { main: `${pieces[0]}\n\n${includes.join('\n\n')}\n`, files };
