@@ -31,6 +31,7 @@ it('exposes the public API and nothing else', () => {
       'applyAiEdits',
       'buildAiCleanupMessages',
       'cleanText',
+      'countWords',
       'compileTypstToPdf',
       'detectFormat',
       'getLayout',
