@@ -239,8 +239,11 @@ export function joinBlocks(list: BlockList): string {
   const origin = known;
   const originBlocks = origin?.list.blocks;
   const handed = origin?.handed ?? [];
-  /** Handed-out block objects by identity, made when a block is not where the last one found leads to expect it. */
-  let handedIndex: Map<TextBlock, number> | undefined;
+  /**
+   * The handed-out blocks by their line arrays (a pass that keeps a block, or makes a new one of it with `{ ...block
+   * }`, keeps its array), made when a block is not where the blocks before it lead to expect it.
+   */
+  let handedIndex: Map<string[], number> | undefined;
   let expected = 0;
   // Each block is its blank lines and its lines, one `\n`-separated item a line, or a slice of the known text for a
   // run of unchanged blocks: one join makes the whole text at once.
@@ -268,14 +271,16 @@ export function joinBlocks(list: BlockList): string {
       joinsBack = false;
       continue;
     }
-    // The block of the known text it may be: the one expected next, else the same object handed out.
+    // The block of the known text with the same lines, if any: the one expected next (after the block before it;
+    // a changed block is taken to stand for one), else the one handed out with this line array.
     let j = -1;
     if (originBlocks !== undefined) {
-      const candidate = handed[expected];
-      if (candidate !== undefined && (candidate === block || candidate.lines === lines)) j = expected;
-      else j = (handedIndex ??= new Map(handed.map((b, i) => [b, i]))).get(block) ?? -1;
-      if (j >= 0 && !sameLines(lines, originBlocks[j]!.lines)) j = -1;
-      if (j >= 0) expected = j + 1;
+      if (expected < originBlocks.length && sameLines(lines, originBlocks[expected]!.lines)) j = expected;
+      else {
+        j = (handedIndex ??= new Map(handed.map((b, i) => [b.lines, i]))).get(lines) ?? -1;
+        if (j >= 0 && !sameLines(lines, originBlocks[j]!.lines)) j = -1;
+      }
+      expected = j >= 0 ? j + 1 : expected + 1;
     }
     let kind: number;
     if (j >= 0) {
