@@ -12,26 +12,20 @@ import { countWordsWithPlaces } from '../vocabulary.ts';
 const MAX_HALF_USES = 2;
 
 /**
- * Pairs `a b` that could be one split word: `a` and `b` rare in the book and `ab` a word of it. Found from
- * the vocabulary (sorted, prefix ranges), so a book with no candidate costs one count of its words.
+ * Pairs `a b` that could be one split word: `a` and `b` rare in the book and `ab` a word of it. Found from the
+ * vocabulary, each word cut in two at every place that leaves two letters or more on each side, so a book with no
+ * candidate costs one count of its words.
  */
 function candidatePairs(counts: Map<string, number>): Map<string, string> {
-  const rare = (w: string) => (counts.get(w) ?? 0) <= MAX_HALF_USES;
-  const vocabulary = [...counts.keys()].sort();
   const pairs = new Map<string, string>();
-  for (const a of vocabulary) {
-    if (a.length < 2 || !rare(a)) continue;
-    // Binary search for the first word after `a` (all words with prefix `a` follow it).
-    let lo = 0;
-    let hi = vocabulary.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (vocabulary[mid]! <= a) lo = mid + 1;
-      else hi = mid;
-    }
-    for (let k = lo; k < vocabulary.length && vocabulary[k]!.startsWith(a); k++) {
-      const b = vocabulary[k]!.slice(a.length);
-      if (b.length >= 2 && counts.has(b) && rare(b)) pairs.set(`${a} ${b}`, `${a}${b}`);
+  for (const word of counts.keys()) {
+    for (let cut = 2; cut <= word.length - 2; cut++) {
+      const a = word.slice(0, cut);
+      const aUses = counts.get(a);
+      if (aUses === undefined || aUses > MAX_HALF_USES) continue;
+      const b = word.slice(cut);
+      const bUses = counts.get(b);
+      if (bUses !== undefined && bUses <= MAX_HALF_USES) pairs.set(`${a} ${b}`, word);
     }
   }
   return pairs;
