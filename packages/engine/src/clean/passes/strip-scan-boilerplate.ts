@@ -31,9 +31,9 @@ const GOOGLE_WATERMARK = /^\s*Digitized\s+by\s+(?:Google|[A-Za-z^]{0,4}[oO0Q]{2,
 const WIKISOURCE_HEAD = /^\s*(?:From\s+Wikisource|Jump\s+to\s+(?:navigation|search)(?:\s+Jump\s+to\s+search)?)\s*$/i;
 const WIKISOURCE_RETRIEVED = /^\s*Retrieved\s+from\s+["“]?https?:\/\/[a-z-]*\.?wikisource\.org\//i;
 
-/** A word that each wrapper line anywhere in the text has (the watermark, Wikisource's `Retrieved from`). */
-const ANYWHERE_WORD = /digitized|retrieved/i;
-/** A word that each wrapper line of the first page has (the archive's and Google's notices, Wikisource's head). */
+/** Words that each wrapper line anywhere in the text has (the watermark, Wikisource's `Retrieved from`). */
+const ANYWHERE_WORD = /digitized|retrieved\s+from/i;
+/** Words that each wrapper line of the first page has (the archive's and Google's notices, Wikisource's head). */
 const HEAD_WORD = /digitized|digital|wikisource|jump\s+to/i;
 
 /** The first `count` lines of `text` (all of it when it is shorter). */
