@@ -18,7 +18,11 @@ const LETTER = /\p{L}/u;
 const NON_ASCII_LETTER = new Uint8Array(0x10000);
 
 function isLetter(text: string, i: number): boolean {
-  const c = text.charCodeAt(i);
+  return isLetterCode(text.charCodeAt(i));
+}
+
+/** Whether the UTF-16 code unit `c` is a letter (`\p{L}`; a surrogate is not). */
+function isLetterCode(c: number): boolean {
   if (c < 128) return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
   let known = NON_ASCII_LETTER[c]!;
   if (known === 0) NON_ASCII_LETTER[c] = known = LETTER.test(String.fromCharCode(c)) ? 1 : 2;
@@ -67,20 +71,21 @@ function scanWords(text: string): ScannedWords {
   const n = text.length;
   let i = 0;
   while (i < n) {
-    if (!isLetter(text, i)) {
+    let c = text.charCodeAt(i);
+    if (!isLetterCode(c)) {
       i++;
       continue;
     }
     const start = i;
-    // FNV-1a over the lowercased code units, while they are all ASCII.
+    // FNV-1a over the lowercased code units, while they are all ASCII; each code unit is read once.
     let hash = 0x811c9dc5;
     let ascii = true;
-    while (i < n && isLetter(text, i)) {
-      const c = text.charCodeAt(i);
+    do {
       if (c >= 128) ascii = false;
       else hash = Math.imul(hash ^ (c | 0x20), 0x01000193);
-      i++;
-    }
+      if (++i >= n) break;
+      c = text.charCodeAt(i);
+    } while (isLetterCode(c));
     if (ascii) asciiWords.add(start, i - start, hash >>> 0);
     else {
       const word = text.slice(start, i).toLowerCase();
@@ -286,7 +291,8 @@ export function hasWordOf(text: string, words: ReadonlySet<string>): boolean {
   const n = text.length;
   let i = 0;
   while (i < n) {
-    if (!isLetter(text, i)) {
+    let c = text.charCodeAt(i);
+    if (!isLetterCode(c)) {
       i++;
       continue;
     }
@@ -294,12 +300,12 @@ export function hasWordOf(text: string, words: ReadonlySet<string>): boolean {
     // FNV-1a over the lowercased code units, while they are all ASCII.
     let hash = 0x811c9dc5;
     let ascii = true;
-    while (i < n && isLetter(text, i)) {
-      const c = text.charCodeAt(i);
+    do {
       if (c >= 128) ascii = false;
       else hash = Math.imul(hash ^ (c | 0x20), 0x01000193);
-      i++;
-    }
+      if (++i >= n) break;
+      c = text.charCodeAt(i);
+    } while (isLetterCode(c));
     const length = i - start;
     if (!ascii || length < shortest || length > longest || !hashes.has(hash >>> 0)) continue;
     if (!words.has(text.slice(start, i).toLowerCase())) continue;
