@@ -189,16 +189,53 @@ function stressedWord(word: string, capitalise: boolean): string {
   return capitalise ? key.charAt(0).toUpperCase() + key.slice(1) : key;
 }
 
+/**
+ * Where the lines of `text` start that have two capitals in one word ({@link hasTwoCapitals}) or an underscore, in
+ * order: the only lines whose runs and italics the pass counts. One scan of the whole text, not a call a line.
+ */
+function countedLineStarts(text: string): number[] {
+  const starts: number[] = [];
+  const n = text.length;
+  let lineStart = 0;
+  let i = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === 10) {
+      lineStart = ++i;
+      continue;
+    }
+    // An underscore, or two capitals with only `’`, `'` or `-` between (as hasTwoCapitals reads them).
+    let counted = c === 95;
+    if (!counted) {
+      const first = c < 128 ? (c >= 65 && c <= 90 ? 1 : 0) : capitalLength(text, i);
+      if (first === 0) {
+        i++;
+        continue;
+      }
+      i += first;
+      while (i < n && isWordJoiner(text.charCodeAt(i))) i++;
+      counted = i < n && capitalLength(text, i) > 0;
+    }
+    if (!counted) continue;
+    starts.push(lineStart);
+    const end = text.indexOf('\n', i);
+    if (end < 0) break;
+    lineStart = i = end + 1;
+  }
+  return starts;
+}
+
 function markCapitalsEmphasis(text: string, ctx: PassContext): string {
   if (!/\p{Lu}{2}/u.test(text)) return text;
-  const lines = text.split('\n');
   let underscores = 0;
   // Runs inside paragraphs with a word of two letters or more: an upper bound of the runs that count, which
   // decides most books before the book's lower-case words (the costly part) are gathered.
   const candidates: string[] = [];
   // The lower-cased words of every run that could change (those opening a quoted paragraph too).
   const wanted = new Set<string>();
-  for (const line of lines) {
+  for (const start of countedLineStarts(text)) {
+    const end = text.indexOf('\n', start);
+    const line = text.slice(start, end < 0 ? text.length : end);
     if (isStructureLine(line)) continue;
     if (line.includes('_')) underscores += [...line.matchAll(UNDERSCORE_ITALIC)].length;
     if (!hasTwoCapitals(line)) continue;
@@ -211,6 +248,7 @@ function markCapitalsEmphasis(text: string, ctx: PassContext): string {
   // A run with a Roman numeral never counts, whatever the book's lower-case words.
   const undecided = candidates.filter((run) => !runWords(run).some(isRomanNumeral));
   if (undecided.length < MIN_RUNS || underscores * RUNS_PER_UNDERSCORE >= undecided.length) return text;
+  const lines = text.split('\n');
   const lower = lowerCaseWords(lines, wanted);
   const runs = candidates.filter((run) => knownOtherwise(run, lower)).length;
   if (runs < MIN_RUNS || underscores * RUNS_PER_UNDERSCORE >= runs) return text;
