@@ -261,61 +261,6 @@ export function countWordsOf(text: string, wanted: ReadonlySet<string>): WordCou
   return counts;
 }
 
-/** Whether the code unit is the first or the second half of a surrogate pair. */
-const isHighSurrogate = (c: number) => c >= 0xd800 && c <= 0xdbff;
-const isLowSurrogate = (c: number) => c >= 0xdc00 && c <= 0xdfff;
-
-/** Whether the surrogate pair at `text[i]`, `text[i + 1]` is a letter (an astral one: `\p{L}`). */
-function isAstralLetter(text: string, i: number): boolean {
-  return i >= 0 && isHighSurrogate(text.charCodeAt(i)) && isLowSurrogate(text.charCodeAt(i + 1)) && LETTER.test(text.slice(i, i + 2));
-}
-
-/**
- * Whether `text` has one of `words` (lower-case ASCII letters) as a whole word, its letters in any case: a run of
- * letters that no other letter (`\p{L}`, astral ones included) touches. This is what
- * `/(?<!\p{L})(?:word|word|...)(?!\p{L})/iu` finds in a text without `ſ` and `K` (the only characters besides ASCII
- * letters that those flags read as ASCII letters), in one scan with a hash a run instead of a Unicode regex tried
- * at every position.
- */
-export function hasWordOf(text: string, words: ReadonlySet<string>): boolean {
-  const hashes = new Set<number>();
-  let shortest = Infinity;
-  let longest = 0;
-  for (const word of words) {
-    let hash = 0x811c9dc5;
-    for (let k = 0; k < word.length; k++) hash = Math.imul(hash ^ word.charCodeAt(k), 0x01000193);
-    hashes.add(hash >>> 0);
-    shortest = Math.min(shortest, word.length);
-    longest = Math.max(longest, word.length);
-  }
-  const n = text.length;
-  let i = 0;
-  while (i < n) {
-    let c = text.charCodeAt(i);
-    if (!isLetterCode(c)) {
-      i++;
-      continue;
-    }
-    const start = i;
-    // FNV-1a over the lowercased code units, while they are all ASCII.
-    let hash = 0x811c9dc5;
-    let ascii = true;
-    do {
-      if (c >= 128) ascii = false;
-      else hash = Math.imul(hash ^ (c | 0x20), 0x01000193);
-      if (++i >= n) break;
-      c = text.charCodeAt(i);
-    } while (isLetterCode(c));
-    const length = i - start;
-    if (!ascii || length < shortest || length > longest || !hashes.has(hash >>> 0)) continue;
-    if (!words.has(text.slice(start, i).toLowerCase())) continue;
-    // The scan reads a surrogate pair as no letter: an astral letter beside the run makes it part of a longer word.
-    if (isAstralLetter(text, start - 2) || isAstralLetter(text, i)) continue;
-    return true;
-  }
-  return false;
-}
-
 /**
  * Counts the hyphenated compounds written on one line (`to-day`, `well-known`), lowercased. Scans from
  * each hyphen, not with a regex over every position (ten times faster on a 1.7 MB OCR text).

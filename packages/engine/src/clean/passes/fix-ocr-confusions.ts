@@ -10,7 +10,7 @@
  *   (`Tbe` -> `The`). Count: characters and words fixed.
  */
 import type { CleanPass, PassContext } from '../pass.ts';
-import { countWordsOf, hasWordOf, mapWords } from '../vocabulary.ts';
+import { countWordsOf, mapWords } from '../vocabulary.ts';
 
 const LIGATURES: Record<string, string> = {
   '\ufb00': 'ff', '\ufb01': 'fi', '\ufb02': 'fl', '\ufb03': 'ffi', '\ufb04': 'ffl', '\ufb05': 'st', '\ufb06': 'st',
@@ -29,8 +29,8 @@ const CONFUSIONS: Record<string, string> = {
   tbrough: 'through', tlirough: 'through', otber: 'other', otlier: 'other',
 };
 
-/** The wrong readings. */
-const WRONG_WORDS: ReadonlySet<string> = new Set(Object.keys(CONFUSIONS));
+/** A wrong reading standing as a word of its own, in any case. */
+const ANY_WRONG = new RegExp(`(?<![\\p{L}])(?:${Object.keys(CONFUSIONS).join('|')})(?![\\p{L}])`, 'iu');
 
 /** The words whose counts decide: every wrong reading and every right word. */
 const CONFUSION_WORDS: ReadonlySet<string> = new Set([...Object.keys(CONFUSIONS), ...Object.values(CONFUSIONS)]);
@@ -50,8 +50,7 @@ function fixOcrConfusions(text: string, ctx: PassContext): string {
     fixed++;
     return LIGATURES[ch]!;
   });
-  // A wrong reading standing as a word of its own, in any case (the long s is gone by now).
-  if (!hasWordOf(out, WRONG_WORDS)) {
+  if (!ANY_WRONG.test(out)) {
     if (fixed > 0) ctx.count(fixed);
     return fixed > 0 ? out : text;
   }
