@@ -190,37 +190,25 @@ function stressedWord(word: string, capitalise: boolean): string {
 }
 
 /**
- * Where the lines of `text` start that have two capitals in one word ({@link hasTwoCapitals}) or an underscore, in
- * order: the only lines whose runs and italics the pass counts. One scan of the whole text, not a call a line.
+ * Two code units that could be capitals, with only `’`, `'` or `-` between: every capital is `A`-`Z` or a code unit
+ * of these ranges (no capital lies in U+0080-U+00BF or among the general punctuation, U+2000-U+206F, which a book's
+ * curly quotes and dashes are), so every pair {@link hasTwoCapitals} finds is found here (and a few more).
+ */
+const MAYBE_TWO_CAPITALS = /[A-Z\u00c0-\u1fff\u2070-\uffff][’'-]*[A-Z\u00c0-\u1fff\u2070-\uffff]|_/g;
+
+/**
+ * Where the lines of `text` start that may have two capitals in one word or an underscore, in order: the only lines
+ * whose runs and italics the pass counts. Found by a regex without Unicode classes over the whole text.
  */
 function countedLineStarts(text: string): number[] {
   const starts: number[] = [];
-  const n = text.length;
-  let lineStart = 0;
-  let i = 0;
-  while (i < n) {
-    const c = text.charCodeAt(i);
-    if (c === 10) {
-      lineStart = ++i;
-      continue;
-    }
-    // An underscore, or two capitals with only `’`, `'` or `-` between (as hasTwoCapitals reads them).
-    let counted = c === 95;
-    if (!counted) {
-      const first = c < 128 ? (c >= 65 && c <= 90 ? 1 : 0) : capitalLength(text, i);
-      if (first === 0) {
-        i++;
-        continue;
-      }
-      i += first;
-      while (i < n && isWordJoiner(text.charCodeAt(i))) i++;
-      counted = i < n && capitalLength(text, i) > 0;
-    }
-    if (!counted) continue;
-    starts.push(lineStart);
-    const end = text.indexOf('\n', i);
+  MAYBE_TWO_CAPITALS.lastIndex = 0;
+  for (let m = MAYBE_TWO_CAPITALS.exec(text); m !== null; m = MAYBE_TWO_CAPITALS.exec(text)) {
+    starts.push(text.lastIndexOf('\n', m.index) + 1);
+    // The rest of the line is already counted.
+    const end = text.indexOf('\n', m.index);
     if (end < 0) break;
-    lineStart = i = end + 1;
+    MAYBE_TWO_CAPITALS.lastIndex = end;
   }
   return starts;
 }
