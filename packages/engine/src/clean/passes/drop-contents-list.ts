@@ -56,13 +56,20 @@ function isEntryBlock(block: TextBlock): boolean {
   return block.lines.every((l) => l.trim().length <= 50 || PAGE_NUMBER.test(l.trim()));
 }
 
+/** The number of lines of `text` (`text.split('\n').length`, counted without the lines made). */
+function lineCount(text: string): number {
+  let lines = 1;
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) lines++;
+  return lines;
+}
+
 function dropContentsList(text: string, ctx: PassContext): string {
   const list = splitBlocks(text);
   const blocks = list.blocks;
   let removed = 0;
   const keep = new Array<boolean>(blocks.length).fill(true);
   let lineNo = 0;
-  const total = text.length === 0 ? 0 : text.split('\n').length;
+  const total = text.length === 0 ? 0 : lineCount(text);
   const searchLines = Math.max(2000, total * SEARCH_SHARE);
   for (let b = 0; b < blocks.length; b++) {
     const block = blocks[b]!;
