@@ -20,7 +20,10 @@ function unwrapParagraphs(text: string, ctx: PassContext): string {
     if (isVerseContainer(block) || (block.lines.length === 1 && (isHeadingLine(first) || isSceneBreakLine(first)))) {
       return block;
     }
-    const joined = (continuation ? '    ' : '') + block.lines.map((l) => l.trim()).join(' ').replace(/ {2,}/g, ' ');
+    let body = block.lines.map((l) => l.trim()).join(' ');
+    // Runs of spaces are looked for only where there is one.
+    if (body.includes('  ')) body = body.replace(/ {2,}/g, ' ');
+    const joined = (continuation ? '    ' : '') + body;
     if (block.lines.length === 1 && joined === first) return block;
     changed++;
     return { ...block, lines: [joined] };
