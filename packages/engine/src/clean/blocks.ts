@@ -6,6 +6,11 @@
  *
  * `joinBlocks(splitBlocks(t))` gives back `t` for any text whose blank lines are empty (the
  * whitespace pass makes them so).
+ *
+ * A pass reads the blocks of its text with {@link readBlocks} (the blocks known of the text themselves, not to be
+ * changed) or {@link splitBlocks} (a copy it may change), and hands its blocks to {@link joinBlocks}. The text last
+ * split or joined is known as blocks ({@link KnownText}), so a pass after one that changed blocks does not read the
+ * book's text again, and a join copies the blocks a pass left as they were in slices of the text they came from.
  */
 import { CONTAINER_CLOSE, HEADING_LINE, VERSE_OPEN } from '../structure/markdown-syntax.ts';
 
@@ -20,6 +25,18 @@ export interface TextBlock {
 export interface BlockList {
   blocks: TextBlock[];
   blankAfter: number;
+}
+
+/** A block to read, not to change. */
+export interface ReadonlyTextBlock {
+  readonly lines: readonly string[];
+  readonly blankBefore: number;
+}
+
+/** Blocks of a text to read, not to change (see {@link readBlocks}). */
+export interface ReadonlyBlockList {
+  readonly blocks: readonly ReadonlyTextBlock[];
+  readonly blankAfter: number;
 }
 
 /** How a split opened a block. */
@@ -38,8 +55,8 @@ const UNCLOSED = -1;
  */
 interface KnownText {
   text: string;
-  /** The blocks: the cache's own, never handed out or changed (callers get copies). */
-  list: BlockList;
+  /** The blocks: the cache's own, never changed (callers get copies, or read them as they are). */
+  list: ReadonlyBlockList;
   /** Per block: the offset in `text` of its first line, and of the end of its last line. */
   starts: number[];
   ends: number[];
@@ -47,13 +64,13 @@ interface KnownText {
   emptyGaps: boolean[];
   /** Per block: {@link PARAGRAPH}, {@link HEADING}, {@link CONTAINER} or {@link UNCLOSED}, as the split made it. */
   kinds: number[];
-  /** The block objects last handed out for this text, in order (a caller's copies, told by identity in a join). */
-  handed: TextBlock[];
+  /** The block objects last handed out for this text, in order (a caller's copies, or the blocks themselves). */
+  handed: readonly ReadonlyTextBlock[];
 }
 
 let known: KnownText | undefined;
 
-function copyBlockList(list: BlockList): BlockList {
+function copyBlockList(list: ReadonlyBlockList): BlockList {
   return { blocks: list.blocks.map((b) => ({ lines: b.lines.slice(), blankBefore: b.blankBefore })), blankAfter: list.blankAfter };
 }
 
@@ -66,6 +83,17 @@ export function splitBlocks(text: string): BlockList {
   const copy = copyBlockList(known.list);
   known.handed = copy.blocks.slice();
   return copy;
+}
+
+/**
+ * The blocks of `text`, as {@link splitBlocks} gives them, to read and not to change: the blocks known of the text
+ * themselves, not a copy (a pass that only reads the blocks, or makes new blocks of some of them, spares the copy
+ * of a whole book's). The list may be handed to {@link joinBlocks} with new blocks among the ones read.
+ */
+export function readBlocks(text: string): ReadonlyBlockList {
+  if (known === undefined || known.text !== text) known = splitBlocksAnew(text);
+  known.handed = known.list.blocks;
+  return known.list;
 }
 
 /** Whether a line starts a heading block when it is split ({@link splitBlocksAnew}'s test). */
@@ -82,9 +110,11 @@ function isFenceStart(line: string): boolean {
 
 function splitBlocksAnew(text: string): KnownText {
   const lines = text.split('\n');
-  const known: KnownText = { text, list: { blocks: [], blankAfter: 0 }, starts: [], ends: [], emptyGaps: [], kinds: [], handed: [] };
-  const { starts, ends, emptyGaps, kinds } = known;
-  const blocks = known.list.blocks;
+  const blocks: TextBlock[] = [];
+  const starts: number[] = [];
+  const ends: number[] = [];
+  const emptyGaps: boolean[] = [];
+  const kinds: number[] = [];
   let blank = 0;
   let emptyGap = true;
   let current: string[] | undefined;
@@ -158,8 +188,7 @@ function splitBlocksAnew(text: string): KnownText {
     blank = 0;
   }
   // `text` ending in "\n" splits into a trailing empty line: it is not a blank line of its own.
-  known.list.blankAfter = Math.max(0, blank - 1);
-  return known;
+  return { text, list: { blocks, blankAfter: Math.max(0, blank - 1) }, starts, ends, emptyGaps, kinds, handed: [] };
 }
 
 /**
@@ -183,7 +212,7 @@ function isBlankLine(line: string): boolean {
  * closing fence (an unclosed one is not taken), a paragraph has a heading or an opening fence after its first line.
  * The tests are {@link splitBlocksAnew}'s own, with no string made.
  */
-function splitKind(block: TextBlock): number {
+function splitKind(block: ReadonlyTextBlock): number {
   const lines = block.lines;
   const n = lines.length;
   if (n === 0) return -1;
@@ -220,6 +249,7 @@ function isCount(n: number): boolean {
 
 /** Whether two blocks have the same lines. */
 function sameLines(a: readonly string[], b: readonly string[]): boolean {
+  if (a === b) return true;
   if (a.length !== b.length) return false;
   for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
   return true;
@@ -235,7 +265,7 @@ function sameLines(a: readonly string[], b: readonly string[]): boolean {
  * caller hands it over and changes it no more: each pass returns the joined text at once), and the next split of
  * the text is a copy of it.
  */
-export function joinBlocks(list: BlockList): string {
+export function joinBlocks(list: ReadonlyBlockList): string {
   const origin = known;
   const originBlocks = origin?.list.blocks;
   const handed = origin?.handed ?? [];
@@ -243,7 +273,7 @@ export function joinBlocks(list: BlockList): string {
    * The handed-out blocks by their line arrays (a pass that keeps a block, or makes a new one of it with `{ ...block
    * }`, keeps its array), made when a block is not where the blocks before it lead to expect it.
    */
-  let handedIndex: Map<string[], number> | undefined;
+  let handedIndex: Map<readonly string[], number> | undefined;
   let expected = 0;
   // Each block is its blank lines and its lines, one `\n`-separated item a line, or a slice of the known text for a
   // run of unchanged blocks: one join makes the whole text at once.
@@ -329,7 +359,7 @@ export function joinBlocks(list: BlockList): string {
 }
 
 /** True when the block is a verse container written by cleanup (or by the user). */
-export function isVerseContainer(block: TextBlock): boolean {
+export function isVerseContainer(block: ReadonlyTextBlock): boolean {
   return isFenceStart(block.lines[0] ?? '');
 }
 
@@ -342,11 +372,11 @@ const NOTE_DEFINITION = /^\[\^[^\]\s]+\]:/;
  * `passes/mark-footnotes.ts` writes them so). Passes that re-flow text keep such a block's indent.
  * @param previous the block before `block`, and whether that one is a definition or continuation itself.
  */
-export function isNoteContinuation(block: TextBlock, previousInNote: boolean): boolean {
+export function isNoteContinuation(block: ReadonlyTextBlock, previousInNote: boolean): boolean {
   return previousInNote && block.lines.every((line) => /^ {4,}\S/.test(line));
 }
 
 /** True when the block opens a footnote definition (`[^id]: ...`). */
-export function isNoteDefinition(block: TextBlock): boolean {
+export function isNoteDefinition(block: ReadonlyTextBlock): boolean {
   return NOTE_DEFINITION.test(block.lines[0] ?? '');
 }

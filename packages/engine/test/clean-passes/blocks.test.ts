@@ -4,7 +4,7 @@
  * split gives, at every pass of cleanup on real books, and a join is the plain join of the blocks' lines.
  */
 import { describe, expect, it } from 'vitest';
-import { type BlockList, joinBlocks, splitBlocks } from '../../src/clean/blocks.ts';
+import { type BlockList, joinBlocks, readBlocks, type ReadonlyBlockList, splitBlocks } from '../../src/clean/blocks.ts';
 import { CLEAN_PASSES } from '../../src/clean/index.ts';
 import type { PassContext } from '../../src/clean/pass.ts';
 import { readText } from '../../src/read/index.ts';
@@ -17,7 +17,7 @@ function freshSplit(text: string): BlockList {
 }
 
 /** The join by definition: each block's blank lines and lines, one `\n`-separated item a line, and a final newline. */
-function plainJoin(list: BlockList): string {
+function plainJoin(list: ReadonlyBlockList): string {
   const parts: string[] = [];
   for (const block of list.blocks) {
     if (block.lines.length === 0) {
@@ -46,7 +46,8 @@ describe('splitBlocks after joinBlocks', () => {
       let checked = 0;
       for (const pass of CLEAN_PASSES) {
         text = pass.run(text, ctx);
-        // The split a following pass gets: from what the pass joined, when it joined blocks.
+        // The split a following pass gets: from what the pass joined, when it joined blocks; read as it is or copied.
+        expect(readBlocks(text), pass.id).toEqual(freshSplit(text));
         const known = splitBlocks(text);
         expect(known, pass.id).toEqual(freshSplit(text));
         checked++;
@@ -77,4 +78,17 @@ describe('splitBlocks after joinBlocks', () => {
       expect(splitBlocks(joined)).toEqual(freshSplit(joined));
     });
   }
+
+  it('joins blocks read as they are, new blocks among them, as their lines, and leaves the blocks read unchanged', () => {
+    const text = CLEAN_PASSES.slice(0, 2).reduce((t, pass) => pass.run(t, { meta: {}, count() {}, record() {} }), readText(corpusBytes('gutenberg/pg1342-pride-and-prejudice.txt')).text);
+    const read = readBlocks(text);
+    const before = JSON.stringify(read);
+    const blocks = [...read.blocks];
+    blocks.splice(40, 3, { lines: ['# A new heading'], blankBefore: 2 }, { ...read.blocks[41]!, blankBefore: 3 });
+    const list = { blocks, blankAfter: read.blankAfter };
+    const joined = joinBlocks(list);
+    expect(joined).toBe(plainJoin(list));
+    expect(JSON.stringify(read)).toBe(before);
+    expect(readBlocks(joined)).toEqual(freshSplit(joined));
+  });
 });

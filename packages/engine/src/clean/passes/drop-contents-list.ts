@@ -12,7 +12,7 @@
  * the text, or most entries end in a page number. Otherwise nothing is removed (never drop body text).
  * Count: lines removed.
  */
-import { isVerseContainer, joinBlocks, splitBlocks, type TextBlock } from '../blocks.ts';
+import { isVerseContainer, joinBlocks, readBlocks, type ReadonlyTextBlock } from '../blocks.ts';
 import type { CleanPass, PassContext } from '../pass.ts';
 import { NUMBER_SOURCE } from '../../structure/roman.ts';
 
@@ -48,7 +48,7 @@ function lineKey(line: string): string {
   return line.replace(/\([^)]*\)/g, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
-function isEntryBlock(block: TextBlock): boolean {
+function isEntryBlock(block: ReadonlyTextBlock): boolean {
   // Cleanup's own structure (a verse container, a heading) ends a list.
   if (isVerseContainer(block) || /^ {0,3}#/.test(block.lines[0] ?? '')) return false;
   if (block.lines.some((l) => l.trim().length > 90)) return false;
@@ -64,7 +64,7 @@ function lineCount(text: string): number {
 }
 
 function dropContentsList(text: string, ctx: PassContext): string {
-  const list = splitBlocks(text);
+  const list = readBlocks(text);
   const blocks = list.blocks;
   let removed = 0;
   const keep = new Array<boolean>(blocks.length).fill(true);
@@ -121,7 +121,7 @@ function dropContentsList(text: string, ctx: PassContext): string {
   }
   if (removed === 0) return text;
   ctx.count(removed);
-  const out: TextBlock[] = [];
+  const out: ReadonlyTextBlock[] = [];
   let pendingBlank = 0;
   blocks.forEach((block, i) => {
     if (keep[i]) {

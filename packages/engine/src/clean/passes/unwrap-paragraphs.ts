@@ -5,11 +5,11 @@
  * breaks are left as they are; a footnote's later paragraphs keep their four-space indent. Count: paragraphs unwrapped.
  */
 import { isHeadingLine, isSceneBreakLine } from '../../structure/markdown-syntax.ts';
-import { isNoteContinuation, isNoteDefinition, isVerseContainer, joinBlocks, splitBlocks } from '../blocks.ts';
+import { isNoteContinuation, isNoteDefinition, isVerseContainer, joinBlocks, readBlocks } from '../blocks.ts';
 import type { CleanPass, PassContext } from '../pass.ts';
 
 function unwrapParagraphs(text: string, ctx: PassContext): string {
-  const list = splitBlocks(text);
+  const list = readBlocks(text);
   let changed = 0;
   let inNote = false;
   const blocks = list.blocks.map((block) => {
