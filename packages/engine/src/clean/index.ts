@@ -239,7 +239,7 @@ export function countWords(markdown: string): number {
  *   {@link CleanReport} listing every pass. Never throws for any string input.
  */
 export function cleanText(text: string, opts: CleanOptions = {}): CleanResult {
-  const meta: Partial<BookMeta> = { ...readGutenbergMeta(text.replace(/\r\n?/g, '\n')), ...definedOnly(opts.meta) };
+  const meta: Partial<BookMeta> = { ...readGutenbergMeta(text), ...definedOnly(opts.meta) };
   const skip = new Set(opts.skip ?? []);
   const passes: CleanReport['passes'] = [];
   let current = text;
@@ -259,12 +259,20 @@ export function cleanText(text: string, opts: CleanOptions = {}): CleanResult {
   }
   let chaptersFound = 0;
   let partsFound = 0;
-  for (const line of current.split('\n')) {
-    if (!/^# /.test(line)) continue;
+  // The lines that open with `# `: the first line, and each after a `\n` followed by `# `.
+  for (let start = current.startsWith('# ') ? 0 : lineAfter(current, 0); start >= 0; start = lineAfter(current, start)) {
+    const end = current.indexOf('\n', start);
+    const line = current.slice(start, end < 0 ? current.length : end);
     if (/\{[^{}]*\.part\b[^{}]*\}\s*$/.test(line)) partsFound++;
     else if (!/\{[^{}]*\.(?:front|back)\b[^{}]*\}\s*$/.test(line)) chaptersFound++;
   }
   return { markdown: current, meta, report: { passes, chaptersFound, partsFound, wordCount: countWords(current) } };
+}
+
+/** Where the next line after `from` that opens with `# ` starts, or -1. */
+function lineAfter(text: string, from: number): number {
+  const at = text.indexOf('\n# ', from);
+  return at < 0 ? -1 : at + 1;
 }
 
 function definedOnly(meta: Partial<BookMeta> | undefined): Partial<BookMeta> {

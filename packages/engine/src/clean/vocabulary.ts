@@ -18,7 +18,11 @@ const LETTER = /\p{L}/u;
 const NON_ASCII_LETTER = new Uint8Array(0x10000);
 
 function isLetter(text: string, i: number): boolean {
-  const c = text.charCodeAt(i);
+  return isLetterCode(text.charCodeAt(i));
+}
+
+/** Whether the UTF-16 code unit `c` is a letter (`\p{L}`; a surrogate is not). */
+function isLetterCode(c: number): boolean {
   if (c < 128) return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
   let known = NON_ASCII_LETTER[c]!;
   if (known === 0) NON_ASCII_LETTER[c] = known = LETTER.test(String.fromCharCode(c)) ? 1 : 2;
@@ -33,35 +37,84 @@ function isLetter(text: string, i: number): boolean {
  * other words go through their lowercased string.
  */
 export function countWords(text: string): WordCounts {
+  return scanWords(text).counts();
+}
+
+/** The words of a text ({@link countWords}), and where its rare words are. */
+export interface WordPlaces {
+  /** The counts, as {@link countWords} gives them. */
+  counts: WordCounts;
+  /**
+   * Where `word` (lower case) starts in the text, each time it occurs (a run of letters in any case), in order; only
+   * for a word of at most {@link MAX_PLACED} uses (`undefined` for more, and for a word the text does not have).
+   */
+  placesOf(word: string): number[] | undefined;
+}
+
+/** Uses of a word up to which {@link WordPlaces.placesOf} knows its places. */
+export const MAX_PLACED = 2;
+
+/**
+ * Counts every word of `text` as {@link countWords} does, and keeps where each word used at most {@link MAX_PLACED}
+ * times is (the scan sees every place; a pass that looks for a book's rare words then goes straight to them).
+ */
+export function countWordsWithPlaces(text: string): WordPlaces {
+  const scanned = scanWords(text);
+  return { counts: scanned.counts(), placesOf: (word) => scanned.placesOf(word) };
+}
+
+/** One scan of the words of a text: the ASCII words' table, the other words' counts and first places. */
+function scanWords(text: string): ScannedWords {
   const asciiWords = new AsciiWordTable(text);
   const others: WordCounts = new Map();
+  const otherPlaces = new Map<string, number[]>();
   const n = text.length;
   let i = 0;
   while (i < n) {
-    if (!isLetter(text, i)) {
+    let c = text.charCodeAt(i);
+    if (!isLetterCode(c)) {
       i++;
       continue;
     }
     const start = i;
-    // FNV-1a over the lowercased code units, while they are all ASCII.
+    // FNV-1a over the lowercased code units, while they are all ASCII; each code unit is read once.
     let hash = 0x811c9dc5;
     let ascii = true;
-    while (i < n && isLetter(text, i)) {
-      const c = text.charCodeAt(i);
+    do {
       if (c >= 128) ascii = false;
       else hash = Math.imul(hash ^ (c | 0x20), 0x01000193);
-      i++;
-    }
+      if (++i >= n) break;
+      c = text.charCodeAt(i);
+    } while (isLetterCode(c));
     if (ascii) asciiWords.add(start, i - start, hash >>> 0);
     else {
       const word = text.slice(start, i).toLowerCase();
-      others.set(word, (others.get(word) ?? 0) + 1);
+      const count = (others.get(word) ?? 0) + 1;
+      others.set(word, count);
+      if (count === 1) otherPlaces.set(word, [start]);
+      else if (count <= MAX_PLACED) otherPlaces.get(word)!.push(start);
     }
   }
-  // A word outside ASCII may lowercase to an ASCII one (the Kelvin sign to `k`): the counts are added.
-  const counts = asciiWords.counts();
-  for (const [word, count] of others) counts.set(word, (counts.get(word) ?? 0) + count);
-  return counts;
+  return {
+    counts() {
+      // A word outside ASCII may lowercase to an ASCII one (the Kelvin sign to `k`): the counts are added.
+      const counts = asciiWords.counts();
+      for (const [word, count] of others) counts.set(word, (counts.get(word) ?? 0) + count);
+      return counts;
+    },
+    placesOf(word) {
+      const ascii = asciiWords.placesOf(word);
+      const other = otherPlaces.get(word);
+      const count = (ascii?.count ?? 0) + (others.get(word) ?? 0);
+      if (count === 0 || count > MAX_PLACED) return undefined;
+      return [...(ascii?.places ?? []), ...(other ?? [])].sort((a, b) => a - b);
+    },
+  };
+}
+
+interface ScannedWords {
+  counts(): WordCounts;
+  placesOf(word: string): number[] | undefined;
 }
 
 /**
@@ -74,6 +127,8 @@ class AsciiWordTable {
   private lengths = new Int32Array(1 << 15);
   private hashes = new Uint32Array(1 << 15);
   private tallies = new Int32Array(1 << 15);
+  /** Where the word's second use starts (its first is `starts`), once it has one. */
+  private seconds = new Int32Array(1 << 15);
   private size = 0;
 
   constructor(private readonly text: string) {}
@@ -88,6 +143,7 @@ class AsciiWordTable {
         return;
       }
       if (this.hashes[entry] === hash && this.lengths[entry] === length && this.sameWord(this.starts[entry]!, start, length)) {
+        if (this.tallies[entry] === 1) this.seconds[entry] = start;
         this.tallies[entry]! += 1;
         return;
       }
@@ -102,6 +158,32 @@ class AsciiWordTable {
       out.set(this.text.slice(start, start + this.lengths[e]!).toLowerCase(), this.tallies[e]!);
     }
     return out;
+  }
+
+  /**
+   * The uses of `word` (lower case) and, for a word of at most {@link MAX_PLACED}, where they start; undefined when
+   * the text has no such word of ASCII letters.
+   */
+  placesOf(word: string): { count: number; places: number[] } | undefined {
+    let hash = 0x811c9dc5;
+    for (let k = 0; k < word.length; k++) {
+      const c = word.charCodeAt(k);
+      if (c < 97 || c > 122) return undefined;
+      hash = Math.imul(hash ^ c, 0x01000193);
+    }
+    hash >>>= 0;
+    const mask = this.slots.length - 1;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const entry = this.slots[slot]! - 1;
+      if (entry < 0) return undefined;
+      if (this.hashes[entry] !== hash || this.lengths[entry] !== word.length) continue;
+      const start = this.starts[entry]!;
+      let same = true;
+      for (let k = 0; k < word.length && same; k++) same = (this.text.charCodeAt(start + k) | 0x20) === word.charCodeAt(k);
+      if (!same) continue;
+      const count = this.tallies[entry]!;
+      return { count, places: count > MAX_PLACED ? [] : count === 1 ? [start] : [start, this.seconds[entry]!] };
+    }
   }
 
   /** Whether two runs of ASCII letters of the text are the same word but for case. */
@@ -131,6 +213,7 @@ class AsciiWordTable {
     this.lengths = grow(this.lengths);
     this.hashes = grow(this.hashes);
     this.tallies = grow(this.tallies);
+    this.seconds = grow(this.seconds);
   }
 
   private rehash(): void {

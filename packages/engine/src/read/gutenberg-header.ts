@@ -17,6 +17,9 @@
 import type { BookMeta } from '../model/book-document.ts';
 import { languageTag } from './languages.ts';
 
+/** Characters of the text read for the header (the longest 1990s header is a fraction of it). */
+const HEAD_CHARS = 60_000;
+
 /** The header is never longer than this many lines (the 1990s "Small Print" headers run to ~300). */
 const MAX_HEADER_LINES = 400;
 
@@ -96,11 +99,14 @@ function readTitleLine(lines: readonly string[]): Partial<BookMeta> {
 /**
  * Reads title, author, language, translator, editor, the source credit (`Text from Project Gutenberg eBook
  * #84`) and whether the text is public domain from a Project Gutenberg header at the top of `text`
- * (`\n` line endings). Returns `{}` when the text has no Gutenberg header.
+ * (any line endings: the first {@link HEAD_CHARS} characters are read with CR LF and CR made LF). Returns `{}`
+ * when the text has no Gutenberg header.
  * Language names are mapped to BCP 47 (`English` -> `en`); unknown names are left out.
  */
 export function readGutenbergMeta(text: string): Partial<BookMeta> {
-  const head = text.slice(0, 60_000);
+  // Twice the head's length of the text holds the head's characters however many line ends are CR LF, and a line
+  // end cut in two there ends the head alike: only the head's line ends are made LF, not the book's.
+  const head = text.slice(0, 2 * HEAD_CHARS).replace(/\r\n?/g, '\n').slice(0, HEAD_CHARS);
   if (!/project gutenberg/i.test(head)) return {};
   const lines = headerLines(head.split('\n'));
   const meta: Partial<BookMeta> = {};

@@ -27,15 +27,16 @@ export type DetectedKind = 'piece' | 'act' | 'scene';
 /**
  * The kind of every chapter heading of a book, in order (undefined: a chapter).
  * @param titles the plain titles of the book's chapter headings (parts and front/back matter left out).
- * @param isPlay whether the text reads as a play (see {@link readsAsPlay}).
+ * @param isPlay whether the text reads as a play (see {@link readsAsPlay}); asked only of a collection, and once.
  */
-export function divisionKinds(titles: readonly string[], isPlay: boolean): (DetectedKind | undefined)[] {
+export function divisionKinds(titles: readonly string[], isPlay: () => boolean): (DetectedKind | undefined)[] {
   const acts = titles.filter((t) => ACT_TITLE.test(t)).length;
   const titled = titles.filter((t) => !NUMBERED_TITLE.test(t) && !ACT_TITLE.test(t)).length;
   const isCollection = titles.length >= 3 && titled >= titles.length * 0.75;
+  const pieceKind = isCollection ? (isPlay() ? 'scene' : 'piece') : undefined;
   return titles.map((t) => {
     if (acts >= 2 && ACT_TITLE.test(t)) return 'act';
-    if (isCollection && !NUMBERED_TITLE.test(t)) return isPlay ? 'scene' : 'piece';
+    if (isCollection && !NUMBERED_TITLE.test(t)) return pieceKind;
     return undefined;
   });
 }

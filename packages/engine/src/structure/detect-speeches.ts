@@ -15,6 +15,7 @@
  * - [X] bracketed paragraphs as stage directions (in a play only)
  * - [ ] speaker names centred on a line of their own above verse (Faust): left as verse
  */
+import { leadingWhiteSpace } from './whitespace.ts';
 
 /** A paragraph of the cleaned text: its one line (already unwrapped) or an existing speech's speaker. */
 export interface SpeechInput {
@@ -41,6 +42,10 @@ const OPENING = new RegExp(`^((?:${NAME_WORD} ){0,2}${NAME_WORD})\\.\\s+(\\S.*)$
 
 /** The speaker and the rest of a paragraph that opens like a speech, or undefined. */
 export function speechOpening(line: string): { speaker: string; text: string } | undefined {
+  // A speech opens with a capital: an ASCII character other than `A`-`Z` first (a quotation mark, a lower-case
+  // letter) is none, which spares most paragraphs of a novel the regex.
+  const first = line.charCodeAt(leadingWhiteSpace(line));
+  if (first < 128 && (first < 65 || first > 90)) return undefined;
   const m = OPENING.exec(line.trim());
   if (!m) return undefined;
   const speaker = m[1]!;

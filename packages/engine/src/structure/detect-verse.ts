@@ -39,6 +39,21 @@ export function wrapWidth(blocks: readonly { lines: readonly string[] }[]): numb
 /** The white space a line starts with (its indentation), in code units. */
 const indentOf = leadingWhiteSpace;
 
+/** The least indentation of `lines` (`Math.min(...lines.map(indentOf))`, with no array made; Infinity for none). */
+function leastIndent(lines: readonly string[]): number {
+  let least = Infinity;
+  for (const line of lines) least = Math.min(least, indentOf(line));
+  return least;
+}
+
+/** Whether the lines after the first are not all indented alike. */
+function isVaried(lines: readonly string[]): boolean {
+  if (lines.length < 3) return false;
+  const second = indentOf(lines[1]!);
+  for (let k = 2; k < lines.length; k++) if (indentOf(lines[k]!) !== second) return true;
+  return false;
+}
+
 /** The length of a line's first word (`/^\S+/` after its indentation; 0 for a blank line). */
 function firstWordLength(line: string): number {
   const start = leadingWhiteSpace(line);
@@ -54,8 +69,7 @@ function firstWordLength(line: string): number {
 export function isLineByLine(lines: readonly string[], width: number, offset?: number): boolean {
   if (lines.length < 2) return false;
   // Indentation that varies after the first line: the layout carries meaning.
-  const rest = lines.slice(1).map(indentOf);
-  if (rest.some((n) => n !== rest[0])) {
+  if (isVaried(lines)) {
     // Turnovers joined, two lines or more are left: long verse lines the transcriber broke (prose is never
     // wrapped with a hanging indent in these texts). One line left: a single long line, decided by context.
     const joined = joinHangingLines(lines, width, offset);
@@ -73,10 +87,6 @@ export function isLineByLine(lines: readonly string[], width: number, offset?: n
   return early >= Math.max(1, Math.ceil(checked * 0.5));
 }
 
-function isVaried(lines: readonly string[]): boolean {
-  const rest = lines.slice(1).map(indentOf);
-  return rest.some((n) => n !== rest[0]);
-}
 
 /** Punctuation that ends a verse line's phrase: a line ending so was broken by the poet, not by the transcriber. */
 const PHRASE_END = /[.,;:!?)\]'"’”—-]$/u;
@@ -93,7 +103,7 @@ const VERSE_LINE_START = /^[(['"‘“]?\p{Lu}/u;
 export function turnoverOffset(blocks: readonly { lines: readonly string[] }[], width: number): number | undefined {
   const counts = new Map<number, number>();
   for (const { lines } of blocks) {
-    const base = Math.min(...lines.map(indentOf));
+    const base = leastIndent(lines);
     for (let i = 1; i < lines.length; i++) {
       const prev = lines[i - 1]!;
       const line = lines[i]!;
@@ -136,7 +146,7 @@ export function isTurnover(prev: string, line: string, base: number, width: numb
  * `offset` the book's turnover indent ({@link turnoverOffset}).
  */
 export function joinHangingLines(lines: readonly string[], width: number, offset?: number): string[] {
-  const base = Math.min(...lines.map(indentOf));
+  const base = leastIndent(lines);
   const out: string[] = [];
   for (const line of lines) {
     const prev = out[out.length - 1];
@@ -160,7 +170,7 @@ export function joinHangingLines(lines: readonly string[], width: number, offset
  * @param versesBeside how many of the two neighbouring blocks are verse (1 or 2).
  */
 export function isStanzaBesideVerse(lines: readonly string[], neighbourBase: number, width: number, versesBeside: number, offset?: number): boolean {
-  const base = Math.min(...lines.map(indentOf));
+  const base = leastIndent(lines);
   if (base === 0 || base !== neighbourBase) return false;
   const joined = joinHangingLines(lines, width, offset);
   if (joined.some((l) => indentOf(l) < base)) return false;
@@ -181,7 +191,7 @@ export function isStanzaBesideVerse(lines: readonly string[], neighbourBase: num
 export function isVerseOfVerseBook(block: readonly string[], verseBase: number, width: number, offset?: number): boolean {
   // A section's number above its first stanza (`       1`, Song of Myself) is no line of the poem's to judge.
   const lines = block.length > 1 && /^\s*\d+\.?\s*$/.test(block[0]!) ? block.slice(1) : block;
-  const base = Math.min(...lines.map(indentOf));
+  const base = leastIndent(lines);
   if (base === 0 || base !== verseBase) return false;
   const joined = joinHangingLines(lines, width, offset);
   if (joined.some((l) => indentOf(l) < base)) return false;
@@ -191,5 +201,5 @@ export function isVerseOfVerseBook(block: readonly string[], verseBase: number, 
 
 /** The least indentation of a block's lines. */
 export function baseIndent(lines: readonly string[]): number {
-  return Math.min(...lines.map(indentOf));
+  return leastIndent(lines);
 }

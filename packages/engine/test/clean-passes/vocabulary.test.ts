@@ -1,10 +1,10 @@
 /**
  * The book's vocabulary (`clean/vocabulary.ts`): the full count agrees with a plain count of lowercased letter runs,
- * and the targeted count that the OCR pass uses gives the same numbers as the full count, on real books with
- * accented and German letters and on an OCR scan.
+ * the targeted count that the OCR pass uses gives the same numbers as the full count, and the places kept of the
+ * rare words are where a plain scan finds them, on real books with accented and German letters and on an OCR scan.
  */
 import { describe, expect, it } from 'vitest';
-import { countWords, countWordsOf } from '../../src/clean/vocabulary.ts';
+import { countWords, countWordsOf, countWordsWithPlaces, MAX_PLACED } from '../../src/clean/vocabulary.ts';
 import { corpusText } from '../helpers/corpus.ts';
 
 const BOOKS = [
@@ -59,6 +59,36 @@ describe('countWordsOf', () => {
       const counts = countWordsOf(text, wanted);
       for (const word of wanted) expect(counts.get(word), word).toBe(all.get(word));
       expect([...counts.keys()].every((w) => wanted.has(w))).toBe(true);
+    });
+  }
+});
+
+describe('countWordsWithPlaces', () => {
+  for (const book of BOOKS) {
+    it(`counts as countWords does and places every rare word where a plain scan finds it (${book})`, () => {
+      const text = corpusText(book);
+      const { counts, placesOf } = countWordsWithPlaces(text);
+      expect(sorted(counts)).toEqual(sorted(countWords(text)));
+      // The plain places: the start of every run of letters, by its lowercased word.
+      const plainPlaces = new Map<string, number[]>();
+      for (const m of text.matchAll(/\p{L}+/gu)) {
+        // A run the regex reads across an astral letter is several runs of the one-unit-at-a-time count.
+        for (const part of m[0].matchAll(/[^\ud800-\udfff]+/g)) {
+          const word = part[0].toLowerCase();
+          const list = plainPlaces.get(word) ?? [];
+          list.push(m.index + part.index);
+          plainPlaces.set(word, list);
+        }
+      }
+      let rare = 0;
+      for (const [word, places] of plainPlaces) {
+        if (places.length <= MAX_PLACED) {
+          rare++;
+          expect(placesOf(word), word).toEqual(places);
+        } else expect(placesOf(word), word).toBeUndefined();
+      }
+      expect(rare).toBeGreaterThan(100);
+      expect(placesOf('zzzqx')).toBeUndefined();
     });
   }
 });

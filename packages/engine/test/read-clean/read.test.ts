@@ -3,6 +3,8 @@ import { EngineError } from '../../src/errors.ts';
 import { readText } from '../../src/read/index.ts';
 import { languageTag } from '../../src/read/languages.ts';
 import { readGutenbergMeta } from '../../src/read/gutenberg-header.ts';
+import { decodeText } from '../../src/read/decode-text.ts';
+import { corpusBytes } from '../helpers/corpus.ts';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 
@@ -75,6 +77,17 @@ describe('readText: encodings', () => {
 });
 
 describe('readText: Gutenberg header metadata', () => {
+  it('reads a header with CR LF line ends as the same header with LF ones (every CR LF book of the corpus)', () => {
+    const books = ['pg11-alice-in-wonderland.txt', 'pg1342-pride-and-prejudice-2020s-cp1252.txt', 'pg2600-war-and-peace.txt', 'pg844-importance-of-being-earnest.txt', 'pg2701-moby-dick-old-moby10b.txt'];
+    for (const book of books) {
+      const raw = decodeText(corpusBytes(`gutenberg/${book}`)).text;
+      expect(raw, book).toContain('\r\n');
+      const meta = readGutenbergMeta(raw);
+      expect(meta.title, book).toBeTruthy();
+      expect(meta, book).toEqual(readGutenbergMeta(raw.replace(/\r\n?/g, '\n')));
+    }
+  });
+
   it('reads modern Title/Author/Language fields, joining a wrapped title', () => {
     const header = [
       'The Project Gutenberg EBook of Frankenstein, by Mary Shelley',

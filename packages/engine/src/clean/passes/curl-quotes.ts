@@ -22,50 +22,55 @@ const OPENING_CONTEXT = /[\s([{“‘—–\-/]/u;
 /** A lowercase clipped word right after the quote: the `‘` before it is an apostrophe. */
 const LOWER_ELISION = /^(?:tis|twas|twere|twill|twould|em|nuff|cause|til|bout|gainst|neath|prentice)(?![\p{L}])/u;
 
-function curlLine(line: string, counter: { n: number }): string {
-  if (!line.includes('"') && !line.includes("'") && !line.includes('‘')) return line;
-  // The line is copied in slices between the quotes it changes (a line of a UTF-8 source has many `‘` it keeps).
-  let out = '';
-  let copied = 0;
-  for (let i = 0; i < line.length; i++) {
-    const c = line.charCodeAt(i);
-    if (c !== 0x22 && c !== 0x27 && c !== 0x2018) continue;
-    const ch = line[i]!;
-    let curled: string;
-    if (ch === '‘') {
-      if (!((i === 0 || OPENING_CONTEXT.test(line[i - 1]!)) && LOWER_ELISION.test(line.slice(i + 1)))) continue;
-      curled = '’';
-    } else {
-      const prev = i > 0 ? line[i - 1]! : '';
-      const next = line[i + 1] ?? '';
-      const opensHere = prev === '' || OPENING_CONTEXT.test(prev);
-      if (ch === '"') {
-        curled = opensHere && next !== '' && !/\s/.test(next) ? '“' : '”';
-      } else if (/[\p{L}\p{N}]/u.test(prev) && /[\p{L}\p{N}]/u.test(next)) {
-        curled = '’';
-      } else if (opensHere && (/^\d{2}(?!\d)/.test(line.slice(i + 1)) || ELISION.test(line.slice(i + 1)))) {
-        curled = '’';
-      } else {
-        curled = opensHere && next !== '' && !/\s/.test(next) ? '‘' : '’';
-      }
-    }
-    counter.n++;
-    out += line.slice(copied, i) + curled;
-    copied = i + 1;
+/**
+ * The quote that the `"`, `'` or `‘` at `text[i]` becomes, or undefined when it stays; `lineStart` and `lineEnd` bound
+ * its line (the characters before and after it are read within the line only).
+ */
+function curlAt(text: string, i: number, lineStart: number, lineEnd: number): string | undefined {
+  const ch = text[i]!;
+  if (ch === '‘') {
+    return (i === lineStart || OPENING_CONTEXT.test(text[i - 1]!)) && LOWER_ELISION.test(text.slice(i + 1, lineEnd)) ? '’' : undefined;
   }
-  return copied === 0 ? line : out + line.slice(copied);
+  const prev = i > lineStart ? text[i - 1]! : '';
+  const next = i + 1 < lineEnd ? text[i + 1]! : '';
+  const opensHere = prev === '' || OPENING_CONTEXT.test(prev);
+  if (ch === '"') return opensHere && next !== '' && !/\s/.test(next) ? '“' : '”';
+  if (/[\p{L}\p{N}]/u.test(prev) && /[\p{L}\p{N}]/u.test(next)) return '’';
+  const rest = text.slice(i + 1, lineEnd);
+  if (opensHere && (/^\d{2}(?!\d)/.test(rest) || ELISION.test(rest))) return '’';
+  return opensHere && next !== '' && !/\s/.test(next) ? '‘' : '’';
 }
+
+/** The quotes the pass reads. */
+const QUOTE = /["'‘]/g;
 
 function curlQuotes(text: string, ctx: PassContext): string {
   if (!text.includes('"') && !text.includes("'") && !text.includes('‘')) return text;
-  const counter = { n: 0 };
-  const out = text
-    .split('\n')
-    .map((line) => curlLine(line, counter))
-    .join('\n');
-  if (counter.n === 0) return text;
-  ctx.count(counter.n);
-  return out;
+  // The quotes are found in the whole text and the text is copied in slices between those that change (a book
+  // is not split into its lines, most of which have none).
+  const parts: string[] = [];
+  let copied = 0;
+  let changed = 0;
+  let lineStart = 0;
+  let lineEnd = -1;
+  QUOTE.lastIndex = 0;
+  for (let m = QUOTE.exec(text); m !== null; m = QUOTE.exec(text)) {
+    const i = m.index;
+    if (i > lineEnd) {
+      lineStart = text.lastIndexOf('\n', i) + 1;
+      lineEnd = text.indexOf('\n', i);
+      if (lineEnd < 0) lineEnd = text.length;
+    }
+    const curled = curlAt(text, i, lineStart, lineEnd);
+    if (curled === undefined) continue;
+    changed++;
+    parts.push(text.slice(copied, i), curled);
+    copied = i + 1;
+  }
+  if (changed === 0) return text;
+  ctx.count(changed);
+  parts.push(text.slice(copied));
+  return parts.join('');
 }
 
 export const curlQuotesPass: CleanPass = {

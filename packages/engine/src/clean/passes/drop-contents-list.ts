@@ -12,7 +12,7 @@
  * the text, or most entries end in a page number. Otherwise nothing is removed (never drop body text).
  * Count: lines removed.
  */
-import { isVerseContainer, joinBlocks, splitBlocks, type TextBlock } from '../blocks.ts';
+import { isVerseContainer, joinBlocks, readBlocks, type ReadonlyTextBlock } from '../blocks.ts';
 import type { CleanPass, PassContext } from '../pass.ts';
 import { NUMBER_SOURCE } from '../../structure/roman.ts';
 
@@ -48,7 +48,7 @@ function lineKey(line: string): string {
   return line.replace(/\([^)]*\)/g, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
-function isEntryBlock(block: TextBlock): boolean {
+function isEntryBlock(block: ReadonlyTextBlock): boolean {
   // Cleanup's own structure (a verse container, a heading) ends a list.
   if (isVerseContainer(block) || /^ {0,3}#/.test(block.lines[0] ?? '')) return false;
   if (block.lines.some((l) => l.trim().length > 90)) return false;
@@ -56,13 +56,20 @@ function isEntryBlock(block: TextBlock): boolean {
   return block.lines.every((l) => l.trim().length <= 50 || PAGE_NUMBER.test(l.trim()));
 }
 
+/** The number of lines of `text` (`text.split('\n').length`, counted without the lines made). */
+function lineCount(text: string): number {
+  let lines = 1;
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) lines++;
+  return lines;
+}
+
 function dropContentsList(text: string, ctx: PassContext): string {
-  const list = splitBlocks(text);
+  const list = readBlocks(text);
   const blocks = list.blocks;
   let removed = 0;
   const keep = new Array<boolean>(blocks.length).fill(true);
   let lineNo = 0;
-  const total = text.length === 0 ? 0 : text.split('\n').length;
+  const total = text.length === 0 ? 0 : lineCount(text);
   const searchLines = Math.max(2000, total * SEARCH_SHARE);
   for (let b = 0; b < blocks.length; b++) {
     const block = blocks[b]!;
@@ -114,7 +121,7 @@ function dropContentsList(text: string, ctx: PassContext): string {
   }
   if (removed === 0) return text;
   ctx.count(removed);
-  const out: TextBlock[] = [];
+  const out: ReadonlyTextBlock[] = [];
   let pendingBlank = 0;
   blocks.forEach((block, i) => {
     if (keep[i]) {

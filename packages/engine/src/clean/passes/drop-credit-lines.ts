@@ -11,7 +11,7 @@
  * Credits with their `Produced by` are the `productionNotes` pass's. Count: lines removed.
  */
 import { metaKey } from '../../structure/detect-front-matter.ts';
-import { joinBlocks, splitBlocks } from '../blocks.ts';
+import { joinBlocks, readBlocks } from '../blocks.ts';
 import type { CleanPass, PassContext } from '../pass.ts';
 
 /** The credit stands above the title page: within the first blocks of the text. */
@@ -44,7 +44,7 @@ function titleKeys(title: string | undefined): Set<string> {
 function dropCreditLines(text: string, ctx: PassContext): string {
   const titles = titleKeys(ctx.meta.title);
   if (titles.size === 0) return text;
-  const list = splitBlocks(text);
+  const list = readBlocks(text);
   const drop = new Set<number>();
   const limit = Math.min(WINDOW_BLOCKS, list.blocks.length);
   for (let i = 0; i < limit; i++) {

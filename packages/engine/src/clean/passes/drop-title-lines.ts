@@ -10,7 +10,7 @@
  * allowed; single-line blocks only). Count: lines removed.
  */
 import { detectTitlePage, titlePageDetails } from '../../structure/detect-title-page.ts';
-import { joinBlocks, splitBlocks, type TextBlock } from '../blocks.ts';
+import { joinBlocks, readBlocks, type ReadonlyTextBlock } from '../blocks.ts';
 import type { CleanPass, PassContext } from '../pass.ts';
 
 /** The title page is within the first blocks of the body, before the first paragraph of prose. */
@@ -43,13 +43,13 @@ function targetKeys(meta: PassContext['meta']): Set<string> {
 
 /** Drops the source's title page (see the file header); returns undefined when there is none. */
 function dropTitlePage(text: string, ctx: PassContext): string | undefined {
-  const list = splitBlocks(text);
+  const list = readBlocks(text);
   const page = detectTitlePage(list.blocks, { title: ctx.meta.title, author: ctx.meta.author });
   if (!page) return undefined;
   ctx.record?.(titlePageDetails(page.facts, ctx.meta));
   ctx.count(page.lineCount);
   const dropped = new Set(page.dropped);
-  const out: TextBlock[] = [];
+  const out: ReadonlyTextBlock[] = [];
   let pendingBlank = 0;
   list.blocks.forEach((block, i) => {
     if (dropped.has(i)) {
@@ -69,8 +69,8 @@ function dropTitleLines(text: string, ctx: PassContext): string {
   if (withoutPage !== undefined) return withoutPage;
   const keys = targetKeys(ctx.meta);
   if (keys.size === 0) return text;
-  const list = splitBlocks(text);
-  const out: TextBlock[] = [];
+  const list = readBlocks(text);
+  const out: ReadonlyTextBlock[] = [];
   let removed = 0;
   let pendingBlank = 0;
   let inWindow = true;

@@ -10,7 +10,7 @@
  * `[1]{x}` at the end of a line -> `[1]\{x}` (only `[text]{.smallcaps}` is a span, and it is kept).
  */
 import { isHeadingLine, isSceneBreakLine } from '../../structure/markdown-syntax.ts';
-import { isVerseContainer, joinBlocks, splitBlocks } from '../blocks.ts';
+import { isVerseContainer, joinBlocks, readBlocks } from '../blocks.ts';
 import type { CleanPass, PassContext } from '../pass.ts';
 
 /** What a paragraph may not start with, and its escaped form (the first that matches is escaped). */
@@ -64,7 +64,7 @@ export function escapeParagraph(line: string): { line: string; escapes: number }
 }
 
 function escapeMarkdown(text: string, ctx: PassContext): string {
-  const list = splitBlocks(text);
+  const list = readBlocks(text);
   let escapes = 0;
   const blocks = list.blocks.map((block) => {
     const first = block.lines[0]!;

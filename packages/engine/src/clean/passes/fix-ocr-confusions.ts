@@ -32,6 +32,14 @@ const CONFUSIONS: Record<string, string> = {
 /** A wrong reading standing as a word of its own, in any case. */
 const ANY_WRONG = new RegExp(`(?<![\\p{L}])(?:${Object.keys(CONFUSIONS).join('|')})(?![\\p{L}])`, 'iu');
 
+/**
+ * The same with ASCII letters for letters: it finds every match of {@link ANY_WRONG} in a text without the long s
+ * (the only character besides ASCII letters that the `iu` flags read as a letter of a wrong reading; the Kelvin sign
+ * is `k`, which none has), and a few more, at half the cost of the Unicode regex on a long book, which mostly has
+ * none.
+ */
+const ANY_WRONG_ASCII = new RegExp(`(?<![A-Za-z])(?:${Object.keys(CONFUSIONS).join('|')})(?![A-Za-z])`, 'i');
+
 /** The words whose counts decide: every wrong reading and every right word. */
 const CONFUSION_WORDS: ReadonlySet<string> = new Set([...Object.keys(CONFUSIONS), ...Object.values(CONFUSIONS)]);
 
@@ -50,7 +58,7 @@ function fixOcrConfusions(text: string, ctx: PassContext): string {
     fixed++;
     return LIGATURES[ch]!;
   });
-  if (!ANY_WRONG.test(out)) {
+  if (!ANY_WRONG_ASCII.test(out) || !ANY_WRONG.test(out)) {
     if (fixed > 0) ctx.count(fixed);
     return fixed > 0 ? out : text;
   }

@@ -12,7 +12,7 @@
  * (U+00AD) count as hyphens. Verse containers and headings are left alone. Count: words joined.
  */
 import { HEADING_LINE } from '../../structure/markdown-syntax.ts';
-import { isVerseContainer, joinBlocks, splitBlocks } from '../blocks.ts';
+import { isVerseContainer, joinBlocks, readBlocks } from '../blocks.ts';
 import type { CleanPass, PassContext } from '../pass.ts';
 import { countCompounds, countWords } from '../vocabulary.ts';
 
@@ -48,7 +48,7 @@ function joinHyphenatedWords(text: string, ctx: PassContext): string {
   const source = vocabularySource(text);
   const words = countWords(source);
   const compounds = countCompounds(source);
-  const list = splitBlocks(text);
+  const list = readBlocks(text);
   let joined = 0;
   const blocks = list.blocks.map((block) => {
     if (isVerseContainer(block) || HEADING_LINE.test(block.lines[0]!)) return block;

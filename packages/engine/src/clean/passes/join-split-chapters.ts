@@ -13,7 +13,7 @@
  */
 import { classifyHeadingLine } from '../../structure/heading-lines.ts';
 import { romanValue } from '../../structure/roman.ts';
-import { joinBlocks, splitBlocks, type TextBlock } from '../blocks.ts';
+import { joinBlocks, readBlocks, type ReadonlyTextBlock } from '../blocks.ts';
 import type { CleanPass, PassContext } from '../pass.ts';
 
 /** `<chapter heading>` + `--Part II.`, `.--Part II.`, `. Part IV.`, `—Part 2`. */
@@ -39,7 +39,7 @@ interface Piece {
 }
 
 /** Single-line blocks that read as `<chapter heading>--Part <n>`. */
-function piecesOf(blocks: readonly TextBlock[]): Piece[] {
+function piecesOf(blocks: readonly ReadonlyTextBlock[]): Piece[] {
   const out: Piece[] = [];
   blocks.forEach((b, block) => {
     if (b.lines.length !== 1) return;
@@ -55,7 +55,7 @@ function piecesOf(blocks: readonly TextBlock[]): Piece[] {
 
 function joinSplitChapters(text: string, ctx: PassContext): string {
   if (!/Part\s+(?:[IVXLC]+|\d{1,2})\.?\s*$/m.test(text)) return text;
-  const list = splitBlocks(text);
+  const list = readBlocks(text);
   const pieces = piecesOf(list.blocks);
   const byKey = new Map<string, Piece[]>();
   for (const p of pieces) byKey.set(key(p.base), [...(byKey.get(key(p.base)) ?? []), p]);
@@ -79,7 +79,7 @@ function joinSplitChapters(text: string, ctx: PassContext): string {
     }
   }
   if (keep.size === 0 && drop.size === 0) return text;
-  const blocks: TextBlock[] = [];
+  const blocks: ReadonlyTextBlock[] = [];
   let removedGap = false;
   list.blocks.forEach((b, i) => {
     if (drop.has(i)) {

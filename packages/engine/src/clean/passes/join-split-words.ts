@@ -7,31 +7,25 @@
  */
 import { isWhiteSpace } from '../../structure/whitespace.ts';
 import type { CleanPass, PassContext } from '../pass.ts';
-import { countWords } from '../vocabulary.ts';
+import { countWordsWithPlaces } from '../vocabulary.ts';
 
 const MAX_HALF_USES = 2;
 
 /**
- * Pairs `a b` that could be one split word: `a` and `b` rare in the book and `ab` a word of it. Found from
- * the vocabulary (sorted, prefix ranges), so a book with no candidate costs one count of its words.
+ * Pairs `a b` that could be one split word: `a` and `b` rare in the book and `ab` a word of it. Found from the
+ * vocabulary, each word cut in two at every place that leaves two letters or more on each side, so a book with no
+ * candidate costs one count of its words.
  */
 function candidatePairs(counts: Map<string, number>): Map<string, string> {
-  const rare = (w: string) => (counts.get(w) ?? 0) <= MAX_HALF_USES;
-  const vocabulary = [...counts.keys()].sort();
   const pairs = new Map<string, string>();
-  for (const a of vocabulary) {
-    if (a.length < 2 || !rare(a)) continue;
-    // Binary search for the first word after `a` (all words with prefix `a` follow it).
-    let lo = 0;
-    let hi = vocabulary.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (vocabulary[mid]! <= a) lo = mid + 1;
-      else hi = mid;
-    }
-    for (let k = lo; k < vocabulary.length && vocabulary[k]!.startsWith(a); k++) {
-      const b = vocabulary[k]!.slice(a.length);
-      if (b.length >= 2 && counts.has(b) && rare(b)) pairs.set(`${a} ${b}`, `${a}${b}`);
+  for (const word of counts.keys()) {
+    for (let cut = 2; cut <= word.length - 2; cut++) {
+      const a = word.slice(0, cut);
+      const aUses = counts.get(a);
+      if (aUses === undefined || aUses > MAX_HALF_USES) continue;
+      const b = word.slice(cut);
+      const bUses = counts.get(b);
+      if (bUses !== undefined && bUses <= MAX_HALF_USES) pairs.set(`${a} ${b}`, word);
     }
   }
   return pairs;
@@ -41,17 +35,6 @@ function isLowerLetter(ch: string | undefined): boolean {
   return ch !== undefined && /\p{Ll}/u.test(ch);
 }
 
-/** FNV-1a offset basis and prime (32 bits): the hash of a token's UTF-16 code units, taken while it is scanned. */
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
-
-/** The FNV-1a hash of a string's UTF-16 code units, as the scan of `joinSplitWords` takes it of each token. */
-function stringHash(word: string): number {
-  let hash = FNV_OFFSET;
-  for (let i = 0; i < word.length; i++) hash = Math.imul(hash ^ word.charCodeAt(i), FNV_PRIME);
-  return hash >>> 0;
-}
-
 /** Whether the line at `lineStart` is a heading line or one of cleanup's container fences (`^ {0,3}(?:#|:::)`). */
 function leftAlone(text: string, lineStart: number): boolean {
   let i = lineStart;
@@ -59,10 +42,35 @@ function leftAlone(text: string, lineStart: number): boolean {
   return text.charCodeAt(i) === 35 || text.startsWith(':::', i);
 }
 
+/** The end of the token (a run of non-white-space) that starts at `start`. */
+function tokenEnd(text: string, start: number): number {
+  let end = start;
+  while (end < text.length && !isWhiteSpace(text.charCodeAt(end))) end++;
+  return end;
+}
+
+/** Whether `text[start, end)` is lower-case letters only (`^\p{Ll}+$`), ASCII told without a regex. */
+function isLowerWord(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 97 && c <= 122) continue;
+    if (c < 128) return false;
+    return /^\p{Ll}+$/u.test(text.slice(start, end));
+  }
+  return true;
+}
+
+/**
+ * Words of a line are its white-space-separated tokens; a pair is two lower-case tokens (no letter, digit, apostrophe
+ * or hyphen glued on) one space apart, on a line that is no heading or fence, and a joined second word does not
+ * start the next pair. A first half is a rare word of the book, so the pairs are looked for where its uses are (the
+ * count of the book's words keeps their places), not by reading every token of the book.
+ */
 function joinSplitWords(text: string, ctx: PassContext): string {
-  const pairs = candidatePairs(countWords(text));
+  const vocabulary = countWordsWithPlaces(text);
+  const pairs = candidatePairs(vocabulary.counts);
   if (pairs.size === 0) return text;
-  // Second halves by first half, so that a word pair is looked up only when its first word could start one.
+  // Second halves by first half.
   const byFirst = new Map<string, Map<string, string>>();
   for (const [pair, whole] of pairs) {
     const space = pair.indexOf(' ');
@@ -71,59 +79,33 @@ function joinSplitWords(text: string, ctx: PassContext): string {
     if (!seconds) byFirst.set(first, (seconds = new Map()));
     seconds.set(pair.slice(space + 1), whole);
   }
-  // The first halves are rare words of the book: a token is made a string and looked up only when its hash is
-  // one of theirs, not for each of the book's word pairs.
-  const firstHashes = new Set<number>();
-  for (const first of byFirst.keys()) firstHashes.add(stringHash(first));
+  // Every place a first half is used (at most MAX_HALF_USES each), in the order of the text.
+  const places: number[] = [];
+  for (const first of byFirst.keys()) places.push(...(vocabulary.placesOf(first) ?? []));
+  places.sort((a, b) => a - b);
   let joined = 0;
   const parts: string[] = [];
   let copied = 0;
-  for (let lineStart = 0; lineStart <= text.length; ) {
-    let lineEnd = text.indexOf('\n', lineStart);
-    if (lineEnd < 0) lineEnd = text.length;
+  /** Where the second word of the last pair joined starts: it cannot start a pair itself. */
+  let joinedSecond = -1;
+  for (const start of places) {
+    // The use must be a whole token: white space (or the start of the text) before it, white space after.
+    if (start === joinedSecond || (start > 0 && !isWhiteSpace(text.charCodeAt(start - 1)))) continue;
+    const end = tokenEnd(text, start);
+    const first = text.slice(start, end);
+    const seconds = byFirst.get(first);
+    if (!seconds || !isLowerWord(text, start, end) || !isLowerLetter(text[start])) continue;
+    // One space, then the second token.
+    if (text.charCodeAt(end) !== 32 || end + 1 >= text.length || isWhiteSpace(text.charCodeAt(end + 1))) continue;
+    const secondEnd = tokenEnd(text, end + 1);
+    if (!isLowerWord(text, end + 1, secondEnd)) continue;
+    const whole = seconds.get(text.slice(end + 1, secondEnd));
     // Headings and cleanup's fences are left alone.
-    if (!leftAlone(text, lineStart)) {
-      // Words of the line: whitespace-separated runs; a pair is two lower-case runs (no letter, digit,
-      // apostrophe or hyphen glued on) one space apart. A joined second word does not start the next pair.
-      let prevStart = -1;
-      let prevEnd = -1;
-      let i = lineStart;
-      while (i < lineEnd) {
-        let c = text.charCodeAt(i);
-        if (isWhiteSpace(c)) {
-          i++;
-          continue;
-        }
-        // One scan of the token: its end, whether it is lower-case letters only (`^\p{Ll}+$`, ASCII told without a
-        // regex) and the hash of its code units (as `stringHash` takes it).
-        const start = i;
-        let hash = FNV_OFFSET;
-        let asciiLower = true;
-        let nonAscii = false;
-        do {
-          if (c >= 128) nonAscii = true;
-          else if (c < 97 || c > 122) asciiLower = false;
-          hash = Math.imul(hash ^ c, FNV_PRIME);
-          if (++i >= lineEnd) break;
-          c = text.charCodeAt(i);
-        } while (!isWhiteSpace(c));
-        const lower = asciiLower && (!nonAscii || /^\p{Ll}+$/u.test(text.slice(start, i)));
-        hash >>>= 0;
-        if (lower && prevStart >= 0 && start === prevEnd + 1 && text[prevEnd] === ' ') {
-          const whole = byFirst.get(text.slice(prevStart, prevEnd))?.get(text.slice(start, i));
-          if (whole && isLowerLetter(text[prevStart])) {
-            parts.push(text.slice(copied, prevStart), whole);
-            copied = i;
-            joined++;
-            prevStart = -1;
-            continue;
-          }
-        }
-        prevStart = lower && firstHashes.has(hash) ? start : -1;
-        prevEnd = i;
-      }
-    }
-    lineStart = lineEnd + 1;
+    if (!whole || leftAlone(text, text.lastIndexOf('\n', start - 1) + 1)) continue;
+    parts.push(text.slice(copied, start), whole);
+    copied = secondEnd;
+    joinedSecond = end + 1;
+    joined++;
   }
   if (joined === 0) return text;
   ctx.count(joined);

@@ -189,16 +189,41 @@ function stressedWord(word: string, capitalise: boolean): string {
   return capitalise ? key.charAt(0).toUpperCase() + key.slice(1) : key;
 }
 
+/**
+ * Two code units that could be capitals, with only `’`, `'` or `-` between: every capital is `A`-`Z` or a code unit
+ * of these ranges (no capital lies in U+0080-U+00BF or among the general punctuation, U+2000-U+206F, which a book's
+ * curly quotes and dashes are), so every pair {@link hasTwoCapitals} finds is found here (and a few more).
+ */
+const MAYBE_TWO_CAPITALS = /[A-Z\u00c0-\u1fff\u2070-\uffff][’'-]*[A-Z\u00c0-\u1fff\u2070-\uffff]|_/g;
+
+/**
+ * Where the lines of `text` start that may have two capitals in one word or an underscore, in order: the only lines
+ * whose runs and italics the pass counts. Found by a regex without Unicode classes over the whole text.
+ */
+function countedLineStarts(text: string): number[] {
+  const starts: number[] = [];
+  MAYBE_TWO_CAPITALS.lastIndex = 0;
+  for (let m = MAYBE_TWO_CAPITALS.exec(text); m !== null; m = MAYBE_TWO_CAPITALS.exec(text)) {
+    starts.push(text.lastIndexOf('\n', m.index) + 1);
+    // The rest of the line is already counted.
+    const end = text.indexOf('\n', m.index);
+    if (end < 0) break;
+    MAYBE_TWO_CAPITALS.lastIndex = end;
+  }
+  return starts;
+}
+
 function markCapitalsEmphasis(text: string, ctx: PassContext): string {
   if (!/\p{Lu}{2}/u.test(text)) return text;
-  const lines = text.split('\n');
   let underscores = 0;
   // Runs inside paragraphs with a word of two letters or more: an upper bound of the runs that count, which
   // decides most books before the book's lower-case words (the costly part) are gathered.
   const candidates: string[] = [];
   // The lower-cased words of every run that could change (those opening a quoted paragraph too).
   const wanted = new Set<string>();
-  for (const line of lines) {
+  for (const start of countedLineStarts(text)) {
+    const end = text.indexOf('\n', start);
+    const line = text.slice(start, end < 0 ? text.length : end);
     if (isStructureLine(line)) continue;
     if (line.includes('_')) underscores += [...line.matchAll(UNDERSCORE_ITALIC)].length;
     if (!hasTwoCapitals(line)) continue;
@@ -211,6 +236,7 @@ function markCapitalsEmphasis(text: string, ctx: PassContext): string {
   // A run with a Roman numeral never counts, whatever the book's lower-case words.
   const undecided = candidates.filter((run) => !runWords(run).some(isRomanNumeral));
   if (undecided.length < MIN_RUNS || underscores * RUNS_PER_UNDERSCORE >= undecided.length) return text;
+  const lines = text.split('\n');
   const lower = lowerCaseWords(lines, wanted);
   const runs = candidates.filter((run) => knownOtherwise(run, lower)).length;
   if (runs < MIN_RUNS || underscores * RUNS_PER_UNDERSCORE >= runs) return text;

@@ -5,7 +5,7 @@
  * block of the text or of a chapter, alone in its paragraph, counts (pg11 Alice). Count: endings marked.
  */
 import { HEADING_LINE } from '../../structure/markdown-syntax.ts';
-import { joinBlocks, splitBlocks, type TextBlock } from '../blocks.ts';
+import { joinBlocks, readBlocks, type ReadonlyTextBlock } from '../blocks.ts';
 import type { CleanPass, PassContext } from '../pass.ts';
 
 /** `THE END`, `The End.`, `FINIS`, `_Finis._`: the closing words, emphasis marks and a full stop allowed. */
@@ -13,9 +13,9 @@ const ENDING = /^[_*]*(?:THE\s+END|The\s+End|FINIS|Finis)\.?[_*]*\.?$/;
 
 function markEnding(text: string, ctx: PassContext): string {
   if (!/\b(?:END|End|FINIS|Finis)\b/.test(text)) return text;
-  const list = splitBlocks(text);
+  const list = readBlocks(text);
   let made = 0;
-  const blocks: TextBlock[] = list.blocks.flatMap((block, i) => {
+  const blocks: ReadonlyTextBlock[] = list.blocks.flatMap((block, i) => {
     const next = list.blocks[i + 1];
     const last = next === undefined || HEADING_LINE.test(next.lines[0] ?? '') || /^\[\^[^\]\s]+\]:/.test(next.lines[0] ?? '');
     if (!last || block.lines.length !== 1 || !ENDING.test(block.lines[0]!.trim())) return [block];

@@ -146,7 +146,11 @@ function processRegion(region: string, chapter: number, used: Set<string>): { te
 function markFootnotes(text: string, ctx: PassContext): string {
   if (!text.includes('[Footnote') && !/\n\(\d{1,3}\) /.test(text)) return text;
   const starts = [0];
-  for (const m of text.matchAll(/^# /gm)) if (m.index > 0) starts.push(m.index);
+  for (let at = text.indexOf('# ', 1); at >= 0; at = text.indexOf('# ', at + 1)) {
+    // A `# ` that opens a line (after any line terminator, as `^` of a multiline regex reads it).
+    const before = text.charCodeAt(at - 1);
+    if (before === 10 || before === 13 || before === 0x2028 || before === 0x2029) starts.push(at);
+  }
   const used = new Set<string>();
   for (const m of text.matchAll(/\[\^([^\]\s]+)\]:/g)) used.add(m[1]!);
   let made = 0;

@@ -11,23 +11,23 @@
  */
 import { detectFrontMatter } from '../../structure/detect-front-matter.ts';
 import { isSceneBreakLine } from '../../structure/markdown-syntax.ts';
-import { joinBlocks, splitBlocks, type TextBlock } from '../blocks.ts';
+import { joinBlocks, readBlocks, type ReadonlyTextBlock } from '../blocks.ts';
 import type { CleanPass, PassContext } from '../pass.ts';
 
 /** A level-1 heading (a division or section of the book). */
 const H1 = /^ {0,3}#(?:[ \t]|$)/;
 
-function isSceneBreak(block: TextBlock): boolean {
+function isSceneBreak(block: ReadonlyTextBlock): boolean {
   return block.lines.length === 1 && isSceneBreakLine(block.lines[0]!);
 }
 
 function markFrontMatter(text: string, ctx: PassContext): string {
-  const list = splitBlocks(text);
+  const list = readBlocks(text);
   const first = list.blocks.findIndex((b) => H1.test(b.lines[0]!));
   if (first <= 0) return text;
   const ranges = detectFrontMatter(list.blocks.slice(0, first), { author: ctx.meta.author });
   if (ranges.length === 0) return text;
-  const out: TextBlock[] = list.blocks.slice(0, ranges[0]!.start);
+  const out: ReadonlyTextBlock[] = list.blocks.slice(0, ranges[0]!.start);
   const heading = (line: string, blankBefore: number) => {
     out.push({ lines: [line], blankBefore: out.length === 0 ? 0 : Math.max(1, blankBefore) });
   };

@@ -8,15 +8,15 @@
 import { detectHeadings } from '../../structure/detect-headings.ts';
 import { headingMarkdown } from '../../structure/heading-markdown.ts';
 import { hasHeadingLine, HEADING_LINE } from '../../structure/markdown-syntax.ts';
-import { joinBlocks, splitBlocks, type TextBlock } from '../blocks.ts';
+import { joinBlocks, readBlocks, type ReadonlyTextBlock } from '../blocks.ts';
 import type { CleanPass, PassContext } from '../pass.ts';
 
 function markHeadings(text: string, ctx: PassContext): string {
   if (hasHeadingLine(text)) return text;
-  const list = splitBlocks(text);
+  const list = readBlocks(text);
   const clusters = detectHeadings(list.blocks);
   if (clusters.length === 0) return text;
-  const out: TextBlock[] = [];
+  const out: ReadonlyTextBlock[] = [];
   let written = 0;
   let c = 0;
   let afterHeading = false;

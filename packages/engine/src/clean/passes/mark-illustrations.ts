@@ -9,15 +9,15 @@
  * inside the caption are escaped so the image syntax holds. Count: tags rewritten or removed.
  */
 import { SCENE_BREAK } from '../../structure/markdown-syntax.ts';
-import { isVerseContainer, joinBlocks, splitBlocks, type TextBlock } from '../blocks.ts';
+import { isVerseContainer, joinBlocks, readBlocks, type ReadonlyTextBlock } from '../blocks.ts';
 import type { CleanPass, PassContext } from '../pass.ts';
 
 const TAG = /^\[Illustration(?::\s*([\s\S]*?))?\s*\]$/i;
 
 function markIllustrations(text: string, ctx: PassContext): string {
   if (!/\[Illustration/i.test(text)) return text;
-  const list = splitBlocks(text);
-  const out: TextBlock[] = [];
+  const list = readBlocks(text);
+  const out: ReadonlyTextBlock[] = [];
   let changed = 0;
   let pendingBlank = 0;
   let droppedSinceBreak = false;
@@ -62,7 +62,7 @@ function markIllustrations(text: string, ctx: PassContext): string {
 }
 
 /** A block that is only the scene break the `sceneBreaks` pass writes. */
-function isSceneBreak(block: TextBlock): boolean {
+function isSceneBreak(block: ReadonlyTextBlock): boolean {
   return block.lines.length === 1 && block.lines[0] === SCENE_BREAK;
 }
 

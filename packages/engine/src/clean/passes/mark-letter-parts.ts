@@ -8,7 +8,7 @@
  */
 import { detectLetterRoles, type LetterBlockInput } from '../../structure/detect-letters.ts';
 import { CONTAINER_CLOSE, isHeadingLine, isSceneBreakLine } from '../../structure/markdown-syntax.ts';
-import { isVerseContainer, joinBlocks, splitBlocks, type TextBlock } from '../blocks.ts';
+import { isVerseContainer, joinBlocks, readBlocks, type ReadonlyTextBlock } from '../blocks.ts';
 import type { CleanPass, PassContext } from '../pass.ts';
 
 /** A unit's heading that names it a letter: `# Letter 1`, `# LETTER IV. To his sister`. */
@@ -16,7 +16,7 @@ const LETTER_TITLE = /^ {0,3}# +(?:THE\s+)?(?:letter|epistle)\b/i;
 /** A level-1 heading: a new unit. */
 const UNIT_HEADING = /^ {0,3}# /;
 
-function input(block: TextBlock): LetterBlockInput {
+function input(block: ReadonlyTextBlock): LetterBlockInput {
   const first = block.lines[0]!;
   if (isVerseContainer(block)) {
     const inner = block.lines.slice(1, CONTAINER_CLOSE.test(block.lines[block.lines.length - 1]!) ? -1 : undefined);
@@ -27,10 +27,10 @@ function input(block: TextBlock): LetterBlockInput {
 }
 
 function markLetterParts(text: string, ctx: PassContext): string {
-  const list = splitBlocks(text);
-  const out: TextBlock[] = [];
+  const list = readBlocks(text);
+  const out: ReadonlyTextBlock[] = [];
   let marked = 0;
-  const flushUnit = (unit: TextBlock[], letterTitle: boolean) => {
+  const flushUnit = (unit: ReadonlyTextBlock[], letterTitle: boolean) => {
     const roles = detectLetterRoles(unit.map(input), letterTitle);
     for (let i = 0; i < unit.length; i++) {
       const role = roles[i];
@@ -49,7 +49,7 @@ function markLetterParts(text: string, ctx: PassContext): string {
       out.push({ ...block, lines: [`::: ${role}`, ...lines, ':::'] });
     }
   };
-  let unit: TextBlock[] = [];
+  let unit: ReadonlyTextBlock[] = [];
   let letterTitle = false;
   for (const block of list.blocks) {
     if (UNIT_HEADING.test(block.lines[0]!)) {

@@ -30,7 +30,8 @@ function markPieces(text: string, ctx: PassContext): string {
   });
   // A text that already says what its divisions are (cleaned before, or edited) is the user's word.
   if (hasKinds || headings.length === 0) return text;
-  const kinds = divisionKinds(headings.map((h) => h.title), readsAsPlay(lines));
+  // Whether the book reads as a play is asked only of a collection (a novel's lines are not read for cues).
+  const kinds = divisionKinds(headings.map((h) => h.title), () => readsAsPlay(lines));
   let marked = 0;
   headings.forEach((h, i) => {
     const kind = kinds[i];

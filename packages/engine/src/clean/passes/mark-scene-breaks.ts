@@ -9,7 +9,26 @@ import type { CleanPass, PassContext } from '../pass.ts';
 
 const ASTERISM = /^\s*(?:\*\s*){3,}$|^\s*⁂\s*$/;
 
+/**
+ * Whether some line of the text is an asterism: only the lines holding a `*` or a `⁂` can be (a book has few), so
+ * they are found from those characters.
+ */
+function hasAsterism(text: string): boolean {
+  for (const mark of ['*', '⁂']) {
+    for (let at = text.indexOf(mark); at >= 0; ) {
+      const start = text.lastIndexOf('\n', at) + 1;
+      let end = text.indexOf('\n', at);
+      if (end < 0) end = text.length;
+      if (ASTERISM.test(text.slice(start, end))) return true;
+      at = text.indexOf(mark, end);
+    }
+  }
+  return false;
+}
+
 function markSceneBreaks(text: string, ctx: PassContext): string {
+  // With no asterism every line is kept as it is.
+  if (!hasAsterism(text)) return text;
   const lines = text.split('\n');
   const out: string[] = [];
   let changed = 0;

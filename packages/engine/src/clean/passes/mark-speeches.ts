@@ -7,7 +7,7 @@
  */
 import { detectSpeeches, type SpeechInput } from '../../structure/detect-speeches.ts';
 import { isHeadingLine, isSceneBreakLine, SPEECH_OPEN } from '../../structure/markdown-syntax.ts';
-import { isVerseContainer, joinBlocks, splitBlocks, type TextBlock } from '../blocks.ts';
+import { isVerseContainer, joinBlocks, readBlocks, type ReadonlyTextBlock } from '../blocks.ts';
 import type { CleanPass, PassContext } from '../pass.ts';
 import { escapeParagraph } from './escape-markdown.ts';
 
@@ -21,7 +21,7 @@ export function italicDirections(line: string): string {
 }
 
 function markSpeeches(text: string, ctx: PassContext): string {
-  const list = splitBlocks(text);
+  const list = readBlocks(text);
   const inputs: SpeechInput[] = list.blocks.map((block) => {
     const first = block.lines[0]!;
     if (isVerseContainer(block)) {
@@ -33,7 +33,7 @@ function markSpeeches(text: string, ctx: PassContext): string {
   });
   const marks = detectSpeeches(inputs);
   let marked = 0;
-  const blocks: TextBlock[] = list.blocks.map((block, i) => {
+  const blocks: ReadonlyTextBlock[] = list.blocks.map((block, i) => {
     const mark = marks[i];
     if (!mark) return block;
     marked++;

@@ -15,7 +15,7 @@ import { baseIndent, isLineByLine, isStanzaBesideVerse, isVerseOfVerseBook, join
 import { isHeadingLine, isSceneBreakLine } from '../../structure/markdown-syntax.ts';
 import { performanceDetail, SCENES_HEADING, sceneListEntry } from '../../structure/play-lists.ts';
 import { leadingWhiteSpace } from '../../structure/whitespace.ts';
-import { isVerseContainer, joinBlocks, splitBlocks, type TextBlock } from '../blocks.ts';
+import { isVerseContainer, joinBlocks, readBlocks, type ReadonlyTextBlock } from '../blocks.ts';
 import type { CleanPass, PassContext } from '../pass.ts';
 
 /** Deepest indent level written (deeper indentation is clamped). */
@@ -25,7 +25,7 @@ const MAX_LEVEL = 8;
 const indentOf = leadingWhiteSpace;
 
 /** A block of the text itself: no container, no heading (`heading`: whether it is one), no scene break. */
-function isPlainBlock(block: TextBlock, heading: boolean): boolean {
+function isPlainBlock(block: ReadonlyTextBlock, heading: boolean): boolean {
   const first = block.lines[0]!;
   return !isVerseContainer(block) && !heading && !(block.lines.length === 1 && isSceneBreakLine(first));
 }
@@ -68,7 +68,7 @@ function container(stanzas: string[][]): string[] {
  * changes, blocks set at the indentation of the verse right beside them ({@link isStanzaBesideVerse}), then, in a
  * book that is mostly verse, short poems set as its verse is ({@link isVerseOfVerseBook}).
  */
-function verseBlocks(blocks: readonly TextBlock[], isPlain: readonly boolean[], width: number, offset: number | undefined): boolean[] {
+function verseBlocks(blocks: readonly ReadonlyTextBlock[], isPlain: readonly boolean[], width: number, offset: number | undefined): boolean[] {
   const verse = blocks.map((b, i) => isPlain[i]! && isLineByLine(b.lines, width, offset));
   for (let changed = true; changed; ) {
     changed = false;
@@ -89,7 +89,7 @@ function verseBlocks(blocks: readonly TextBlock[], isPlain: readonly boolean[], 
   }
   // A book that is mostly verse: its short poems standing alone are verse too, when set as its verse is.
   const plain = blocks.filter((_, i) => isPlain[i]);
-  const lines = (bs: readonly TextBlock[]) => bs.reduce((n, b) => n + b.lines.length, 0);
+  const lines = (bs: readonly ReadonlyTextBlock[]) => bs.reduce((n, b) => n + b.lines.length, 0);
   const verseSet = blocks.filter((_, i) => verse[i]);
   if (lines(verseSet) > lines(plain) / 2) {
     const bases = new Map<number, number>();
@@ -103,7 +103,7 @@ function verseBlocks(blocks: readonly TextBlock[], isPlain: readonly boolean[], 
 }
 
 function markVerse(text: string, ctx: PassContext): string {
-  const list = splitBlocks(text);
+  const list = readBlocks(text);
   // Told once a block: the regexes behind it are a good part of the pass on a long book.
   const isHeading = list.blocks.map((block) => isHeadingLine(block.lines[0]!));
   const isPlain = list.blocks.map((block, i) => isPlainBlock(block, isHeading[i]!));
@@ -111,7 +111,7 @@ function markVerse(text: string, ctx: PassContext): string {
   const width = wrapWidth(plain);
   const offset = turnoverOffset(plain, width);
   const verse = verseBlocks(list.blocks, isPlain, width, offset);
-  const out: TextBlock[] = [];
+  const out: ReadonlyTextBlock[] = [];
   let stanzas: string[][] = [];
   let stanzaBlank = 0;
   let kept = 0;

@@ -12,13 +12,21 @@ const SPACED = /(?<![.…] ?)\. \. \.(?! ?[.…])/g;
 function normalizeEllipses(text: string, ctx: PassContext): string {
   if (!text.includes('...') && !text.includes('. . .')) return text;
   let changed = 0;
-  const out = text.replace(CLOSE, () => {
-    changed++;
-    return '…';
-  }).replace(SPACED, () => {
-    changed++;
-    return '…';
-  });
+  // Each pattern needs its dots in a row: a text without them is not searched (a regex that opens with a
+  // look-behind is tried at every position).
+  let out = text;
+  if (out.includes('...')) {
+    out = out.replace(CLOSE, () => {
+      changed++;
+      return '…';
+    });
+  }
+  if (out.includes('. . .')) {
+    out = out.replace(SPACED, () => {
+      changed++;
+      return '…';
+    });
+  }
   if (changed === 0) return text;
   ctx.count(changed);
   return out;

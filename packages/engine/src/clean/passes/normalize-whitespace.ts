@@ -26,11 +26,28 @@ const INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\ufeff]/g;
 /** The spaces removed at a line's end (tested on the last character first: most lines end otherwise). */
 const TRAILING_SPACE = /[ \u00a0\u2000-\u200b\u3000]/u;
 
+/** Whether some line of the text ends in a space {@link TRAILING_SPACE} removes (looked for before each line feed). */
+function endsLineInSpace(text: string): boolean {
+  for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', end + 1)) {
+    if (end > 0 && TRAILING_SPACE.test(text[end - 1]!)) return true;
+  }
+  return text.length > 0 && TRAILING_SPACE.test(text[text.length - 1]!);
+}
+
 function normalizeWhitespace(text: string, ctx: PassContext): string {
-  const lines = text.replace(/\r\n?/g, '\n').split('\n');
   // Most books have no invisible character at all: one search of the whole text spares one a line.
   const invisible = INVISIBLE.test(text);
   INVISIBLE.lastIndex = 0;
+  if (!invisible && !text.includes('\r') && !text.includes('\t') && !endsLineInSpace(text)) {
+    // No line changes (a cleaned text, a tidy e-text): only the ends of the text may, and a text that starts with
+    // a line and ends with one newline is given back as it is, not copied.
+    ctx.count(0);
+    const n = text.length;
+    if (n >= 2 && text.charCodeAt(0) !== 10 && text.charCodeAt(n - 1) === 10 && text.charCodeAt(n - 2) !== 10) return text;
+    const out = withoutTrailingNewlines(text.replace(/^\n+/, ''));
+    return out === '' ? '' : `${out}\n`;
+  }
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
   let changed = 0;
   for (let i = 0; i < lines.length; i++) {
     const before = lines[i]!;

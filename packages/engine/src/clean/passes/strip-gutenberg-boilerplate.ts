@@ -14,6 +14,7 @@
  * Everything from the footer on is removed (the full licence). Count: non-blank lines removed.
  */
 import { SMALL_PRINT_END, START_MARKER } from '../../read/gutenberg-header.ts';
+import { isWhiteSpace } from '../../structure/whitespace.ts';
 import type { CleanPass, PassContext } from '../pass.ts';
 import { withoutTrailingNewlines } from '../text-ends.ts';
 
@@ -58,26 +59,68 @@ function findBodyStart(lines: readonly string[]): { start: number; oldStyle: boo
   return { start: start ?? 0, oldStyle: false };
 }
 
-/** Index of the first footer line at or after `from`, or `lines.length` when there is no footer. */
-function findFooterStart(lines: readonly string[], from: number, oldStyle: boolean): number {
-  for (let i = from; i < lines.length; i++) {
-    const line = lines[i]!;
-    if (END_MARKER.test(line) || END_OF_LINE.test(line) || FULL_LICENSE.test(line)) return i;
-    if (oldStyle && OLD_TITLE_LINE.test(line)) return i;
+/** Whether `line` opens a footer (`oldStyle`: the 1990s title line counts too). */
+function isFooterLine(line: string, oldStyle: boolean): boolean {
+  if (END_MARKER.test(line) || END_OF_LINE.test(line) || FULL_LICENSE.test(line)) return true;
+  return oldStyle && OLD_TITLE_LINE.test(line);
+}
+
+/**
+ * Whether a line whose first character other than white space is `c` can open a footer: every footer pattern has
+ * `*` or the `E` of `End` there, or (old style) the `T` of `This`/`The` or the `P` of `Project`, in either case.
+ */
+function mayOpenFooter(c: number, oldStyle: boolean): boolean {
+  const upper = c & ~0x20;
+  return c === 42 || upper === 69 || (oldStyle && (upper === 84 || upper === 80));
+}
+
+/**
+ * Where the footer starts: the offset in `text` of the first footer line at or after the line starting at `from`,
+ * or -1 when there is none. The lines are read in place (a book's lines are not split out to look at their first
+ * characters).
+ */
+function findFooterStart(text: string, from: number, oldStyle: boolean): number {
+  for (let start = from; start <= text.length; ) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    let first = start;
+    while (first < end && isWhiteSpace(text.charCodeAt(first))) first++;
+    if (first < end && mayOpenFooter(text.charCodeAt(first), oldStyle) && isFooterLine(text.slice(start, end), oldStyle)) return start;
+    start = end + 1;
   }
-  return lines.length;
+  return -1;
+}
+
+/** Lines of the header's reach: the text's first lines, the most {@link findBodyStart} reads. */
+const HEAD_LINES = HEADER_SCAN_LINES + 4;
+
+/** The first `count` lines of `text` (all of them when it has fewer). */
+function firstLines(text: string, count: number): string[] {
+  let end = -1;
+  for (let k = 0; k < count; k++) {
+    end = text.indexOf('\n', end + 1);
+    if (end < 0) return text.split('\n');
+  }
+  return text.slice(0, end).split('\n');
+}
+
+function countNonBlank(lines: readonly string[]): number {
+  let n = 0;
+  for (const line of lines) if (line.trim() !== '') n++;
+  return n;
 }
 
 function stripGutenbergBoilerplate(text: string, ctx: PassContext): string {
-  const lines = text.split('\n');
-  const { start, oldStyle } = findBodyStart(lines);
-  const end = findFooterStart(lines, start, oldStyle);
-  if (start === 0 && end === lines.length) return text;
-  let removed = 0;
-  for (let i = 0; i < start; i++) if (lines[i]!.trim() !== '') removed++;
-  for (let i = end; i < lines.length; i++) if (lines[i]!.trim() !== '') removed++;
+  const head = firstLines(text, HEAD_LINES);
+  const { start, oldStyle } = findBodyStart(head);
+  let bodyStart = 0;
+  for (let i = 0; i < start; i++) bodyStart += head[i]!.length + 1;
+  const footer = findFooterStart(text, bodyStart, oldStyle);
+  if (start === 0 && footer < 0) return text;
+  // The body is the text between, taken as one slice (not its lines joined again).
+  const removed = countNonBlank(head.slice(0, start)) + (footer < 0 ? 0 : countNonBlank(text.slice(footer).split('\n')));
   ctx.count(removed);
-  const body = withoutTrailingNewlines(lines.slice(start, end).join('\n').replace(/^\n+/, ''));
+  const body = withoutTrailingNewlines((footer < 0 ? text.slice(bodyStart) : text.slice(bodyStart, footer - 1)).replace(/^\n+/, ''));
   return body === '' ? '' : `${body}\n`;
 }
 

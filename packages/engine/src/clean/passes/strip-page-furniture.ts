@@ -16,6 +16,7 @@
  * running heads. Where a removed line split a paragraph across a page break, the two halves are joined
  * back into one paragraph. Count: lines removed.
  */
+import { leadingWhiteSpace, trimmedEndLength } from '../../structure/whitespace.ts';
 import type { CleanPass, PassContext } from '../pass.ts';
 
 const FOLIO = /^[\s\-—–.]*(?:\d{1,4}|[ivxlcdm]{1,8})[\s\-—–.]*$/;
@@ -30,8 +31,15 @@ const MIN_FOLIOS = 5;
 const MIN_HEAD_REPEATS = 3;
 const MAX_HEAD_CHARS = 60;
 
+/** A missing or blank line (`line.trim() === ''`, told without the trimmed copy: every line of a book is asked). */
 function isBlank(line: string | undefined): boolean {
-  return line === undefined || line.trim() === '';
+  return line === undefined || leadingWhiteSpace(line) === line.length;
+}
+
+/** `line.trim().length`, without the trimmed copy. */
+function trimmedLength(line: string): number {
+  const start = leadingWhiteSpace(line);
+  return start === line.length ? 0 : trimmedEndLength(line) - start;
 }
 
 /**
@@ -53,7 +61,7 @@ function stripPageFurniture(text: string, ctx: PassContext): string {
   const n = lines.length;
   const standalone: number[] = [];
   for (let i = 0; i < n; i++) {
-    if (!isBlank(lines[i]) && isBlank(lines[i - 1]) && isBlank(lines[i + 1]) && lines[i]!.trim().length <= MAX_HEAD_CHARS) {
+    if (!isBlank(lines[i]) && isBlank(lines[i - 1]) && isBlank(lines[i + 1]) && trimmedLength(lines[i]!) <= MAX_HEAD_CHARS) {
       // Cleanup's own Markdown (headings, fences, breaks) is never furniture.
       if (/^\s*(?:#|:::|\* \* \*|!\[|\[\^)/.test(lines[i]!)) continue;
       standalone.push(i);

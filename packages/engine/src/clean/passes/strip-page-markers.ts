@@ -17,7 +17,11 @@ function replaceMarker(match: string, offset: number, line: string): string {
   return match.startsWith(' ') || match.endsWith(' ') ? ' ' : '';
 }
 
+/** A marker without the spaces around it: a text with none keeps every line (one search instead of one a line). */
+const ANY_MARKER = /\[(?:Pg|Page|p)\.? ?(?:\d{1,4}|[ivxlcdm]{1,8})\]/i;
+
 function stripPageMarkers(text: string, ctx: PassContext): string {
+  if (!ANY_MARKER.test(text)) return text;
   let removed = 0;
   const lines = text.split('\n');
   const out: string[] = [];

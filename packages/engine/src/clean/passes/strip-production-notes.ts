@@ -10,7 +10,7 @@
  * Only the front of the text is searched (the first {@link WINDOW_LINES} lines): the same words later on
  * are the author's. Count: lines removed.
  */
-import { joinBlocks, splitBlocks, type TextBlock } from '../blocks.ts';
+import { joinBlocks, readBlocks, type ReadonlyTextBlock } from '../blocks.ts';
 import type { CleanPass, PassContext } from '../pass.ts';
 
 /** Credits and notes sit in the first pages (pg2701's notes follow a 140-entry contents list). */
@@ -22,7 +22,7 @@ const NOTE_HEADING = /^(?:Original\s+)?Transcriber['’]?s?\s+Notes?\s*[:.]?$|^N
 const ABOUT_ETEXT = /\bProject\s+Gutenberg\b|\bGutenberg[\s-]+Projekt\b|\be-?texts?\b|gutenberg\.(?:org|net|aol)/i;
 
 /** A note ends at the next title-like line (`ETYMOLOGY.`, `MOBY DICK; OR THE WHALE`). */
-function isShortTitleLike(block: TextBlock): boolean {
+function isShortTitleLike(block: ReadonlyTextBlock): boolean {
   return block.lines.length === 1 && block.lines[0]!.trim().length <= 60 && !/[,;:]$/.test(block.lines[0]!.trim());
 }
 
@@ -55,8 +55,8 @@ function stripProductionNotes(text: string, ctx: PassContext): string {
   // A block is only dropped when one of the patterns matches it, and a block dropped starts in the window: a text
   // with none of their words near the start is left as it is, without a split into blocks.
   if (!ANY_KEYWORD.test(firstLines(text, WINDOW_LINES + MAX_ABOUT_LINES))) return text;
-  const list = splitBlocks(text);
-  const out: TextBlock[] = [];
+  const list = readBlocks(text);
+  const out: ReadonlyTextBlock[] = [];
   let line = 0;
   let inNotes = false;
   let noteBlocks = 0;

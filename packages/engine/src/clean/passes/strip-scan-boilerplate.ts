@@ -31,7 +31,24 @@ const GOOGLE_WATERMARK = /^\s*Digitized\s+by\s+(?:Google|[A-Za-z^]{0,4}[oO0Q]{2,
 const WIKISOURCE_HEAD = /^\s*(?:From\s+Wikisource|Jump\s+to\s+(?:navigation|search)(?:\s+Jump\s+to\s+search)?)\s*$/i;
 const WIKISOURCE_RETRIEVED = /^\s*Retrieved\s+from\s+["“]?https?:\/\/[a-z-]*\.?wikisource\.org\//i;
 
+/** Words that each wrapper line anywhere in the text has (the watermark, Wikisource's `Retrieved from`). */
+const ANYWHERE_WORD = /digitized|retrieved\s+from/i;
+/** Words that each wrapper line of the first page has (the archive's and Google's notices, Wikisource's head). */
+const HEAD_WORD = /digitized|digital|wikisource|jump\s+to/i;
+
+/** The first `count` lines of `text` (all of it when it is shorter). */
+function firstLines(text: string, count: number): string {
+  let end = -1;
+  for (let k = 0; k < count; k++) {
+    end = text.indexOf('\n', end + 1);
+    if (end < 0) return text;
+  }
+  return text.slice(0, end);
+}
+
 function stripScanBoilerplate(text: string, ctx: PassContext): string {
+  // A line is only dropped when one of the patterns matches it: a text without their words keeps every line.
+  if (!ANYWHERE_WORD.test(text) && !HEAD_WORD.test(firstLines(text, HEAD_LINES))) return text;
   const lines = text.split('\n');
   const drop = new Uint8Array(lines.length);
   const head = Math.min(lines.length, HEAD_LINES);

@@ -3,11 +3,11 @@
  * so the cleaned text reads evenly in the editor. Blank lines inside verse containers (between stanzas)
  * are kept as one. Count: blank lines removed.
  */
-import { joinBlocks, splitBlocks } from '../blocks.ts';
+import { joinBlocks, readBlocks } from '../blocks.ts';
 import type { CleanPass, PassContext } from '../pass.ts';
 
 function tidyBlankLines(text: string, ctx: PassContext): string {
-  const list = splitBlocks(text);
+  const list = readBlocks(text);
   let removed = list.blankAfter;
   const blocks = list.blocks.map((block, i) => {
     const want = i === 0 ? 0 : 1;

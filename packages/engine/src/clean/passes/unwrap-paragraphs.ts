@@ -5,11 +5,11 @@
  * breaks are left as they are; a footnote's later paragraphs keep their four-space indent. Count: paragraphs unwrapped.
  */
 import { isHeadingLine, isSceneBreakLine } from '../../structure/markdown-syntax.ts';
-import { isNoteContinuation, isNoteDefinition, isVerseContainer, joinBlocks, splitBlocks } from '../blocks.ts';
+import { isNoteContinuation, isNoteDefinition, isVerseContainer, joinBlocks, readBlocks } from '../blocks.ts';
 import type { CleanPass, PassContext } from '../pass.ts';
 
 function unwrapParagraphs(text: string, ctx: PassContext): string {
-  const list = splitBlocks(text);
+  const list = readBlocks(text);
   let changed = 0;
   let inNote = false;
   const blocks = list.blocks.map((block) => {
@@ -20,7 +20,10 @@ function unwrapParagraphs(text: string, ctx: PassContext): string {
     if (isVerseContainer(block) || (block.lines.length === 1 && (isHeadingLine(first) || isSceneBreakLine(first)))) {
       return block;
     }
-    const joined = (continuation ? '    ' : '') + block.lines.map((l) => l.trim()).join(' ').replace(/ {2,}/g, ' ');
+    let body = block.lines.map((l) => l.trim()).join(' ');
+    // Runs of spaces are looked for only where there is one.
+    if (body.includes('  ')) body = body.replace(/ {2,}/g, ' ');
+    const joined = (continuation ? '    ' : '') + body;
     if (block.lines.length === 1 && joined === first) return block;
     changed++;
     return { ...block, lines: [joined] };
