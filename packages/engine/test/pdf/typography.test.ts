@@ -77,6 +77,12 @@ describe('drop capital', () => {
       for (const line of beside) expect(line.xMin).toBeGreaterThan(cap.xMax);
       const fourth = body[body.indexOf(beside[2]!) + 1]!;
       expect(fourth.xMin).toBeCloseTo(left, 0);
+      // As many words beside the capital as fit (the search for them starts from a bound of the writer's): the
+      // lines beside it are justified with word spaces of a full line, not stretched over too few words.
+      for (const line of beside) {
+        const gaps = line.words.slice(1).map((w, i) => w.xMin - line.words[i]!.xMax);
+        expect(Math.max(...gaps), `word spaces of "${line.words.map((w) => w.word).join(' ')}"`).toBeLessThan(0.5 * layout.fontSizePt);
+      }
 
       // Ink: the T's flat top on the first line's cap height (that of EXIT), its foot on the third baseline
       // (the foot of a word on that line without descenders).

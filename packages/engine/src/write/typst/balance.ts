@@ -206,7 +206,14 @@ export function chooseLoosenings(depths: readonly PageDepth[], starts: readonly 
 
 /** The source with the given paragraphs made a line longer: each one's last word kept with an invisible box. */
 export function loosenedSource(source: string, loosenings: readonly Loosening[]): string {
-  let out = source;
-  for (const { n, boxWidthPt } of loosenings) out = out.replace(endMark(n, 0), endMark(n, boxWidthPt));
-  return out;
+  if (loosenings.length === 0) return source;
+  const widths = new Map(loosenings.map(({ n, boxWidthPt }) => [n, boxWidthPt]));
+  // One pass over the source (a book's is megabytes long; a replace per paragraph cost seconds on War and Peace).
+  return source.replace(END_MARK, (mark, n: string) => {
+    const widthPt = widths.get(Number(n));
+    return widthPt === undefined ? mark : endMark(Number(n), widthPt);
+  });
 }
+
+/** Every unloosened end mark ({@link endMark} with a zero width); group 1 is the paragraph number. */
+const END_MARK = /\\u\{2060\}#box\(width: 0\.00pt\)\[#metadata\((\d+)\)<quire-pe>\]/g;

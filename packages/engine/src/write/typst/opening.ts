@@ -101,5 +101,28 @@ export function renderOpeningParagraph(block: Block, state: TypstState): string 
   // The opening quotation mark or bracket stands before the capital at the body size (template); joiners and spaces go.
   const mark = prefix.replace(/[\s\u2060]+/gu, '');
   const hung = mark === '' ? 'none' : `[${escapeTypst(mark)}]`;
-  return `#quire-drop-cap(${hung}, [${escapeTypst(letter)}], (${words.map((w) => `[${w}]`).join(', ')}${words.length === 1 ? ',' : ''}))`;
+  const fit = wordsPastLines(tokens, layout.dropCapLines, layout);
+  return `#quire-drop-cap(${hung}, [${escapeTypst(letter)}], (${words.map((w) => `[${w}]`).join(', ')}${words.length === 1 ? ',' : ''}), fit: ${fit})`;
+}
+
+/**
+ * Average width of a character of running text, in em, taken narrow (a condensed face's text runs near 0.4 em): the
+ * count of words below errs long, so that those words surely do not fit.
+ */
+const NARROW_CHAR_EM = 0.3;
+
+/**
+ * A number of words that cannot fit on `lines` lines of the full measure (the drop cap's search starts from it,
+ * `typography.ts`): the first words whose characters, a space after each, outnumber what `lines` lines hold at
+ * {@link NARROW_CHAR_EM}. A word that is not plain text counts its markup, which is longer than its text.
+ */
+function wordsPastLines(tokens: readonly Token[], lines: number, layout: TypstState['layout']): number {
+  const measurePt = (layout.trimWidthIn - layout.marginInsideIn - layout.marginOutsideIn) * 72;
+  const maxChars = lines * (measurePt / (NARROW_CHAR_EM * layout.fontSizePt));
+  let chars = 0;
+  for (const [i, token] of tokens.entries()) {
+    chars += (token.plain ? token.text.length : token.markup.length) + 1;
+    if (chars > maxChars) return i + 1;
+  }
+  return tokens.length;
 }

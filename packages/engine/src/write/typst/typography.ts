@@ -35,7 +35,10 @@ export function typographyDefinitions(layout: Layout): string {
 // one: quire-cap-alone tells the next paragraph to take its indent itself (quire-indent-after-cap).
 #let quire-cap-alone = state("quire-cap-alone", false)
 #let quire-indent-after-cap() = context if quire-cap-alone.get() { h(quire-indent) }
-#let quire-drop-cap(prefix, cap, words) = context {
+// fit: a number of words that surely does not fit beside the letter (the writer counts their characters), so that
+// the search measures a few lines of words, never the whole of a long first paragraph; when they do fit after all,
+// the search runs on over every word.
+#let quire-drop-cap(prefix, cap, words, fit: none) = context {
   let n = quire-drop-lines
   let size = text.size
   let leading = par.leading.to-absolute()
@@ -47,13 +50,17 @@ export function typographyDefinitions(layout: Layout): string {
   let width = quire-text-width - column
   let beside(k, end: []) = par(first-line-indent: 0pt, words.slice(0, k).join([ ]) + end)
   let fits(k) = measure(block(width: width, beside(k))).height <= n * line - leading + 0.5pt
+  // Invariant of the search: lo words fit, hi words do not (or hi = lo = every word).
   let lo = 0
-  let hi = words.len()
-  if fits(hi) { lo = hi } else {
-    while hi - lo > 1 {
-      let mid = calc.quo(lo + hi, 2)
-      if fits(mid) { lo = mid } else { hi = mid }
-    }
+  let hi = if fit == none { words.len() } else { calc.min(fit, words.len()) }
+  if fits(hi) {
+    lo = hi
+    hi = words.len()
+    if lo < hi and fits(hi) { lo = hi }
+  }
+  while hi - lo > 1 {
+    let mid = calc.quo(lo + hi, 2)
+    if fits(mid) { lo = mid } else { hi = mid }
   }
   let rest = words.slice(lo)
   // The first line box is 1 em tall with its top 0.8 em above the baseline (template text edges): the
