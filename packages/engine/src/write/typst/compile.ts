@@ -11,7 +11,7 @@ import type { BookAsset } from '../../model/book-document.ts';
 import { splitPlainSvg, type SvgPage } from '../preview/svg-pages.ts';
 import { shippedFontPaths } from './fonts.ts';
 import { splitTypstSource } from './files.ts';
-import { chooseLoosenings, loosenedSource, lowestBaselines, type BalanceGrid, type MarkPosition } from './balance.ts';
+import { chooseLoosenings, loosenedSource, lowestBaselines, withoutTrailer, type BalanceGrid, type MarkPosition } from './balance.ts';
 
 let compiler: NodeCompiler | undefined;
 
@@ -138,7 +138,7 @@ export function typesetTypst(source: string, assets?: TypstAssets): TypesetPdf {
   const { grid, starts, ends } = first.balance;
   const loosenings = chooseLoosenings(lowestBaselines(first.pdf, grid), starts, ends, grid);
   if (loosenings.length === 0) return { pdf: first.pdf, pageCount: first.pageCount };
-  return withDocument(loosenedSource(source, loosenings), assets, exportPdf);
+  return withDocument(withoutTrailer(loosenedSource(source, loosenings)), assets, exportPdf);
 }
 
 /** The PDF of a laid-out document and its number of pages. */

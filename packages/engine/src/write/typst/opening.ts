@@ -101,8 +101,20 @@ export function renderOpeningParagraph(block: Block, state: TypstState): string 
   // The opening quotation mark or bracket stands before the capital at the body size (template); joiners and spaces go.
   const mark = prefix.replace(/[\s\u2060]+/gu, '');
   const hung = mark === '' ? 'none' : `[${escapeTypst(mark)}]`;
-  const fit = wordsPastLines(tokens, layout.dropCapLines, layout);
-  return `#quire-drop-cap(${hung}, [${escapeTypst(letter)}], (${words.map((w) => `[${w}]`).join(', ')}${words.length === 1 ? ',' : ''}), fit: ${fit})`;
+  const chars = charactersUpTo(tokens, wordsPastLines(tokens, layout.dropCapLines, layout));
+  const list = (items: readonly string[]) => `(${items.join(', ')}${items.length === 1 ? ',' : ''})`;
+  return `#quire-drop-cap(${hung}, [${escapeTypst(letter)}], ${list(words.map((w) => `[${w}]`))}, fit: ${chars.length}, chars: ${list(chars.map(String))})`;
+}
+
+/** The characters of a word as the drop cap's search counts them: its text, or its markup when it is not plain text. */
+function tokenChars(token: Token): number {
+  return token.plain ? token.text.length : token.markup.length;
+}
+
+/** The characters from the paragraph's start to the end of each of the first `count` words, a space after each. */
+function charactersUpTo(tokens: readonly Token[], count: number): number[] {
+  let chars = 0;
+  return tokens.slice(0, count).map((token) => (chars += tokenChars(token) + 1) - 1);
 }
 
 /**
@@ -121,7 +133,7 @@ function wordsPastLines(tokens: readonly Token[], lines: number, layout: TypstSt
   const maxChars = lines * (measurePt / (NARROW_CHAR_EM * layout.fontSizePt));
   let chars = 0;
   for (const [i, token] of tokens.entries()) {
-    chars += (token.plain ? token.text.length : token.markup.length) + 1;
+    chars += tokenChars(token) + 1;
     if (chars > maxChars) return i + 1;
   }
   return tokens.length;

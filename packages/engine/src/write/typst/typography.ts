@@ -35,10 +35,12 @@ export function typographyDefinitions(layout: Layout): string {
 // one: quire-cap-alone tells the next paragraph to take its indent itself (quire-indent-after-cap).
 #let quire-cap-alone = state("quire-cap-alone", false)
 #let quire-indent-after-cap() = context if quire-cap-alone.get() { h(quire-indent) }
-// fit: a number of words that surely does not fit beside the letter (the writer counts their characters), so that
-// the search measures a few lines of words, never the whole of a long first paragraph; when they do fit after all,
-// the search runs on over every word.
-#let quire-drop-cap(prefix, cap, words, fit: none) = context {
+// fit: a number of words that surely does not fit beside the letter, and chars: the characters (a space after each)
+// up to the end of each of those words, both counted by the writer. The search for the most words that fit starts at
+// the count whose characters fill the n lines at the font's average width (measured on a sample) and steps out from
+// there, so that it sets a few short paragraphs, never the whole of a long first one; when the fit words do fit after
+// all, it runs on over every word.
+#let quire-drop-cap(prefix, cap, words, fit: none, chars: none) = context {
   let n = quire-drop-lines
   let size = text.size
   let leading = par.leading.to-absolute()
@@ -50,10 +52,29 @@ export function typographyDefinitions(layout: Layout): string {
   let width = quire-text-width - column
   let beside(k, end: []) = par(first-line-indent: 0pt, words.slice(0, k).join([ ]) + end)
   let fits(k) = measure(block(width: width, beside(k))).height <= n * line - leading + 0.5pt
-  // Invariant of the search: lo words fit, hi words do not (or hi = lo = every word).
+  // Invariant of the search: lo words fit; hi words do not when failed is true.
   let lo = 0
   let hi = if fit == none { words.len() } else { calc.min(fit, words.len()) }
-  if fits(hi) {
+  let failed = false
+  if chars != none and hi > 1 {
+    let sample = "the quick brown fox jumps over the lazy dog while five boxing wizards jump quickly"
+    let capacity = n * width / (measure(sample).width / sample.len())
+    let guess = calc.max(1, calc.min(hi - 1, chars.filter(c => c <= capacity).len()))
+    let step = 1
+    if fits(guess) {
+      lo = guess
+      while lo + step < hi {
+        if fits(lo + step) { lo += step; step *= 2 } else { hi = lo + step; failed = true; break }
+      }
+    } else {
+      hi = guess
+      failed = true
+      while hi - step > 0 {
+        if fits(hi - step) { lo = hi - step; break } else { hi -= step; step *= 2 }
+      }
+    }
+  }
+  if not failed and fits(hi) {
     lo = hi
     hi = words.len()
     if lo < hi and fits(hi) { lo = hi }
