@@ -218,8 +218,8 @@ ${academicDefinitions(layout)}
     // an em on each side: words that do not fit give way to an ellipsis (quire-fit-head), the type never shrinks.
     if content != none and quire-academic { text(font: quire-heading-font, quire-head-style(content.join([ ]))) }
     else if content != none {
-      let room = quire-text-width - 2 * (measure([8888]).width + 1em)
-      box(width: room, align(center, quire-fit-head(content, words => text(font: quire-heading-font, quire-head-style(words)))))
+      let room = (quire-text-width - 2 * (measure([8888]).width + 1em)).to-absolute()
+      box(width: room, align(center, quire-fit-head(content, words => text(font: quire-heading-font, quire-head-style(words)), room)))
     }
   }
   // Book opening pages carry a top folio at the foot instead; papers keep it in the head (APA 2.18).

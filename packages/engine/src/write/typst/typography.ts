@@ -105,12 +105,13 @@ export function typographyDefinitions(layout: Layout): string {
 }
 // A running head (an array of words, styled by style): all of it when it fits the line at its size, else the most
 // words that fit followed by an ellipsis; the type is never set smaller (Chicago 1.10: a long title is shortened).
-#let quire-fit-head(words, style) = layout(region => {
+// width: the room it has (the header passes it: a layout() callback on every page cost more than the measuring).
+#let quire-fit-head(words, style, width) = {
   let set-words(k) = style(words.slice(0, k).join([ ]) + if k < words.len() { […] } else { [] })
-  if measure(set-words(words.len())).width <= region.width { return set-words(words.len()) }
+  if measure(set-words(words.len())).width <= width { return set-words(words.len()) }
   let k = words.len() - 1
-  while k > 1 and measure(set-words(k)).width > region.width { k -= 1 }
+  while k > 1 and measure(set-words(k)).width > width { k -= 1 }
   set-words(k)
-})
+}
 `;
 }
