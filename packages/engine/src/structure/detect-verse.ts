@@ -62,14 +62,45 @@ function firstWordLength(line: string): number {
   return end - start;
 }
 
+/** How a line before a paragraph's first line ends: a sentence, a quotation or a bracket closed. */
+const PARAGRAPH_END = /[.!?:"”’)\]_*]$/u;
+
+/**
+ * True when a block is hard-wrapped prose whose paragraphs begin on an indented line instead of after a blank line
+ * (Pride and Prejudice, pg1342, chapter 22: ` Charlotte assured her friend ...` inside a block), or whose indented
+ * lines are stray spaces before a wrapped line: every indented line but the first is at most 8 columns in and
+ * follows a line that ends a sentence or clause, and at least 80 % of the wrapped lines (two at least) are full, the
+ * next word not fitting within 8 columns of `width`.
+ * Verse fails the last test (its lines end early); a poem's turnovers fail the first (they follow an unfinished line).
+ */
+function isIndentedProse(lines: readonly string[], width: number): boolean {
+  const base = leastIndent(lines);
+  let wrapped = 0;
+  let full = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const indent = indentOf(lines[i]!) - base;
+    if (i > 0 && indent > 0 && (indent > 8 || !PARAGRAPH_END.test(lines[i - 1]!.trimEnd()))) return false;
+    if (i + 1 === lines.length) break;
+    const wasFull = trimmedEndLength(lines[i]!) + 1 + firstWordLength(lines[i + 1]!) >= width - 8;
+    // A line followed by one of the same paragraph (not indented) was wrapped; one followed by an indented line
+    // ends a paragraph, unless it is full (a stray space before a line the source wrapped: ` said Mrs. Bennet`).
+    if (indentOf(lines[i + 1]!) === base || wasFull) {
+      wrapped++;
+      if (wasFull) full++;
+    }
+  }
+  return wrapped >= 2 && full >= 0.8 * wrapped;
+}
+
 /**
  * True when a block's line breaks are the author's (verse, lists, addresses), false for hard-wrapped
  * prose. `width` is the book's wrap width from {@link wrapWidth}, `offset` its turnover indent ({@link turnoverOffset}).
  */
 export function isLineByLine(lines: readonly string[], width: number, offset?: number): boolean {
   if (lines.length < 2) return false;
-  // Indentation that varies after the first line: the layout carries meaning.
-  if (isVaried(lines)) {
+  // Indentation that varies after the first line: the layout carries meaning, unless it only marks where
+  // paragraphs of wrapped prose begin.
+  if (isVaried(lines) && !isIndentedProse(lines, width)) {
     // Turnovers joined, two lines or more are left: long verse lines the transcriber broke (prose is never
     // wrapped with a hanging indent in these texts). One line left: a single long line, decided by context.
     const joined = joinHangingLines(lines, width, offset);

@@ -108,6 +108,15 @@ describe.skipIf(!dir)('Gutenberg corpus', () => {
     expect(run.clean.markdown).toContain('::: verse\nIhr naht euch wieder, schwankende Gestalten,\nDie früh sich einst dem trüben Blick gezeigt.');
   });
 
+  it('prose whose paragraphs begin on an indented line, or with a stray space before a wrapped line, is prose, not verse', () => {
+    // Pride and Prejudice (pg1342): chapter 22 opens with a block whose second paragraph starts ` Charlotte assured`;
+    // chapter 3's `... at Netherfield,"` / ` said Mrs. Bennet ...` has a space before a line the source wrapped.
+    const markdown = book('pg1342-pride-and-prejudice.txt').clean.markdown;
+    expect(markdown).not.toContain('::: verse');
+    expect(markdown).toMatch(/as to listen to Mr\. Collins\. Elizabeth took an opportunity of thanking her\./u);
+    expect(markdown).toContain('happily settled at Netherfield,” said Mrs. Bennet to her husband, “and all the others equally well married,');
+  });
+
   it('old-style headers give title and author', () => {
     expect(book('pg1653-imitation-of-christ.txt').read.meta).toMatchObject({ title: 'Imitation of Christ', author: 'Thomas A Kempis' });
     expect(book('pg2701-moby-dick-old-moby10b.txt').read.meta).toMatchObject({ title: 'Moby Dick; or The Whale', author: 'Herman Melville' });
