@@ -10,12 +10,13 @@
  *   `<quire-pe>`, {@link markParagraph}) and ends the book with {@link balanceTrailer}: the grid of the layout and
  *   the position of every mark;
  * - after the first compile, the depth of each page's last line of body text is read from the PDF's content
- *   streams ({@link lowestBaselines}); a spread whose pages differ by one or two lines, one of them at full depth,
- *   has its short page's paragraph with the longest last line (two lines or more, wholly on that page) made longer:
- *   its last word is kept, behind a word joiner, with an invisible box as wide as the rest of its line plus
- *   {@link LOOSEN_EXTRA_MEASURE} of the measure, so that the word turns over ({@link loosenedSource}).
- * Measured (typesetting proof): Pride and Prejudice in Classic Literature 57 -> 11 uneven spreads of 148, in KDP
- * 6 x 9 34 -> 3 of 72; Frankenstein 27 -> 10 of 91 and 15 -> 3 of 50.
+ *   streams ({@link lowestBaselines}); a spread whose pages differ by one to three lines, the deeper one at full
+ *   depth or a line or two above it, has paragraphs of its short page (those with the longest last lines, two lines
+ *   or more on that page) made longer, one per missing line ({@link chooseLoosenings}): each one's last word is
+ *   kept, behind a word joiner, with an invisible box wider than the rest of its line, so that the word turns over
+ *   ({@link loosenedSource}).
+ * Measured (typesetting proof): Pride and Prejudice in Classic Literature 57 -> 3 uneven spreads of 148, in KDP
+ * 6 x 9 34 -> 0 of 71; Frankenstein 27 -> 3 of 91 and 15 -> 1 of 50; Moby-Dick 76 -> 3 of 231.
  */
 import { inflateSync } from 'node:zlib';
 import type { Layout } from '../../layout/layout.ts';
@@ -23,8 +24,27 @@ import { baselineStepPt } from '../../layout/line-spacing.ts';
 
 const PT = 72;
 
-/** Part of the measure added to what a loosened paragraph's last line leaves free, so that its last word turns over. */
+/**
+ * Part of the measure added to what a loosened paragraph's last line leaves free, so that its last word turns over
+ * (the line cannot shrink its spaces, nor the paragraph rebreak its lines, to take that much back).
+ */
 export const LOOSEN_EXTRA_MEASURE = 0.3;
+
+/** The least of that extra a loosening may have (less where the last word and the box must share a line). */
+const LOOSEN_MIN_EXTRA_MEASURE = 0.08;
+
+/**
+ * What each line of a loosened paragraph can take back of its box, points: the optimal line breaking spreads the box
+ * over the paragraph, each line's spaces shrinking a little (Pride and Prejudice: a paragraph of 27 lines took back
+ * 87 pt, so kept its lines), so a long paragraph's box is wider.
+ */
+const LOOSEN_ABSORBED_PER_LINE_PT = 4.5;
+
+/**
+ * A generous width of a character of the body type, in em, for the last word of a loosened paragraph: the word and
+ * its box turn over together, and must fit on one line.
+ */
+const WIDE_CHAR_EM = 0.5;
 
 /** Whether the layout's spreads are balanced: two-sided books (mirrored margins), not papers. */
 export function balancesSpreads(layout: Layout): boolean {
@@ -186,44 +206,85 @@ export interface Loosening {
   boxWidthPt: number;
 }
 
+/** The most lines a spread's pages may differ by for the balancing to fill the shorter one (a cure, a kept title). */
+export const MAX_MISSING_LINES = 3;
+
+/** How far the deeper page of a spread may end above the book's full depth, in lines (its own cure, a kept block). */
+const MAX_DEEPER_SHORT_LINES = 2;
+
 /**
  * The paragraphs to make a line longer so that facing pages end at the same depth: for each spread (verso even,
- * recto odd) whose pages both have body text and no notes, and differ by one or two lines with one of them at the
- * book's full depth (the commonest), the short page's paragraphs wholly on it, two lines or more, with the longest
- * last lines (one per missing line).
- * - `depths`: from {@link lowestBaselines}; `starts`/`ends`: the marks' positions (`balanceTrailer`).
+ * recto odd) whose pages both have body text and no notes, and differ by one to {@link MAX_MISSING_LINES} whole
+ * lines, the deeper of them at the book's full depth or at most {@link MAX_DEEPER_SHORT_LINES} lines above it (then
+ * both pages run short by the same lines, as Vellum runs a spread short), the paragraphs that end on the short page
+ * with two lines or more on it (one that began on the page before gains its line on the short page all the same),
+ * those with the longest last lines first, one per missing line.
+ * A paragraph's box is as wide as its last line leaves free plus {@link LOOSEN_EXTRA_MEASURE} of the measure (or
+ * {@link LOOSEN_ABSORBED_PER_LINE_PT} a line, for a long paragraph), less where its last word (`lastWordChars`) and
+ * the box would not fit on one line; a paragraph with no room for a box of {@link LOOSEN_MIN_EXTRA_MEASURE} (or what
+ * its lines take back) beside the word is passed over.
+ * - `depths`: from {@link lowestBaselines}; `starts`/`ends`: the marks' positions (`balanceTrailer`);
+ * - `lastWordChars`: the characters of a paragraph's last word ({@link lastWordLengths}); without it, none counted.
  */
-export function chooseLoosenings(depths: readonly PageDepth[], starts: readonly MarkPosition[], ends: readonly MarkPosition[], grid: BalanceGrid): Loosening[] {
+export function chooseLoosenings(
+  depths: readonly PageDepth[],
+  starts: readonly MarkPosition[],
+  ends: readonly MarkPosition[],
+  grid: BalanceGrid,
+  lastWordChars: (n: number) => number = () => 0,
+): Loosening[] {
   const counts = new Map<string, number>();
   for (const d of depths) if (d.lastBaselinePt !== undefined) counts.set(d.lastBaselinePt.toFixed(1), (counts.get(d.lastBaselinePt.toFixed(1)) ?? 0) + 1);
   const fullPt = Number([...counts].sort((a, b) => b[1] - a[1])[0]?.[0]);
   if (!Number.isFinite(fullPt)) return [];
   const startOf = new Map(starts.map(([n, page, , y]) => [n, { page, y }]));
+  const endsByPage = new Map<number, MarkPosition[]>();
+  for (const end of ends) endsByPage.set(end[1], [...(endsByPage.get(end[1]) ?? []), end]);
+  // A mark inside the first line of the text block stands at that line's bottom edge, 1 em below the block's top
+  // (template text edges: 0.8 em above the baseline, 0.2 em below).
+  const firstLineMarkPt = grid.blockTopPt + grid.bodySizePt;
   const chosen: Loosening[] = [];
   for (let verso = 2; verso + 1 <= depths.length; verso += 2) {
     const [left, right] = [depths[verso - 1]!, depths[verso]!];
     if (left.lastBaselinePt === undefined || right.lastBaselinePt === undefined || left.hasNotes || right.hasNotes) continue;
     const deeper = Math.max(left.lastBaselinePt, right.lastBaselinePt);
+    const deeperShort = (fullPt - deeper) / grid.pitchPt;
     const lines = Math.abs(right.lastBaselinePt - left.lastBaselinePt) / grid.pitchPt;
     const missing = Math.round(lines);
-    if (Math.abs(deeper - fullPt) > 0.5 || missing < 1 || missing > 2 || Math.abs(lines - missing) > 0.05) continue;
+    if (missing < 1 || missing > MAX_MISSING_LINES || Math.abs(lines - missing) > 0.05) continue;
+    if (deeperShort < -0.05 || deeperShort > MAX_DEEPER_SHORT_LINES + 0.05 || Math.abs(deeperShort - Math.round(deeperShort)) > 0.05) continue;
     const short = left.lastBaselinePt < right.lastBaselinePt ? verso : verso + 1;
     const leftEdge = short % 2 === 0 ? grid.versoLeftPt : grid.rectoLeftPt;
-    const candidates = ends
-      .filter(([n, page, , y]) => {
+    const candidates = (endsByPage.get(short) ?? [])
+      .filter(([n, , , y]) => {
         const start = startOf.get(n);
-        // Two lines or more: the end mark stands at least a line below the start mark (both in the line, 13.2 and
-        // 3.6 pt above the baseline at 12 pt: a one-line paragraph's marks are less than a line apart).
-        return page === short && start?.page === short && y - start.y >= grid.pitchPt - 1;
+        if (!start) return false;
+        // Two lines or more on the short page: the end mark a line or more below the start mark (both in their lines,
+        // 13.2 and 3.6 pt above the baseline at 12 pt: a one-line paragraph's marks are less than a line apart), or
+        // below the page's first line when the paragraph began on an earlier page.
+        const topPt = start.page === short ? start.y : start.page < short ? firstLineMarkPt : Infinity;
+        return y - topPt >= grid.pitchPt - 1;
       })
-      .map(([n, , x]) => ({ n, fill: (x - leftEdge) / grid.measurePt }))
-      .sort((a, b) => b.fill - a.fill)
+      .map(([n, , x, y]) => {
+        const freePt = Math.max(0, grid.measurePt - (x - leftEdge));
+        // Its lines: on the short page, and those of the pages before when it began there (about a page each).
+        const start = startOf.get(n)!;
+        const pageLines = (grid.blockBottomPt - grid.blockTopPt) / grid.pitchPt;
+        const lines =
+          start.page === short
+            ? (y - start.y) / grid.pitchPt + 1
+            : (y - grid.blockTopPt) / grid.pitchPt + (grid.blockBottomPt - start.y) / grid.pitchPt + (short - start.page - 1) * pageLines;
+        const extraPt = Math.max(LOOSEN_EXTRA_MEASURE * grid.measurePt, lines * LOOSEN_ABSORBED_PER_LINE_PT);
+        // The last word and the box turn over together: never wider, both, than the measure.
+        const roomPt = grid.measurePt - lastWordChars(n) * WIDE_CHAR_EM * grid.bodySizePt;
+        const boxWidthPt = Math.min(freePt + extraPt, roomPt);
+        return { n, freePt, boxWidthPt, sure: boxWidthPt >= freePt + lines * LOOSEN_ABSORBED_PER_LINE_PT };
+      })
+      .filter(({ freePt, boxWidthPt }) => boxWidthPt >= freePt + LOOSEN_MIN_EXTRA_MEASURE * grid.measurePt)
+      // Those whose box surely turns the word over first, then the longest last lines.
+      .sort((a, b) => Number(b.sure) - Number(a.sure) || a.freePt - b.freePt)
       .slice(0, missing);
-    for (const { n, fill } of candidates) {
-      // Never wider than the measure: with the last word it must still turn over onto a line of its own.
-      const widthPt = (Math.max(0, 1 - fill) + LOOSEN_EXTRA_MEASURE) * grid.measurePt;
-      chosen.push({ n, boxWidthPt: Math.min(widthPt, 0.95 * grid.measurePt) });
-    }
+    for (const { n, boxWidthPt } of candidates) chosen.push({ n, boxWidthPt });
   }
   return chosen;
 }
@@ -237,6 +298,23 @@ export function loosenedSource(source: string, loosenings: readonly Loosening[])
     const widthPt = widths.get(Number(n));
     return widthPt === undefined ? mark : endMark(Number(n), widthPt);
   });
+}
+
+/**
+ * The characters of each marked paragraph's last word in a balanced source (its markup: escapes and a closing
+ * quotation mark count, which errs wide), by paragraph number; 0 for a number the source does not mark. One pass over
+ * the source, then a look back from each end mark asked for.
+ */
+export function lastWordLengths(source: string): (n: number) => number {
+  const at = new Map<number, number>();
+  for (const m of source.matchAll(END_MARK)) at.set(Number(m[1]), m.index);
+  return (n) => {
+    const end = at.get(n);
+    if (end === undefined) return 0;
+    const before = source.lastIndexOf(' ', end - 1);
+    const newline = source.lastIndexOf('\n', end - 1);
+    return end - Math.max(before, newline) - 1;
+  };
 }
 
 /** Every unloosened end mark ({@link endMark} with a zero width); group 1 is the paragraph number. */

@@ -21,7 +21,7 @@ export { PdfProcessPool, type PdfProcessPoolOptions } from './pool.ts';
  * - `opts.pool`: the pool to compile in (a server keeps one); without it a private one-process pool is
  *   started for this call and closed afterwards;
  * - `opts.balanceSpreads`: a two-sided book is compiled twice so that facing pages end at the same depth
- *   (`balance.ts`: Pride and Prejudice in Classic Literature 57 -> 10 uneven spreads of 148), for about 1.4 times the
+ *   (`balance.ts`: Pride and Prejudice in Classic Literature 57 -> 3 uneven spreads of 148), for about 1.4 times the
  *   CPU time of one compile. Default true.
  * Resolves with the PDF bytes.
  * @throws EngineError `WRITE_FAILED` (rejection) when the layout's font is not shipped, Typst fails, or the

@@ -103,7 +103,7 @@ export function typstTemplate(meta: BookMeta, layout: Layout): string {
   // that the text keeps one baseline grid and facing pages differ by whole lines only (Pride and Prejudice in
   // Classic Literature: 66 -> 57 uneven spreads of 148). Typst costs are on or off, and turning either one off lets
   // widows through as well, so a single pass has no better setting: a second compile makes a paragraph of each
-  // short page a line longer (`balance.ts`: 57 -> 10), for about 1.4 times the CPU time of one (`files.ts`). Measured and
+  // short page a line longer (`balance.ts`: 57 -> 3), for about 1.4 times the CPU time of one (`files.ts`). Measured and
   // left aside: shortening the full page instead (a one-line bottom float) moves the problem down the chapter (66 ->
   // 58 after three more compiles); extra tracking is absorbed by justification (3 of 52 fixed); stretching the gaps
   // between paragraphs (`v(1fr)`) loses the grid and opens visible gaps.
