@@ -6,10 +6,10 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TSC_PROJECTS } from './typecheck.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const reports = mkdtempSync(path.join(tmpdir(), 'quire-test-'));
-const TSC_PROJECTS = ['packages/contracts', 'packages/engine', 'apps/server', 'apps/web', 'e2e', 'scripts'];
 
 let passed = 0;
 let failed = 0;
