@@ -174,8 +174,10 @@ function isQuotation(block: FrontBlock): boolean {
   const text = lines.join(' ');
   if (lines.length === 0 || lines.length > 24 || text.length > 1000) return false;
   if (/^["“‘'«„]/.test(text)) return true;
-  if (VERSE_OPEN.test(block.lines[0]!) || /^\s*>/.test(block.lines[0]!)) return true;
-  // Lines of verse: several short lines, each opening with a capital (or a quotation mark).
+  if (/^\s*>/.test(block.lines[0]!)) return true;
+  // Lines of verse: several short lines, each opening with a capital (or a quotation mark). A `::: verse` container
+  // is judged by its lines as well, as the raw lines were before the verse pass wrapped them (a second cleaning
+  // must find the same pages).
   return lines.length >= 2 && lines.every((l) => l.length <= 80 && /^[\p{Lu}"“‘'(]/u.test(l));
 }
 
