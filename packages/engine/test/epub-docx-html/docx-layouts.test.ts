@@ -64,9 +64,17 @@ describe('writeDocx: running heads', () => {
     expect(results).toEqual(['', '', 'Preface', 'Part One', 'Loomings', 'The Carpet-Bag', 'Part Two', expect.stringContaining('script'), 'Chapter 4', 'Appendix', 'Notes']);
   });
 
-  it('classic-literature: heads that do not change (author, book title) are defined once and inherited', async () => {
+  it('classic-literature: every section after the title page names its own headers and footers, none inherited', async () => {
     const p = await parts(getLayout('classic-literature'));
-    expect((p['word/document.xml'] as string).match(/<w:headerReference w:type="default"/g)?.length).toBe(1);
+    const sections = (p['word/document.xml'] as string).match(/<w:sectPr\b.*?<\/w:sectPr>/gs) ?? [];
+    expect(sections.length).toBeGreaterThan(5);
+    // The title page's section has none; each later one has all six (default, first and even, head and foot).
+    expect(sections[0]).not.toContain('Reference');
+    for (const section of sections.slice(1)) {
+      for (const kind of ['header', 'footer']) {
+        for (const type of ['default', 'first', 'even']) expect(section).toMatch(new RegExp(`<w:${kind}Reference w:type="${type}" r:id="rId\\d+"/>`));
+      }
+    }
   });
 });
 
