@@ -88,11 +88,9 @@ describe('writeDocx', () => {
     const zip = await JSZip.loadAsync(bytes);
     const footers = await Promise.all(zip.file(/^word\/footer\d+\.xml$/).map((f) => f.async('string')));
     const headers = await Promise.all(zip.file(/^word\/header\d+\.xml$/).map((f) => f.async('string')));
-    // Three footers (odd, even, first page) for each section after the title page, which has none.
-    const sections = count(await part('word/document.xml'), /<w:sectPr\b/g);
-    expect(footers).toHaveLength(3 * (sections - 1));
+    expect(footers).toHaveLength(3);
     // Odd and even pages carry the folio at the foot; opening pages none (folioOnOpeningPage false).
-    expect(footers.filter((f) => /<w:instrText[^>]*>PAGE<\/w:instrText>/.test(f))).toHaveLength(2 * (sections - 1));
+    expect(footers.filter((f) => /<w:instrText[^>]*>PAGE<\/w:instrText>/.test(f))).toHaveLength(2);
     expect(headers.some((h) => h.includes('Herman Melville'))).toBe(true);
     expect(headers.some((h) => h.includes('Moby-Dick &amp; &quot;Friends&quot; &lt;Vol. 1&gt;') || h.includes('Moby-Dick &amp; "Friends" &lt;Vol. 1&gt;'))).toBe(true);
   });

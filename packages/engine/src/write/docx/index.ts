@@ -26,7 +26,7 @@ import { inlineRuns } from './inlines.ts';
 import { contentsPlan } from '../contents-plan.ts';
 import { academicTitlePage, bookTitlePage, contentsPage, headingBlock, type DocxContentsEntry } from './front-pages.ts';
 import { patchPackage, type PackageFiles } from './package-patch.ts';
-import { headersAndFooters, sectionProperties, type SectionRole } from './sections.ts';
+import { hasChapterTitleHead, headersAndFooters, sectionProperties, type SectionRole } from './sections.ts';
 import { bookmarkName, createDocxState, docxText, type DocxState } from './state.ts';
 import { STYLE, docxStyles } from './styles.ts';
 
@@ -188,15 +188,17 @@ export async function writeDocx(doc: BookDocument, layout: Layout): Promise<Uint
     headTexts.push('Notes');
   }
   if (sections.length === 0) sections.push({ properties: sectionProperties(layout, 'first-body'), children: [new Paragraph({ style: STYLE.bodyText })] });
-  // Every section after the title page names its own headers and footers (the title page has none). OOXML lets a
-  // section inherit them (§17.10.5), but LibreOffice then gives the page after an odd-page section's opening the
-  // opening's own (empty) first-page header; with references of its own, each section's pages are set right. A
-  // chapter-title head is a STYLEREF field, which LibreOffice does not compute (it prints the field's last result):
-  // each section's field result is the title that section opens with (Word updates the field on every page, also
-  // where several chapters run on in one section).
+  // Furniture is defined on the first section after the title page (the title page has none); later sections refer
+  // to the same header and footer parts (`section-references.ts`).
   const hasTitleSection = !layout.academic || front.titlePage !== undefined;
   const furnished = hasTitleSection && sections.length > 1 ? 1 : 0;
-  for (let i = furnished; i < sections.length; i++) sections[i] = { ...sections[i]!, ...headersAndFooters(layout, doc.meta, headTexts[i] ?? '') };
+  sections[furnished] = { ...sections[furnished]!, ...headersAndFooters(layout, doc.meta, headTexts[furnished] ?? '') };
+  // A chapter-title head is a STYLEREF field, which LibreOffice does not compute: it prints the field's last result.
+  // So each later section has headers of its own whose result is the title that section opens with (Word updates
+  // the field on every page, also where several chapters run on in one section).
+  if (hasChapterTitleHead(layout, doc.meta)) {
+    for (let i = furnished + 1; i < sections.length; i++) sections[i] = { ...sections[i]!, headers: headersAndFooters(layout, doc.meta, headTexts[i] ?? '').headers };
+  }
 
   const document = new Document({
     title,

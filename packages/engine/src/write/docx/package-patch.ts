@@ -4,6 +4,7 @@
  * - the layout's fonts embedded (`embed-fonts.ts`; the library's own embedding draws random keys), each with its
  *   font-table entry, and a metric-compatible alternative (`w:altName`), so Word on a system without Tinos
  *   substitutes Times New Roman;
+ * - header and footer references named in every section after the title page (`section-references.ts`);
  * - fixed creation/modification times in `docProps/core.xml` and on every zip entry, and stable numbering of the
  *   ids the library draws at random (hyperlink relationships) or from a process-wide counter (bookmarks), so the
  *   same book gives the same bytes (the engine does not read the clock; STYLE.md rule 4).
@@ -11,6 +12,7 @@
 import type { Layout } from '../../layout/layout.ts';
 import { layoutTextFamilies } from '../html/font-faces.ts';
 import { embeddedFaces, fontTableRels, withFontEntries, withOdttfContentType } from './embed-fonts.ts';
+import { withSectionReferences } from './section-references.ts';
 import { STYLE } from './styles.ts';
 import { zipArchive, type ArchiveEntry } from '../zip-archive.ts';
 
@@ -186,6 +188,7 @@ export function patchPackage(files: PackageFiles, layout: Layout): Promise<Uint8
   edit('word/settings.xml', insertEmbedTrueTypeFonts);
   edit('docProps/core.xml', (xml) => fixCoreTimes(xml, DOCX_FIXED_TIME));
   edit('word/document.xml', stableBookmarkIds);
+  edit('word/document.xml', withSectionReferences);
   for (const path of text.keys()) if (/^word\/(header|footer)\d+\.xml$/.test(path)) edit(path, styledHeadFields);
   for (const name of ['document', 'footnotes']) {
     const main = text.get(`word/${name}.xml`);

@@ -5,9 +5,9 @@
  * back section) is its own Word section, so that it starts on a new page — on an odd page (`w:type="oddPage"`,
  * OOXML §17.18.77) when the layout opens chapters on a recto; ebook and academic layouts start the next page.
  * Each section has a different first page (`w:titlePg`): opening pages carry no running head, and a folio only
- * when the layout keeps one there (`folioOnOpeningPage`). Every section after the title page names its own headers
- * and footers rather than inheriting them (OOXML §17.10.5), which LibreOffice sets wrong on the page after an
- * odd-page section's opening. The title page has none.
+ * when the layout keeps one there (`folioOnOpeningPage`). Headers and footers are defined once, on the first
+ * section after the title page, and every later section names them too (`section-references.ts`) rather than
+ * inheriting them (OOXML §17.10.5). The title page has none.
  */
 import {
   AlignmentType,
@@ -161,6 +161,12 @@ export function headersAndFooters(layout: Layout, meta: BookMeta, chapterTitle =
     headers: { default: new Header({ children: [odd.header] }), even: new Header({ children: [even.header] }), first: new Header({ children: [first.header] }) },
     footers: { default: new Footer({ children: [odd.footer] }), even: new Footer({ children: [even.footer] }), first: new Footer({ children: [first.footer] }) },
   };
+}
+
+/** Whether a running head of the layout is the current chapter's title (`chapter-title`, on either page). */
+export function hasChapterTitleHead(layout: Layout, meta: BookMeta): boolean {
+  const heads = runningHeads(meta, layout);
+  return heads.verso === undefined || heads.recto === undefined;
 }
 
 /** Where a section sits in the book, for its numbering: title page, front matter, first body section, the rest. */
