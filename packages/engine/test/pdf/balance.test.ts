@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { getLayout, writeTypst } from '../../src/index.ts';
-import { balanceGrid, lowestBaselines } from '../../src/write/typst/balance.ts';
+import { balanceGrid, lastWordLengths, loosenedSource, lowestBaselines, markParagraph } from '../../src/write/typst/balance.ts';
 import { typesetTypst } from '../../src/write/typst/compile.ts';
 import { pageFigures, unevenSpreads } from '../proof/page-figures.ts';
 import { loadProofBook } from '../proof/proof-books.ts';
@@ -65,5 +65,35 @@ describe('spread balancing (Frankenstein, Classic Literature)', () => {
     expect(before).toBeGreaterThan(20);
     // Measured: 27 -> 3.
     expect(after).toBeLessThanOrEqual(before / 4);
+  });
+});
+
+describe('loosened source', () => {
+  const source = [
+    markParagraph('It was no chance of it\\.”', 1),
+    markParagraph('A word #emph[set apart]', 2),
+    markParagraph('Untouched here\\.', 3),
+    markParagraph('The last word is longer\\.', 4),
+  ].join('\n\n');
+
+  it('keeps a short last word with the word before it and the box, so that the new last line is no runt', () => {
+    const out = loosenedSource(source, [{ n: 1, boxWidthPt: 100 }]);
+    expect(out).toContain('no chance of~it\\.”\\u{2060}#box(width: 100.00pt)[#metadata(1)<quire-pe>]');
+    // The other paragraphs are the same text, so their chapters stay in Typst's cache.
+    expect(out.slice(out.indexOf('\n\n'))).toBe(source.slice(source.indexOf('\n\n')));
+    expect(lastWordLengths(source)(1)).toBe('of it\\.”'.length);
+  });
+
+  it('binds only a short last word: a longer one turns over alone', () => {
+    const out = loosenedSource(source, [{ n: 4, boxWidthPt: 80 }]);
+    expect(out).toContain('The last word is longer\\.\\u{2060}#box(width: 80.00pt)');
+    expect(out).not.toContain('~');
+  });
+
+  it('binds nothing inside markup: a last word in brackets turns over alone', () => {
+    const out = loosenedSource(source, [{ n: 2, boxWidthPt: 50 }]);
+    expect(out).toContain('A word #emph[set apart]\\u{2060}#box(width: 50.00pt)');
+    expect(out).not.toContain('~');
+    expect(lastWordLengths(source)(2)).toBe('apart]'.length);
   });
 });

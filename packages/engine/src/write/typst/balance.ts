@@ -289,31 +289,70 @@ export function chooseLoosenings(
   return chosen;
 }
 
-/** The source with the given paragraphs made a line longer: each one's last word kept with an invisible box. */
+/**
+ * The source with the given paragraphs made a line longer: each one's last word kept with an invisible box and, when
+ * it is a short word of at most {@link RUNT_MAX_LETTERS} letters and both are plain text, with the word before it (a
+ * no-break space, `~`), so that the new last line is not that word alone (a runt). Paragraphs are found by their end marks in one pass over the source (a book's
+ * is megabytes long; a replace per paragraph cost seconds on War and Peace).
+ */
 export function loosenedSource(source: string, loosenings: readonly Loosening[]): string {
   if (loosenings.length === 0) return source;
   const widths = new Map(loosenings.map(({ n, boxWidthPt }) => [n, boxWidthPt]));
-  // One pass over the source (a book's is megabytes long; a replace per paragraph cost seconds on War and Peace).
-  return source.replace(END_MARK, (mark, n: string) => {
-    const widthPt = widths.get(Number(n));
-    return widthPt === undefined ? mark : endMark(Number(n), widthPt);
-  });
+  const pieces: string[] = [];
+  let from = 0;
+  for (const m of source.matchAll(END_MARK)) {
+    const n = Number(m[1]);
+    const widthPt = widths.get(n);
+    if (widthPt === undefined) continue;
+    const space = tailOf(source, m.index).boundSpace;
+    if (space !== undefined) pieces.push(source.slice(from, space), '~', source.slice(space + 1, m.index));
+    else pieces.push(source.slice(from, m.index));
+    pieces.push(endMark(n, widthPt));
+    from = m.index + m[0].length;
+  }
+  pieces.push(source.slice(from));
+  return pieces.join('');
+}
+
+/** The most letters of a last word that would stand alone as a runt on the new last line (`it.`, `me.”`). */
+const RUNT_MAX_LETTERS = 3;
+
+/** The letters and digits of a word. */
+function lettersOf(word: string): number {
+  return word.replace(/[^\p{L}\p{N}]/gu, '').length;
+}
+
+/** A word that is plain text in Typst markup: no code, brackets, quotes or markup signs; escapes (`\.`) allowed. */
+const PLAIN_WORD = /^(?:\\.|[^\s#()[\]{}"\\$<>@*_`~])+$/u;
+
+/**
+ * What turns over with a loosened paragraph's box, from its end mark at `markIndex`: the last word and, when it is a
+ * runt ({@link RUNT_MAX_LETTERS}) and it and the word before it are plain text in running markup, that word too
+ * (`boundSpace`: the space between them, which {@link loosenedSource} makes a no-break space). `chars`: the
+ * characters of that tail, markup included (escapes count, which errs wide). Binding longer last words too was
+ * measured: more paragraphs then cannot take a line (uneven spreads 3 -> 4, 5 and 8 in the three proof novels).
+ */
+function tailOf(source: string, markIndex: number): { chars: number; boundSpace?: number } {
+  const wordStart = (end: number) => Math.max(source.lastIndexOf(' ', end - 1), source.lastIndexOf('\n', end - 1)) + 1;
+  const last = wordStart(markIndex);
+  const word = source.slice(last, markIndex);
+  if (last < 1 || source[last - 1] !== ' ' || !PLAIN_WORD.test(word) || lettersOf(word) > RUNT_MAX_LETTERS) return { chars: markIndex - last };
+  const previous = wordStart(last - 1);
+  if (!PLAIN_WORD.test(source.slice(previous, last - 1))) return { chars: markIndex - last };
+  return { chars: markIndex - previous, boundSpace: last - 1 };
 }
 
 /**
- * The characters of each marked paragraph's last word in a balanced source (its markup: escapes and a closing
- * quotation mark count, which errs wide), by paragraph number; 0 for a number the source does not mark. One pass over
- * the source, then a look back from each end mark asked for.
+ * The characters of what turns over with each marked paragraph's box ({@link tailOf}: its last word, or its last two
+ * words when the last is a short one) in a balanced source, by paragraph number; 0 for a number the source does not
+ * mark. One pass over the source, then a look back from each end mark asked for.
  */
 export function lastWordLengths(source: string): (n: number) => number {
   const at = new Map<number, number>();
   for (const m of source.matchAll(END_MARK)) at.set(Number(m[1]), m.index);
   return (n) => {
     const end = at.get(n);
-    if (end === undefined) return 0;
-    const before = source.lastIndexOf(' ', end - 1);
-    const newline = source.lastIndexOf('\n', end - 1);
-    return end - Math.max(before, newline) - 1;
+    return end === undefined ? 0 : tailOf(source, end).chars;
   };
 }
 
