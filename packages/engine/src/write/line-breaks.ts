@@ -26,8 +26,14 @@ const DASH_AFTER_WORD = /(?<=[^\s\u2060])\u2014/gu;
  */
 const HONORIFIC_WORDS = 'Mr|Mrs|Mssrs|Messrs|Ms|Dr|St|Mme|Mmes|Mlle|Mlles|Rev|Hon|Capt|Col|Gen|Lieut|Prof|Sen|Gov';
 
-/** An honorific (any opening quotation mark or bracket before it) followed by ordinary spaces and the next word. */
-const HONORIFIC_SPACE = new RegExp(`(?<![\\p{L}\\p{N}])(${HONORIFIC_WORDS})\\.[ \\t]+(?=[\\p{L}\\p{N}‘“"'(])`, 'gu');
+/**
+ * An honorific followed by ordinary spaces and the next word; {@link bindLineBreaks} checks that no letter or digit
+ * stands before it (a look-behind here would be tried at every position of a long text).
+ */
+const HONORIFIC_SPACE = new RegExp(`(${HONORIFIC_WORDS})\\.[ \\t]+(?=[\\p{L}\\p{N}‘“"'(])`, 'gu');
+
+/** A letter or digit: before one, `Mr.` is the end of a word (`Hammr.`), not an honorific. */
+const WORD_CHAR = /[\p{L}\p{N}]/u;
 
 /** A whole word that is an honorific with its full stop, after any opening punctuation: `Mr.`, `“Mrs.`. */
 const HONORIFIC_WORD = new RegExp(`^[\\p{Ps}\\p{Pi}"']*(?:${HONORIFIC_WORDS})\\.$`, 'u');
@@ -46,7 +52,15 @@ export function isHonorific(word: string): boolean {
 export function bindLineBreaks(text: string): string {
   const dashes = text.replace(DASH_AFTER_WORD, `${WORD_JOINER}\u2014`);
   const joined = dashes.startsWith('\u2014') ? WORD_JOINER + dashes : dashes;
-  return joined.replace(HONORIFIC_SPACE, `$1.${NBSP}`);
+  return joined.replace(HONORIFIC_SPACE, (match, word: string, offset: number) => (WORD_CHAR.test(charBefore(joined, offset)) ? match : `${word}.${NBSP}`));
+}
+
+/** The character (a whole code point) that ends at `offset` in `text`; '' at the start. */
+function charBefore(text: string, offset: number): string {
+  if (offset === 0) return '';
+  const low = text.charCodeAt(offset - 1);
+  const start = low >= 0xdc00 && low <= 0xdfff && offset >= 2 ? offset - 2 : offset - 1;
+  return String.fromCodePoint(text.codePointAt(start)!);
 }
 
 /**
