@@ -12,7 +12,7 @@
  * split or joined is known as blocks ({@link KnownText}), so a pass after one that changed blocks does not read the
  * book's text again, and a join copies the blocks a pass left as they were in slices of the text they came from.
  */
-import { CONTAINER_CLOSE, HEADING_LINE, VERSE_OPEN } from '../structure/markdown-syntax.ts';
+import { CONTAINER_CLOSE, isHeadingLine, VERSE_OPEN } from '../structure/markdown-syntax.ts';
 
 /** One block: its lines (never blank, except inside a verse container) and the blank lines before it. */
 export interface TextBlock {
@@ -96,12 +96,6 @@ export function readBlocks(text: string): ReadonlyBlockList {
   return known.list;
 }
 
-/** Whether a line starts a heading block when it is split ({@link splitBlocksAnew}'s test). */
-function isHeadingStart(line: string): boolean {
-  const first = line.charCodeAt(0);
-  return (first === 35 || first === 32) && HEADING_LINE.test(line);
-}
-
 /** Whether a line that is no heading opens a container block when it is split ({@link splitBlocksAnew}'s test). */
 function isFenceStart(line: string): boolean {
   const first = line.charCodeAt(0);
@@ -127,7 +121,7 @@ function splitBlocksAnew(text: string): KnownText {
     const lineBlank = isBlankLine(line);
     // Only a line that starts with a space, `#` or `:` can be a heading or a fence (the tests are most of the
     // cost of a long book otherwise).
-    const heading = !lineBlank && isHeadingStart(line);
+    const heading = !lineBlank && isHeadingLine(line);
     const fence = !lineBlank && !heading && isFenceStart(line);
     if (current && (lineBlank || heading || fence)) {
       // A blank line ends a paragraph, and so does a heading or a container fence in Markdown: it starts a block
@@ -218,7 +212,7 @@ function splitKind(block: ReadonlyTextBlock): number {
   if (n === 0) return -1;
   const first = lines[0]!;
   if (first.includes('\n') || isBlankLine(first)) return -1;
-  if (isHeadingStart(first)) return n === 1 ? HEADING : -1;
+  if (isHeadingLine(first)) return n === 1 ? HEADING : -1;
   if (isFenceStart(first)) {
     if (n < 2 || !CONTAINER_CLOSE.test(lines[n - 1]!)) return -1;
     for (let k = 1; k < n; k++) {
@@ -239,7 +233,7 @@ function splitKind(block: ReadonlyTextBlock): number {
 function isParagraphLine(line: string): boolean {
   const first = line.charCodeAt(0);
   if (first > 32 && first < 128 && first !== 35 && first !== 58) return !line.includes('\n');
-  return !line.includes('\n') && !isBlankLine(line) && !isHeadingStart(line) && !isFenceStart(line);
+  return !line.includes('\n') && !isBlankLine(line) && !isHeadingLine(line) && !isFenceStart(line);
 }
 
 /** A whole number of blank lines, as a split counts them. */

@@ -118,7 +118,6 @@ export function isLineByLine(lines: readonly string[], width: number, offset?: n
   return early >= Math.max(1, Math.ceil(checked * 0.5));
 }
 
-
 /** Punctuation that ends a verse line's phrase: a line ending so was broken by the poet, not by the transcriber. */
 const PHRASE_END = /[.,;:!?)\]'"’”—-]$/u;
 

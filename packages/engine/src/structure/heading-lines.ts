@@ -8,6 +8,7 @@
  */
 import type { SectionKind } from '../model/book-document.ts';
 import { isRoman, NUMBER_SOURCE, ORDINAL_SOURCE } from './roman.ts';
+import { capitalLength, lowerLength } from './char-classes.ts';
 
 /** How a line reads as a heading on its own. */
 export type HeadingLineKind =
@@ -139,37 +140,20 @@ export function classifyHeadingLine(line: string): HeadingLine | undefined {
 }
 
 /**
- * Case of each UTF-16 code unit above ASCII, as `\p{Lu}` and `\p{Ll}` read it: 1 upper, 2 lower, 3 neither, 0 not
- * yet asked (a book's accented capitals and curly quotes are tested once each, not at every occurrence).
- */
-const NON_ASCII_CASE = new Uint8Array(0x10000);
-
-/** 1 when the code point is an upper-case letter (`\p{Lu}`), 2 a lower-case one (`\p{Ll}`), 3 neither. */
-function caseOf(ch: string): number {
-  return /\p{Lu}/u.test(ch) ? 1 : /\p{Ll}/u.test(ch) ? 2 : 3;
-}
-
-/**
  * True for an ALL-CAPS line: at least two upper-case letters (`\p{Lu}`) and no lower-case one (`\p{Ll}`), counted
  * by code point. Stops at the first lower-case letter: heading detection asks it of most short lines of a book.
  */
 export function isAllCaps(s: string): boolean {
   let upper = 0;
-  const n = s.length;
-  for (let i = 0; i < n; i++) {
-    const c = s.charCodeAt(i);
-    let letterCase: number;
-    if (c < 128) letterCase = c >= 65 && c <= 90 ? 1 : c >= 97 && c <= 122 ? 2 : 3;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < n && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      // A surrogate pair is one code point (an astral letter).
-      letterCase = caseOf(s.slice(i, i + 2));
-      i++;
-    } else {
-      letterCase = NON_ASCII_CASE[c]!;
-      if (letterCase === 0) NON_ASCII_CASE[c] = letterCase = caseOf(String.fromCharCode(c));
+  for (let i = 0; i < s.length; ) {
+    const capital = capitalLength(s, i);
+    if (capital > 0) {
+      upper++;
+      i += capital;
+      continue;
     }
-    if (letterCase === 1) upper++;
-    else if (letterCase === 2) return false;
+    if (lowerLength(s, i) > 0) return false;
+    i++;
   }
   return upper >= 2;
 }

@@ -84,6 +84,16 @@ describe('loosened source', () => {
     expect(lastWordLengths(source)(1)).toBe('of it\\.”'.length);
   });
 
+  it('loosens several paragraphs, in whatever order they are given, and passes over a number the source does not mark', () => {
+    const out = loosenedSource(source, [{ n: 4, boxWidthPt: 80 }, { n: 99, boxWidthPt: 10 }, { n: 1, boxWidthPt: 100 }]);
+    expect(out).toBe(
+      source
+        .replace('of it\\.”\\u{2060}#box(width: 0.00pt)', 'of~it\\.”\\u{2060}#box(width: 100.00pt)')
+        .replace('longer\\.\\u{2060}#box(width: 0.00pt)', 'longer\\.\\u{2060}#box(width: 80.00pt)'),
+    );
+    expect(loosenedSource(source, [{ n: 99, boxWidthPt: 10 }])).toBe(source);
+  });
+
   it('binds only a short last word: a longer one turns over alone', () => {
     const out = loosenedSource(source, [{ n: 4, boxWidthPt: 80 }]);
     expect(out).toContain('The last word is longer\\.\\u{2060}#box(width: 80.00pt)');

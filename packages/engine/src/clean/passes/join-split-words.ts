@@ -7,9 +7,10 @@
  */
 import { isWhiteSpace } from '../../structure/whitespace.ts';
 import type { CleanPass, PassContext } from '../pass.ts';
-import { countWordsWithPlaces } from '../vocabulary.ts';
+import { countWordsWithPlaces, MAX_PLACED } from '../vocabulary.ts';
 
-const MAX_HALF_USES = 2;
+/** Uses of a half at most: the pass goes straight to each use, so the count of words must know their places. */
+const MAX_HALF_USES = MAX_PLACED;
 
 /**
  * Pairs `a b` that could be one split word: `a` and `b` rare in the book and `ab` a word of it. Found from the

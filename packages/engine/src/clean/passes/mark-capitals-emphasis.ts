@@ -13,6 +13,7 @@
  * otherwise; names are left too, as Standard Ebooks sets them in small capitals). Each word is set in lower
  * case (`VERY` -> `very`; the pronoun stays `I’m`), with a capital where the run opens a sentence. Count: runs made emphasis.
  */
+import { capitalLength, letterLength } from '../../structure/char-classes.ts';
 import { HEADING_LINE } from '../../structure/markdown-syntax.ts';
 import { isRoman } from '../../structure/roman.ts';
 import type { CleanPass, PassContext } from '../pass.ts';
@@ -38,35 +39,6 @@ function isStructureLine(line: string): boolean {
   if (first !== 32 && first !== 35 && first !== 58 && first !== 42) return false;
   return HEADING_LINE.test(line) || /^ {0,3}:::/.test(line) || /^\* \* \*$/.test(line);
 }
-
-/**
- * A measure of one character class (`pattern`, one code point, `u` flag) at a place in a text: the code units of the
- * character there when it is of the class (1, 2 for a surrogate pair), 0 when it is not or none starts there (a lone
- * surrogate). ASCII is answered by `ascii`; other code units of the Basic Multilingual Plane are tested once each a
- * process (a table per class), so a book's curly quotes and accented letters cost one regex test each, not one an
- * occurrence.
- */
-function classLength(pattern: RegExp, ascii: (c: number) => boolean): (text: string, i: number) => number {
-  /** Per code unit: 1 of the class, 2 not, 0 not yet asked. */
-  const known = new Uint8Array(0x10000);
-  return (text, i) => {
-    const c = text.charCodeAt(i);
-    if (c < 128) return ascii(c) ? 1 : 0;
-    if (c >= 0xd800 && c <= 0xdbff) {
-      const d = text.charCodeAt(i + 1);
-      return d >= 0xdc00 && d <= 0xdfff && pattern.test(text.slice(i, i + 2)) ? 2 : 0;
-    }
-    let k = known[c]!;
-    if (k === 0) known[c] = k = pattern.test(String.fromCharCode(c)) ? 1 : 2;
-    return k === 1 ? 1 : 0;
-  };
-}
-
-/** Code units of the letter (`\p{L}`) at `text[i]`: 1, 2 for a surrogate pair, 0 when none starts there. */
-const letterLength = classLength(/^\p{L}$/u, (c) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90));
-
-/** Code units of the capital letter (`\p{Lu}`) at `text[i]`: 1, 2 for a surrogate pair, 0 when none starts there. */
-const capitalLength = classLength(/^\p{Lu}$/u, (c) => c >= 65 && c <= 90);
 
 /**
  * Whether `line` has two capitals in one word (`VERY`, `O’K`; `\p{Lu}[’'-]*\p{Lu}`): a line without them has no

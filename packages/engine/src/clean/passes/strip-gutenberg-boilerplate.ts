@@ -16,7 +16,7 @@
 import { SMALL_PRINT_END, START_MARKER } from '../../read/gutenberg-header.ts';
 import { isWhiteSpace } from '../../structure/whitespace.ts';
 import type { CleanPass, PassContext } from '../pass.ts';
-import { withoutTrailingNewlines } from '../text-ends.ts';
+import { firstLines, withoutTrailingNewlines } from '../text-ends.ts';
 
 const END_MARKER = /^\s*\*{2,}\s*END\s+OF\s+(?:THE|THIS)\s+PROJECT\s+GUTENBERG/i;
 const END_OF_LINE = /^\s*\**\s*End\s+of\s+(?:the\s+|this\s+)?Project\s+Gutenberg/i;
@@ -94,16 +94,6 @@ function findFooterStart(text: string, from: number, oldStyle: boolean): number 
 /** Lines of the header's reach: the text's first lines, the most {@link findBodyStart} reads. */
 const HEAD_LINES = HEADER_SCAN_LINES + 4;
 
-/** The first `count` lines of `text` (all of them when it has fewer). */
-function firstLines(text: string, count: number): string[] {
-  let end = -1;
-  for (let k = 0; k < count; k++) {
-    end = text.indexOf('\n', end + 1);
-    if (end < 0) return text.split('\n');
-  }
-  return text.slice(0, end).split('\n');
-}
-
 function countNonBlank(lines: readonly string[]): number {
   let n = 0;
   for (const line of lines) if (line.trim() !== '') n++;
@@ -111,7 +101,7 @@ function countNonBlank(lines: readonly string[]): number {
 }
 
 function stripGutenbergBoilerplate(text: string, ctx: PassContext): string {
-  const head = firstLines(text, HEAD_LINES);
+  const head = firstLines(text, HEAD_LINES).split('\n');
   const { start, oldStyle } = findBodyStart(head);
   let bodyStart = 0;
   for (let i = 0; i < start; i++) bodyStart += head[i]!.length + 1;

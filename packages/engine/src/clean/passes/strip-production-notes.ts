@@ -12,6 +12,7 @@
  */
 import { joinBlocks, readBlocks, type ReadonlyTextBlock } from '../blocks.ts';
 import type { CleanPass, PassContext } from '../pass.ts';
+import { firstLines } from '../text-ends.ts';
 
 /** Credits and notes sit in the first pages (pg2701's notes follow a 140-entry contents list). */
 const WINDOW_LINES = 800;
@@ -38,22 +39,10 @@ const MAX_ABOUT_LINES = 8;
  */
 const ANY_KEYWORD = /transcri|note|produced|e-?text|prepared|scanned|html|updated|gutenberg/i;
 
-/**
- * The start of `text` up to the end of its line `lineCount` (all of it when shorter): the lines a block starting
- * in the window can have its words on.
- */
-function firstLines(text: string, lineCount: number): string {
-  let end = -1;
-  for (let k = 0; k < lineCount; k++) {
-    end = text.indexOf('\n', end + 1);
-    if (end < 0) return text;
-  }
-  return text.slice(0, end);
-}
-
 function stripProductionNotes(text: string, ctx: PassContext): string {
-  // A block is only dropped when one of the patterns matches it, and a block dropped starts in the window: a text
-  // with none of their words near the start is left as it is, without a split into blocks.
+  // A block is only dropped when one of the patterns matches it, and a block dropped starts in the window (its words
+  // within the lines after it): a text with none of their words near the start is left as it is, without a split
+  // into blocks.
   if (!ANY_KEYWORD.test(firstLines(text, WINDOW_LINES + MAX_ABOUT_LINES))) return text;
   const list = readBlocks(text);
   const out: ReadonlyTextBlock[] = [];

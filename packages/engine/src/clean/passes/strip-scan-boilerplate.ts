@@ -13,7 +13,7 @@
  * Count: non-blank lines removed.
  */
 import type { CleanPass, PassContext } from '../pass.ts';
-import { withoutTrailingNewlines } from '../text-ends.ts';
+import { firstLines, withoutTrailingNewlines } from '../text-ends.ts';
 
 /** The wrappers sit on the first page of the file. */
 const HEAD_LINES = 150;
@@ -35,16 +35,6 @@ const WIKISOURCE_RETRIEVED = /^\s*Retrieved\s+from\s+["“]?https?:\/\/[a-z-]*\.
 const ANYWHERE_WORD = /digitized|retrieved\s+from/i;
 /** Words that each wrapper line of the first page has (the archive's and Google's notices, Wikisource's head). */
 const HEAD_WORD = /digitized|digital|wikisource|jump\s+to/i;
-
-/** The first `count` lines of `text` (all of it when it is shorter). */
-function firstLines(text: string, count: number): string {
-  let end = -1;
-  for (let k = 0; k < count; k++) {
-    end = text.indexOf('\n', end + 1);
-    if (end < 0) return text;
-  }
-  return text.slice(0, end);
-}
 
 function stripScanBoilerplate(text: string, ctx: PassContext): string {
   // A line is only dropped when one of the patterns matches it: a text without their words keeps every line.

@@ -28,7 +28,7 @@ const PT = 72;
  * Part of the measure added to what a loosened paragraph's last line leaves free, so that its last word turns over
  * (the line cannot shrink its spaces, nor the paragraph rebreak its lines, to take that much back).
  */
-export const LOOSEN_EXTRA_MEASURE = 0.3;
+const LOOSEN_EXTRA_MEASURE = 0.3;
 
 /** The least of that extra a loosening may have (less where the last word and the box must share a line). */
 const LOOSEN_MIN_EXTRA_MEASURE = 0.08;
@@ -207,7 +207,7 @@ export interface Loosening {
 }
 
 /** The most lines a spread's pages may differ by for the balancing to fill the shorter one (a cure, a kept title). */
-export const MAX_MISSING_LINES = 3;
+const MAX_MISSING_LINES = 3;
 
 /** How far the deeper page of a spread may end above the book's full depth, in lines (its own cure, a kept block). */
 const MAX_DEEPER_SHORT_LINES = 2;
@@ -290,25 +290,36 @@ export function chooseLoosenings(
 }
 
 /**
+ * The end marks of a balanced source's paragraphs, as {@link markParagraph} writes them (unloosened): the offset of
+ * each one's mark in `source`, by paragraph number. One pass over the source, which {@link lastWordLengths} and
+ * {@link loosenedSource} then share.
+ */
+export function endMarks(source: string): Map<number, number> {
+  const at = new Map<number, number>();
+  for (const m of source.matchAll(END_MARK)) at.set(Number(m[1]), m.index);
+  return at;
+}
+
+/**
  * The source with the given paragraphs made a line longer: each one's last word kept with an invisible box and, when
  * it is a short word of at most {@link RUNT_MAX_LETTERS} letters and both are plain text, with the word before it (a
- * no-break space, `~`), so that the new last line is not that word alone (a runt). Paragraphs are found by their end marks in one pass over the source (a book's
- * is megabytes long; a replace per paragraph cost seconds on War and Peace).
+ * no-break space, `~`), so that the new last line is not that word alone (a runt). Only the loosened paragraphs'
+ * marks are visited (`marks`: {@link endMarks} of `source`); a paragraph the source does not mark is passed over.
  */
-export function loosenedSource(source: string, loosenings: readonly Loosening[]): string {
-  if (loosenings.length === 0) return source;
-  const widths = new Map(loosenings.map(({ n, boxWidthPt }) => [n, boxWidthPt]));
+export function loosenedSource(source: string, loosenings: readonly Loosening[], marks = endMarks(source)): string {
+  const placed = loosenings
+    .map((l) => ({ ...l, at: marks.get(l.n) }))
+    .filter((l): l is Loosening & { at: number } => l.at !== undefined)
+    .sort((a, b) => a.at - b.at);
+  if (placed.length === 0) return source;
   const pieces: string[] = [];
   let from = 0;
-  for (const m of source.matchAll(END_MARK)) {
-    const n = Number(m[1]);
-    const widthPt = widths.get(n);
-    if (widthPt === undefined) continue;
-    const space = tailOf(source, m.index).boundSpace;
-    if (space !== undefined) pieces.push(source.slice(from, space), '~', source.slice(space + 1, m.index));
-    else pieces.push(source.slice(from, m.index));
-    pieces.push(endMark(n, widthPt));
-    from = m.index + m[0].length;
+  for (const { n, boxWidthPt, at } of placed) {
+    const space = tailOf(source, at).boundSpace;
+    if (space !== undefined) pieces.push(source.slice(from, space), '~', source.slice(space + 1, at));
+    else pieces.push(source.slice(from, at));
+    pieces.push(endMark(n, boxWidthPt));
+    from = at + endMark(n, 0).length;
   }
   pieces.push(source.slice(from));
   return pieces.join('');
@@ -345,14 +356,12 @@ function tailOf(source: string, markIndex: number): { chars: number; boundSpace?
 /**
  * The characters of what turns over with each marked paragraph's box ({@link tailOf}: its last word, or its last two
  * words when the last is a short one) in a balanced source, by paragraph number; 0 for a number the source does not
- * mark. One pass over the source, then a look back from each end mark asked for.
+ * mark (`marks`: {@link endMarks} of `source`). A look back from each end mark asked for.
  */
-export function lastWordLengths(source: string): (n: number) => number {
-  const at = new Map<number, number>();
-  for (const m of source.matchAll(END_MARK)) at.set(Number(m[1]), m.index);
+export function lastWordLengths(source: string, marks = endMarks(source)): (n: number) => number {
   return (n) => {
-    const end = at.get(n);
-    return end === undefined ? 0 : tailOf(source, end).chars;
+    const at = marks.get(n);
+    return at === undefined ? 0 : tailOf(source, at).chars;
   };
 }
 

@@ -11,7 +11,7 @@ import type { BookAsset } from '../../model/book-document.ts';
 import { splitPlainSvg, type SvgPage } from '../preview/svg-pages.ts';
 import { shippedFontPaths } from './fonts.ts';
 import { splitTypstSource } from './files.ts';
-import { chooseLoosenings, lastWordLengths, loosenedSource, lowestBaselines, withoutTrailer, type BalanceGrid, type MarkPosition } from './balance.ts';
+import { chooseLoosenings, endMarks, lastWordLengths, loosenedSource, lowestBaselines, withoutTrailer, type BalanceGrid, type MarkPosition } from './balance.ts';
 
 let compiler: NodeCompiler | undefined;
 
@@ -136,9 +136,10 @@ export function typesetTypst(source: string, assets?: TypstAssets): TypesetPdf {
   if (!first.balance) return { pdf: first.pdf, pageCount: first.pageCount };
   // A two-sided book: a second compile makes a paragraph of each short page of an uneven spread a line longer.
   const { grid, starts, ends } = first.balance;
-  const loosenings = chooseLoosenings(lowestBaselines(first.pdf, grid), starts, ends, grid, lastWordLengths(source));
+  const marks = endMarks(source);
+  const loosenings = chooseLoosenings(lowestBaselines(first.pdf, grid), starts, ends, grid, lastWordLengths(source, marks));
   if (loosenings.length === 0) return { pdf: first.pdf, pageCount: first.pageCount };
-  return withDocument(withoutTrailer(loosenedSource(source, loosenings)), assets, exportPdf);
+  return withDocument(withoutTrailer(loosenedSource(source, loosenings, marks)), assets, exportPdf);
 }
 
 /** The PDF of a laid-out document and its number of pages. */

@@ -25,7 +25,7 @@ export const FILE_BREAK = '// quire-file';
  * The path of a split source's preamble module in the compiler's workspace. Chapter files sit beside it at the
  * root (`/quire-unit-1.typ`), so that their relative paths (`image("images/img-1.png")`) resolve as the main file's.
  */
-export const PREAMBLE_PATH = '/quire-preamble.typ';
+const PREAMBLE_PATH = '/quire-preamble.typ';
 
 /** A source split into files: the main file's text and the other files' texts by workspace path. */
 export interface TypstFiles {
