@@ -112,10 +112,35 @@ export function isLineByLine(lines: readonly string[], width: number, offset?: n
   for (let i = 0; i < lines.length - 1; i++) {
     const len = trimmedEndLength(lines[i]!);
     const next = firstWordLength(lines[i + 1]!);
-    if (len + 1 + next < width - 8) early++;
+    if (len + 1 + next < width - 8 && !isRewrapBreak(lines[i]!, lines[i + 1]!, width)) early++;
   }
   const checked = lines.length - 1;
   return early >= Math.max(1, Math.ceil(checked * 0.5));
+}
+
+/** A sentence's end: a full stop, question or exclamation mark, maybe inside closing quotation marks or brackets. */
+const SENTENCE_END = /[.!?][)\]'"’”]*$/u;
+
+/** Words set apart in columns (three spaces or more inside a line): a table or an index, whose lines are its own. */
+const COLUMNS = /\S {3,}\S/u;
+
+/**
+ * True when an early line break falls inside a sentence and the next line goes on with a lowercase word
+ * (`The magistrate listened ... kindness. “Be` / `assured, sir,” said he, ...`, Frankenstein, pg84; `“You don’t
+ * recognize` / `me?”`, War and Peace, pg2600; a footnote of Decline and Fall): the transcriber re-wrapped a
+ * corrected line of prose. The poets of these books begin their lines with a capital, so such a break is no
+ * evidence of verse; a block of verse shows its early breaks elsewhere. The line broken is a prose line, at least
+ * half the wrap width `width`: a short line (a dedication's `To my mother,` / `who taught me to read.`, a heading
+ * above its text) and lines set in columns (an index of texts, `  i., 27                  II`) keep their breaks.
+ */
+function isRewrapBreak(line: string, next: string, width: number): boolean {
+  return (
+    /^[(['"‘“]*\p{Ll}/u.test(next.trimStart()) &&
+    !SENTENCE_END.test(line.trimEnd()) &&
+    trimmedEndLength(line) >= width / 2 &&
+    !COLUMNS.test(line) &&
+    !COLUMNS.test(next)
+  );
 }
 
 /** Punctuation that ends a verse line's phrase: a line ending so was broken by the poet, not by the transcriber. */
