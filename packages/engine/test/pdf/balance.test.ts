@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { getLayout, writeTypst } from '../../src/index.ts';
-import { balanceGrid, lastWordLengths, loosenedSource, lowestBaselines, markParagraph } from '../../src/write/typst/balance.ts';
+import { balanceGrid, chooseLoosenings, lastWordLengths, loosenedSource, lowestBaselines, markParagraph, type MarkPosition, type PageDepth } from '../../src/write/typst/balance.ts';
 import { typesetTypst } from '../../src/write/typst/compile.ts';
 import { pageFigures, unevenSpreads } from '../proof/page-figures.ts';
 import { loadProofBook } from '../proof/proof-books.ts';
@@ -65,6 +65,41 @@ describe('spread balancing (Frankenstein, Classic Literature)', () => {
     expect(before).toBeGreaterThan(20);
     // Measured: 27 -> 3.
     expect(after).toBeLessThanOrEqual(before / 4);
+  });
+});
+
+describe('which paragraphs are made a line longer (a book of six pages, page 4 a line short beside a full page 5)', () => {
+  const grid = balanceGrid(layout);
+  const { blockTopPt: top, pitchPt: pitch, bodySizePt: size } = grid;
+  /** A start mark in line `line` of page `page` (its line's top edge), an end mark (on the baseline) at `xPt`. */
+  const start = (n: number, page: number, line: number): MarkPosition => [n, page, page % 2 === 0 ? grid.versoLeftPt : grid.rectoLeftPt, top + (line - 1) * pitch];
+  const end = (n: number, page: number, line: number, xPt: number): MarkPosition => [n, page, xPt, top + 0.8 * size + (line - 1) * pitch];
+  const baseline = (line: number) => top + 0.8 * size + (line - 1) * pitch;
+  const depths: PageDepth[] = [31, 31, 31, 30, 31, 31].map((lines) => ({ lastBaselinePt: baseline(lines), hasNotes: false }));
+  // Paragraph 10 runs from page 3 onto page 4 and ends there in a last line of one long word (no room for a box
+  // beside it); paragraph 8 ends on page 3 in a long last line.
+  const longWord = (n: number) => (n === 10 ? 12 : 4);
+  const page3 = { starts: [start(8, 3, 10), start(10, 3, 20)], ends: [end(8, 3, 19, 300), end(10, 4, 5, 45 + 70)] };
+
+  it('the paragraph the widow cure broke: it runs on to the next page with two lines there', () => {
+    const starts = [...page3.starts, start(11, 4, 6)];
+    const ends = [...page3.ends, end(11, 5, 2, 63 + 200)];
+    expect(chooseLoosenings(depths, starts, ends, grid, longWord).map((l) => l.n)).toEqual([11]);
+  });
+
+  it('else a paragraph of the full page before, when the one running from there has three lines or more before the break', () => {
+    const starts = [...page3.starts, start(11, 4, 6)];
+    const ends = [...page3.ends, end(11, 5, 4, 63 + 200)];
+    expect(chooseLoosenings(depths, starts, ends, grid, longWord).map((l) => l.n)).toEqual([8]);
+    // Two lines before the break: moving it back a line would leave one (an orphan), so nothing is done.
+    const late = [start(8, 3, 10), start(10, 3, 30), start(11, 4, 6)];
+    expect(chooseLoosenings(depths, late, [end(8, 3, 29, 300), end(10, 4, 5, 45 + 70), end(11, 5, 4, 63 + 200)], grid, longWord)).toEqual([]);
+  });
+
+  it('a paragraph ending on the short page comes first, and one begun on the page before counts its two lines there', () => {
+    const starts = [...page3.starts, start(11, 4, 6)];
+    const ends = [end(8, 3, 19, 300), end(10, 4, 2, 45 + 250), end(11, 5, 2, 63 + 200)];
+    expect(chooseLoosenings(depths, starts, ends, grid, longWord).map((l) => l.n)).toEqual([10]);
   });
 });
 

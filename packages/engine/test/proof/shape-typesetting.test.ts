@@ -138,7 +138,7 @@ describe.concurrent('typesetting of three novels in Classic Literature, judged b
     expect(new Set(rectos)).toEqual(new Set([mainTitle.replace(/\s+/gu, '')]));
   });
 
-  it.each(BOOKS)('$id: uneven spreads counted, at most 4 % of the spreads of running text, each a whole number of lines', async ({ id }) => {
+  it.each(BOOKS)('$id: uneven spreads counted, at most one, each a whole number of lines', async ({ id }) => {
     const { figures } = await typeset(id);
     const spreads = runningSpreads(figures);
     const uneven = unevenSpreads(figures);
@@ -146,11 +146,11 @@ describe.concurrent('typesetting of three novels in Classic Literature, judged b
     expect(spreads).toBeGreaterThan(40);
     // Measured in this layout with widows and orphans refused (each cure runs a page a line short), every gap between
     // blocks a whole number of lines and the short page of each spread filled by paragraphs made a line longer (up to
-    // three lines; both pages a line or two short when the deeper one is): Pride and Prejudice 3 of 148 (57 without
-    // the balancing, 66 while blocks sat off the grid), Moby-Dick 3 of 231 (76), Frankenstein 3 of 91 (27, 35). Those
-    // left have no paragraph that can take a line on the short page (one whose last line holds a single short word,
-    // or none ending there). The target is 0.
-    expect(uneven.length / spreads).toBeLessThanOrEqual(0.04);
+    // three lines; both pages a line or two short when the deeper one is; the paragraph the widow cure broke, or one
+    // of the page before): Pride and Prejudice 0 of 148 (3 before those two; 57 without the balancing, 66 while
+    // blocks sat off the grid), Moby-Dick 1 of 231 (3; 76), Frankenstein 0 of 91 (3; 27, 35). The one left is a page
+    // whose paragraphs all end in a last line of a word or two and the page before has none that can take a line.
+    expect(uneven.length).toBeLessThanOrEqual(1);
     // The pages that differ differ by whole lines (a cure's short page), never by part of one: the text below a
     // quotation, a stanza, a scene break or a letter's signature stands on the same baselines as the facing page.
     const stepPt = baselineStepPt(layout);
@@ -161,15 +161,16 @@ describe.concurrent('typesetting of three novels in Classic Literature, judged b
     expect(offGrid.map((u) => `pages ${u.verso}-${u.recto}: ${u.differencePt.toFixed(1)} pt`)).toEqual([]);
   });
 
-  it('pride: uneven spreads in KDP 6 x 9 too, at most 3 % of the spreads of running text', async () => {
+  it('pride: uneven spreads in KDP 6 x 9 too, at most one', async () => {
     const kdp = getLayout('kdp-6x9');
     const file = pdfFile(await writePdf(await loadProofBook('pride'), kdp, { pool, balanceSpreads: true }));
     try {
       const figures = pageFigures(kdp, textLines(file.path), pageCount(file.path), (kdp.trimHeightIn + 2 * kdp.bleedIn) * PT);
       const spreads = runningSpreads(figures);
       expect(spreads).toBeGreaterThan(40);
-      // Measured: 0 of 71 (34 without the balancing, 40 while blocks sat off the grid).
-      expect(unevenSpreads(figures).length / spreads).toBeLessThanOrEqual(0.03);
+      // Measured: 1 of 71 (34 without the balancing, 40 while blocks sat off the grid); Frankenstein 0 of 49,
+      // Moby-Dick 1 of 105. The one left: a paragraph made a line longer that took its box back all the same.
+      expect(unevenSpreads(figures).length).toBeLessThanOrEqual(1);
     } finally {
       file.dispose();
     }
