@@ -107,7 +107,8 @@ export function isLineByLine(lines: readonly string[], width: number, offset?: n
     if (joined.length === lines.length || isVaried(joined)) return true;
     return joined.length >= 2;
   }
-  // Greedy-wrap test: would the next line's first word have fitted on this line, with slack?
+  // Greedy-wrap test: would the next line's first word have fitted on this line, with slack? (Not where prose was
+  // re-wrapped inside a sentence, isRewrapBreak.)
   let early = 0;
   for (let i = 0; i < lines.length - 1; i++) {
     const len = trimmedEndLength(lines[i]!);

@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { getLayout, writeTypst } from '../../src/index.ts';
-import { balanceGrid, chooseLoosenings, lastWordLengths, loosenedSource, lowestBaselines, markParagraph, type MarkPosition, type PageDepth } from '../../src/write/typst/balance.ts';
+import { balanceGrid, lastWordLengths, loosenedSource, lowestBaselines, markParagraph, type MarkPosition, type PageDepth } from '../../src/write/typst/balance.ts';
+import { chooseLoosenings } from '../../src/write/typst/loosenings.ts';
 import { typesetTypst } from '../../src/write/typst/compile.ts';
 import { pageFigures, unevenSpreads } from '../proof/page-figures.ts';
 import { loadProofBook } from '../proof/proof-books.ts';

@@ -13,7 +13,7 @@
  *   streams ({@link lowestBaselines}); a spread whose pages differ by one to three lines, the deeper one at full
  *   depth or a line or two above it, has paragraphs of its short page (those with the longest last lines, two lines
  *   or more on that page; else the one the widow cure broke, or one of the full page before) made longer, one per
- *   missing line ({@link chooseLoosenings}): each one's last word is kept, behind a word joiner, with an invisible
+ *   missing line (`loosenings.ts` chooseLoosenings): each one's last word is kept, behind a word joiner, with an invisible
  *   box wider than the rest of its line, so that the word turns over ({@link loosenedSource}).
  * Measured (typesetting proof): Pride and Prejudice in Classic Literature 57 -> 0 uneven spreads of 148, in KDP
  * 6 x 9 34 -> 1 of 71; Frankenstein 27 -> 0 of 91 and 15 -> 0 of 49; Moby-Dick 76 -> 1 of 231, 1 of 105 in KDP 6 x 9.
@@ -21,36 +21,9 @@
 import { inflateSync } from 'node:zlib';
 import type { Layout } from '../../layout/layout.ts';
 import { baselineStepPt } from '../../layout/line-spacing.ts';
+import type { Loosening } from './loosenings.ts';
 
 const PT = 72;
-
-/**
- * Part of the measure added to what a loosened paragraph's last line leaves free, so that its last word turns over
- * (the line cannot shrink its spaces, nor the paragraph rebreak its lines, to take that much back).
- */
-const LOOSEN_EXTRA_MEASURE = 0.3;
-
-/** The least of that extra a loosening may have (less where the last word and the box must share a line). */
-const LOOSEN_MIN_EXTRA_MEASURE = 0.08;
-
-/**
- * What each line of a loosened paragraph can take back of its box, points: the optimal line breaking spreads the box
- * over the paragraph, each line's spaces shrinking a little (Pride and Prejudice: a paragraph of 27 lines took back
- * 87 pt, so kept its lines), so a long paragraph's box is wider.
- */
-const LOOSEN_ABSORBED_PER_LINE_PT = 4.5;
-
-/**
- * What each line above a loosened paragraph's last line can take up of that line's other words, points: when they
- * all go up, the last word and its box make the last line and the paragraph keeps its count of lines.
- */
-const LOOSEN_TAKEN_UP_PER_LINE_PT = 9;
-
-/**
- * A generous width of a character of the body type, in em, for the last word of a loosened paragraph: the word and
- * its box turn over together, and must fit on one line.
- */
-const WIDE_CHAR_EM = 0.5;
 
 /** Whether the layout's spreads are balanced: two-sided books (mirrored margins), not papers. */
 export function balancesSpreads(layout: Layout): boolean {
@@ -205,140 +178,6 @@ function pageDepth(bytes: Buffer, text: string, offset: number | undefined, heig
 /** The number just before the operator at `at` in a content stream (`... 11 Tf`: 11; `1 0 0 -1 x y cm`: y). */
 function lastOperand(content: string, at: number): number {
   return Number(content.slice(content.lastIndexOf(' ', at - 1) + 1, at));
-}
-
-/** A paragraph to make one line longer: its number and the width of the invisible box that turns its last word over. */
-export interface Loosening {
-  n: number;
-  boxWidthPt: number;
-}
-
-/** The most lines a spread's pages may differ by for the balancing to fill the shorter one (a cure, a kept title). */
-const MAX_MISSING_LINES = 3;
-
-/** How far the deeper page of a spread may end above the book's full depth, in lines (its own cure, a kept block). */
-const MAX_DEEPER_SHORT_LINES = 2;
-
-/**
- * The paragraphs to make a line longer so that facing pages end at the same depth: for each spread (verso even,
- * recto odd) whose pages both have body text and no notes, and differ by one to {@link MAX_MISSING_LINES} whole
- * lines, the deeper of them at the book's full depth or at most {@link MAX_DEEPER_SHORT_LINES} lines above it (then
- * both pages run short by the same lines, as Vellum runs a spread short), one paragraph per missing line:
- * - those that end on the short page with two lines or more on it (one that began on the page before gains its
- *   line on the short page all the same), those with the longest last lines first;
- * - one line missing and none of those: the paragraph that runs on to the next page with two lines there (the widow
- *   cure moved its line over: one line more fills the short page, and the next page keeps its two lines); or one of
- *   the full page before that ends there, when a paragraph runs from that page onto the short one with three lines
- *   or more before the break (the break moves a line back and no orphan is made).
- * A paragraph's box is as wide as its last line leaves free plus {@link LOOSEN_EXTRA_MEASURE} of the measure (or
- * {@link LOOSEN_ABSORBED_PER_LINE_PT} a line, for a long paragraph), less where its last word (`lastWordChars`) and
- * the box would not fit on one line; a paragraph with no room for a box of {@link LOOSEN_MIN_EXTRA_MEASURE} (or what
- * its lines take back) beside the word is passed over.
- * - `depths`: from {@link lowestBaselines}; `starts`/`ends`: the marks' positions (`balanceTrailer`);
- * - `lastWordChars`: the characters of a paragraph's last word ({@link lastWordLengths}); without it, none counted.
- */
-export function chooseLoosenings(
-  depths: readonly PageDepth[],
-  starts: readonly MarkPosition[],
-  ends: readonly MarkPosition[],
-  grid: BalanceGrid,
-  lastWordChars: (n: number) => number = () => 0,
-): Loosening[] {
-  const counts = new Map<string, number>();
-  for (const d of depths) if (d.lastBaselinePt !== undefined) counts.set(d.lastBaselinePt.toFixed(1), (counts.get(d.lastBaselinePt.toFixed(1)) ?? 0) + 1);
-  const fullPt = Number([...counts].sort((a, b) => b[1] - a[1])[0]?.[0]);
-  if (!Number.isFinite(fullPt)) return [];
-  const startOf = new Map(starts.map(([n, page, , y]) => [n, { page, y }]));
-  const endOf = new Map(ends.map((end) => [end[0], end]));
-  const endsByPage = new Map<number, MarkPosition[]>();
-  for (const end of ends) endsByPage.set(end[1], [...(endsByPage.get(end[1]) ?? []), end]);
-  // A start mark stands at its line's top edge, an end mark (in its box) on the baseline, 0.8 em lower (template
-  // text edges: 0.8 em above the baseline, 0.2 em below); the first line's top edge is the text block's.
-  const baselineBelowTopPt = 0.8 * grid.bodySizePt;
-  const pageLines = (grid.blockBottomPt - grid.blockTopPt) / grid.pitchPt;
-  /** Whether an end mark stands in line `line` (from 1) of its page's text block. */
-  const inLine = (y: number, line: number) => Math.abs(y - (grid.blockTopPt + baselineBelowTopPt + (line - 1) * grid.pitchPt)) < 1;
-  /** The paragraph running from page `page` onto the next one (the last one begun on or before it), if any. */
-  const runningOn = (page: number) => {
-    let last: number | undefined;
-    for (const [n, start] of startOf) if (start.page <= page && (last === undefined || n > last)) last = n;
-    const end = last === undefined ? undefined : endOf.get(last);
-    return last !== undefined && end !== undefined && end[1] > page ? { n: last, start: startOf.get(last)!, end } : undefined;
-  };
-  /** A loosening of each paragraph in `ends` (end marks on one page) that can take one, best first. */
-  const loosen = (pageEnds: readonly MarkPosition[]) => {
-    return pageEnds
-      .map(([n, page, x, y]) => {
-        const leftEdge = page % 2 === 0 ? grid.versoLeftPt : grid.rectoLeftPt;
-        const freePt = Math.max(0, grid.measurePt - (x - leftEdge));
-        // Its lines: on its last page, and those of the pages before when it began there (about a page each).
-        const start = startOf.get(n)!;
-        const lines =
-          start.page === page
-            ? (y - start.y) / grid.pitchPt + 1
-            : (y - grid.blockTopPt) / grid.pitchPt + (grid.blockBottomPt - start.y) / grid.pitchPt + (page - start.page - 1) * pageLines;
-        const extraPt = Math.max(LOOSEN_EXTRA_MEASURE * grid.measurePt, lines * LOOSEN_ABSORBED_PER_LINE_PT);
-        // The last word and the box turn over together: never wider, both, than the measure.
-        const roomPt = grid.measurePt - lastWordChars(n) * WIDE_CHAR_EM * grid.bodySizePt;
-        const boxWidthPt = Math.min(freePt + extraPt, roomPt);
-        const restPt = x - leftEdge - lastWordChars(n) * WIDE_CHAR_EM * grid.bodySizePt;
-        // Sure: its box is wider than the lines can take back, and the words before the last one on the last line
-        // cannot all be taken up into the lines above instead (which keeps the count: 97 pt went up into 18 lines
-        // of a Moby-Dick paragraph).
-        const sure = boxWidthPt >= freePt + lines * LOOSEN_ABSORBED_PER_LINE_PT && restPt >= lines * LOOSEN_TAKEN_UP_PER_LINE_PT;
-        return { n, freePt, boxWidthPt, sure };
-      })
-      .filter(({ freePt, boxWidthPt }) => boxWidthPt >= freePt + LOOSEN_MIN_EXTRA_MEASURE * grid.measurePt)
-      // Those whose box surely turns the word over first, then the longest last lines.
-      .sort((a, b) => Number(b.sure) - Number(a.sure) || a.freePt - b.freePt);
-  };
-  /** Whether paragraph `n` has two lines or more on page `page`, where it ends at `y`. */
-  const twoLinesOn = (n: number, page: number, y: number) => {
-    const start = startOf.get(n);
-    if (!start) return false;
-    // The end mark a line or more below the start mark (a one-line paragraph's marks are 0.8 em apart), or below
-    // the top of the page's first line when the paragraph began on an earlier page.
-    const topPt = start.page === page ? start.y : start.page < page ? grid.blockTopPt : Infinity;
-    return y - topPt >= grid.pitchPt - 1;
-  };
-  const isFull = (page: number) => {
-    const depth = depths[page - 1]?.lastBaselinePt;
-    return depth !== undefined && Math.abs(depth - fullPt) < 0.05;
-  };
-  const chosen: Loosening[] = [];
-  for (let verso = 2; verso + 1 <= depths.length; verso += 2) {
-    const [left, right] = [depths[verso - 1]!, depths[verso]!];
-    if (left.lastBaselinePt === undefined || right.lastBaselinePt === undefined || left.hasNotes || right.hasNotes) continue;
-    const deeper = Math.max(left.lastBaselinePt, right.lastBaselinePt);
-    const deeperShort = (fullPt - deeper) / grid.pitchPt;
-    const lines = Math.abs(right.lastBaselinePt - left.lastBaselinePt) / grid.pitchPt;
-    const missing = Math.round(lines);
-    if (missing < 1 || missing > MAX_MISSING_LINES || Math.abs(lines - missing) > 0.05) continue;
-    if (deeperShort < -0.05 || deeperShort > MAX_DEEPER_SHORT_LINES + 0.05 || Math.abs(deeperShort - Math.round(deeperShort)) > 0.05) continue;
-    const short = left.lastBaselinePt < right.lastBaselinePt ? verso : verso + 1;
-    const candidates = loosen((endsByPage.get(short) ?? []).filter(([n, , , y]) => twoLinesOn(n, short, y))).slice(0, missing);
-    if (candidates.length < missing) candidates.push(...widowLine(short));
-    if (candidates.length < missing) candidates.push(...lineBefore(short));
-    for (const { n, boxWidthPt } of candidates) chosen.push({ n, boxWidthPt });
-  }
-  return chosen;
-
-  /** The widow cure's line: a paragraph running on from page `short` to the next with two lines there. */
-  function widowLine(short: number): ReturnType<typeof loosen> {
-    const next = runningOn(short);
-    return next && next.end[1] === short + 1 && inLine(next.end[3], 2) ? loosen([next.end]).slice(0, 1) : [];
-  }
-
-  /** A line of the full page before page `short`: a paragraph ending there, the break to `short` moving a line back. */
-  function lineBefore(short: number): ReturnType<typeof loosen> {
-    const before = short - 1;
-    const across = runningOn(before);
-    if (!across || !isFull(before) || across.end[1] !== short) return [];
-    // Its lines on the page before, from its first baseline (0.8 em below the start mark) to the page's last.
-    const linesBefore = across.start.page < before ? pageLines : (fullPt - (across.start.y + baselineBelowTopPt)) / grid.pitchPt + 1;
-    if (linesBefore < 3 - 0.05) return [];
-    return loosen((endsByPage.get(before) ?? []).filter(([n, , , y]) => n < across.n && twoLinesOn(n, before, y))).slice(0, 1);
-  }
 }
 
 /**

@@ -11,7 +11,8 @@ import type { BookAsset } from '../../model/book-document.ts';
 import { splitPlainSvg, type SvgPage } from '../preview/svg-pages.ts';
 import { shippedFontPaths } from './fonts.ts';
 import { splitTypstSource } from './files.ts';
-import { chooseLoosenings, endMarks, lastWordLengths, loosenedSource, lowestBaselines, withoutTrailer, type BalanceGrid, type MarkPosition } from './balance.ts';
+import { endMarks, lastWordLengths, loosenedSource, lowestBaselines, withoutTrailer, type BalanceGrid, type MarkPosition } from './balance.ts';
+import { chooseLoosenings } from './loosenings.ts';
 
 let compiler: NodeCompiler | undefined;
 
