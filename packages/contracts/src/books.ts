@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FormattingSettingsSchema } from './layout.ts';
+import { PaperTypeSchema } from './covers.ts';
 import { LayoutReportSchema } from './layout-report.ts';
 
 /** Metadata languages of the workspace spec (section 3). */
@@ -67,6 +68,8 @@ export const BookMetadataSchema = EditionDetailsSchema.extend(SourceDetailsSchem
   isbn: z.string().optional(),
   /** Student paper elements for the academic layouts (not in the spec's list; added for APA/MLA title pages). */
   paper: PaperDetailsSchema.optional(),
+  /** The paperback's paper (KDP: white or cream), for its spine width and page limit; absent: white. */
+  paperType: PaperTypeSchema.optional(),
 });
 export type BookMetadata = z.infer<typeof BookMetadataSchema>;
 
@@ -167,6 +170,7 @@ export const FormatBodySchema = z.object({
       .optional()
       .or(z.literal('')),
     paper: PaperDetailsSchema.optional(),
+    paperType: PaperTypeSchema.optional(),
   }).extend(EditionDetailsSchema.shape),
   /**
    * Layout to format with (a template or style-guide id). Absent: the book keeps the layout (and custom settings)

@@ -2,6 +2,7 @@
 export * from './ai-cleanup.ts';
 export * from './auth.ts';
 export * from './books.ts';
+export * from './covers.ts';
 export * from './errors.ts';
 export * from './exports.ts';
 export * from './genres.ts';
