@@ -19,6 +19,7 @@ import { storagePlugin } from './plugins/storage.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bookImageRoutes } from './routes/book-images.ts';
 import { bookRoutes } from './routes/books.ts';
+import { coverRoutes } from './routes/covers.ts';
 import { exportRoutes } from './routes/exports.ts';
 import { importRoutes } from './routes/imports.ts';
 import { aiCleanupRoutes } from './routes/ai-cleanup.ts';
@@ -29,6 +30,8 @@ import { webAppPlugin } from './routes/web-app.ts';
 import { createBookAssetService } from './services/book-asset-service.ts';
 import { createBookLayoutService } from './services/book-layout-service.ts';
 import { createBookService } from './services/book-service.ts';
+import { openAiPainter } from './services/covers/artwork-model.ts';
+import { createCoverService } from './services/covers/cover-service.ts';
 import { createExportService } from './services/export-service.ts';
 import { createImportService } from './services/import-service.ts';
 import { PdfCache } from './services/pdf-cache.ts';
@@ -122,12 +125,30 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         maxRedirects: config.maxRedirects,
       }),
   });
-  const exportService = createExportService({ db: app.db, books, assets, jobs: app.jobs, layouts: bookLayouts, storage: app.storage });
+  const covers = createCoverService({
+    db: app.db,
+    books,
+    layouts: bookLayouts,
+    jobs: app.jobs,
+    storage: app.storage,
+    paint: config.images ? openAiPainter(config.images) : null,
+    imageModel: config.images?.model ?? null,
+  });
+  const exportService = createExportService({
+    db: app.db,
+    books,
+    assets,
+    jobs: app.jobs,
+    layouts: bookLayouts,
+    storage: app.storage,
+    chosenCover: (bookId) => covers.chosenEbook(bookId),
+  });
 
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(bookRoutes, { prefix: '/api/books', books, previews });
   await app.register(bookImageRoutes, { prefix: '/api/books', books, assets });
   await app.register(exportRoutes, { prefix: '/api/books', exports: exportService });
+  await app.register(coverRoutes, { prefix: '/api/books', covers });
   await app.register(importRoutes, { prefix: '/api', imports });
   await app.register(userRoutes, { prefix: '/api/user', preferences });
   await app.register(templateRoutes, { prefix: '/api', templates });

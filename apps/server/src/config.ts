@@ -72,6 +72,8 @@ const EnvSchema = z.object({
   OPENAI_BASE_URL: z.string().trim().url().optional(),
   /** Chat model of the AI cleanup pass. Default `gpt-4o-mini`. */
   QUIRE_AI_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
+  /** Image model of the AI cover styles, on the same OpenAI-compatible service. Default `gpt-image-1`. */
+  QUIRE_IMAGE_MODEL: z.string().trim().min(1).default('gpt-image-1'),
 });
 
 /** Settings of one server instance. Paths are absolute; durations in milliseconds; sizes in bytes. */
@@ -110,6 +112,11 @@ export interface Config {
    * OPENAI_BASE_URL is set: then the pass is unavailable and no text is ever sent anywhere.
    */
   ai: { apiKey: string | undefined; baseUrl: string | undefined; model: string } | null;
+  /**
+   * The OpenAI-compatible image endpoint of the AI cover styles (`POST {baseUrl}/images/generations`), or null when
+   * neither OPENAI_API_KEY nor OPENAI_BASE_URL is set: the styles' artwork is then drawn by Quire's own renderer.
+   */
+  images: { apiKey: string | undefined; baseUrl: string | undefined; model: string; requestTimeoutMs?: number } | null;
 }
 
 /** A configuration error: the message names the variable and what is wrong with it. */
@@ -159,6 +166,10 @@ export function loadConfig(
     ai:
       e.OPENAI_API_KEY || e.OPENAI_BASE_URL
         ? { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL, model: e.QUIRE_AI_MODEL }
+        : null,
+    images:
+      e.OPENAI_API_KEY || e.OPENAI_BASE_URL
+        ? { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL, model: e.QUIRE_IMAGE_MODEL }
         : null,
     ...overrides,
   };

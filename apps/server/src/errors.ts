@@ -38,6 +38,8 @@ export const APP_ERROR_STATUS = {
   UNREADABLE_INPUT: 422,
   /** None of the URLs of a collection could be imported (the web matches 'Failed to import any books'). */
   COLLECTION_FAILED: 422,
+  /** An uploaded cover artwork with too few pixels for 300 dpi at the book's trim (the message names the pixels needed). */
+  ARTWORK_TOO_SMALL: 422,
   /** The remote server could not be reached or answered with an error. */
   UPSTREAM_FAILED: 502,
   /** The remote server did not answer within the import time limit. */
@@ -68,6 +70,7 @@ const DEFAULT_MESSAGES: Record<AppErrorCode, string> = {
     'This file type is not supported. Supported types: .txt, .md, .html, .xhtml, .docx, .epub and .pdf.',
   UNREADABLE_INPUT: 'This file could not be read as text.',
   COLLECTION_FAILED: 'Failed to import any books',
+  ARTWORK_TOO_SMALL: 'This image has too few pixels for a printed cover (300 dpi).',
   UPSTREAM_FAILED: 'Could not fetch the URL.',
   UPSTREAM_TIMEOUT: 'The import timed out while fetching the URL',
   INTERNAL: 'Something went wrong on our side. Please try again.',

@@ -47,7 +47,7 @@ export const COVER_TEXT_LIMITS = { title: 200, subtitle: 200, author: 120, blurb
  * The words on a cover, as the user edits them: title, subtitle and author on the front and spine, the blurb on the
  * back (from the book's description until edited). Empty subtitle or blurb: none printed.
  */
-export const CoverTextSchema = z.object({
+const coverTextFields = {
   title: z
     .string()
     .trim()
@@ -56,19 +56,25 @@ export const CoverTextSchema = z.object({
   subtitle: z
     .string()
     .trim()
-    .max(COVER_TEXT_LIMITS.subtitle, { error: `Subtitle must be at most ${COVER_TEXT_LIMITS.subtitle} characters` })
-    .default(''),
+    .max(COVER_TEXT_LIMITS.subtitle, { error: `Subtitle must be at most ${COVER_TEXT_LIMITS.subtitle} characters` }),
   author: z
     .string()
     .trim()
-    .max(COVER_TEXT_LIMITS.author, { error: `Author must be at most ${COVER_TEXT_LIMITS.author} characters` })
-    .default(''),
+    .max(COVER_TEXT_LIMITS.author, { error: `Author must be at most ${COVER_TEXT_LIMITS.author} characters` }),
   blurb: z
     .string()
     .trim()
-    .max(COVER_TEXT_LIMITS.blurb, { error: `Back-cover text must be at most ${COVER_TEXT_LIMITS.blurb} characters` })
-    .default(''),
+    .max(COVER_TEXT_LIMITS.blurb, { error: `Back-cover text must be at most ${COVER_TEXT_LIMITS.blurb} characters` }),
+};
+
+export const CoverTextSchema = z.object({
+  title: coverTextFields.title,
+  subtitle: coverTextFields.subtitle.default(''),
+  author: coverTextFields.author.default(''),
+  blurb: coverTextFields.blurb.default(''),
 });
+/** Some of a cover's words, as an edit sends them: a field left out keeps its value (no defaults fill it). */
+export const CoverTextPatchSchema = z.object(coverTextFields).partial();
 export type CoverText = z.infer<typeof CoverTextSchema>;
 
 /**
@@ -122,7 +128,7 @@ export const CoverParamsSchema = z.object({ id: z.string().min(1), coverId: z.st
  */
 export const CoverUpdateBodySchema = z
   .object({
-    text: CoverTextSchema.partial().optional(),
+    text: CoverTextPatchSchema.optional(),
     palette: CoverPaletteSchema.optional(),
     chosen: z.literal(true).optional(),
   })

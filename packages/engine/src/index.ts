@@ -5,6 +5,7 @@
  */
 export type { BookDocument, BookMeta, BookAsset, Block, Inline, Chapter, Part, Section, Division, DivisionKind } from './model/book-document.ts';
 export { inlineText, allChapters, chapterHeadingText } from './model/book-document.ts';
+export { sniffImageType, imageDimensions, type ImageDimensions } from './model/image-bytes.ts';
 export { EngineError, type EngineErrorCode } from './errors.ts';
 export type {
   Layout,
@@ -92,3 +93,4 @@ export type { RasterPage, RasterRequest } from './write/preview/raster-pages.ts'
 export { writeEpub, type EpubWriteOptions } from './write/epub/index.ts';
 export { writeDocx } from './write/docx/index.ts';
 export { writeHtml, type HtmlVariant } from './write/html/index.ts';
+export * from './cover/index.ts';

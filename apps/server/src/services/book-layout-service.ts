@@ -46,10 +46,15 @@ export function createBookLayoutService({ typeset, cache, assets, findUploadedGu
     return findUploadedGuide(userId, id);
   }
 
-  /** The layout a book is set in (its stored id and settings), without KDP adjustments. */
+  /**
+   * The layout a book is set in (its stored id and settings), without KDP adjustments, on the paper the book's
+   * metadata names (`paperType`: its page limit and its cover's spine follow it), else the layout's own.
+   */
   async function bookLayout(book: BookRow): Promise<Layout> {
     const base = (book.layoutId !== null ? await findBase(book.userId, book.layoutId) : null) ?? getLayout(DEFAULT_LAYOUT_ID);
-    return book.layoutSettings ? settingsToLayout(book.layoutSettings, base) : base;
+    const layout = book.layoutSettings ? settingsToLayout(book.layoutSettings, base) : base;
+    const paper = book.metadata.paperType;
+    return paper && paper !== layout.paper ? { ...layout, paper } : layout;
   }
 
   return {

@@ -28,6 +28,8 @@ export interface ExportServiceDeps {
   jobs: Pick<JobRunner, 'buildFile'>;
   layouts: Pick<BookLayoutService, 'exportLayout' | 'typesetBook' | 'bookLayout'>;
   storage: Storage;
+  /** The e-book JPEG of the book's chosen cover, or null (cover-service.ts `chosenEbook`): the EPUB embeds it. */
+  chosenCover?: (bookId: string) => Promise<Uint8Array | null>;
   now?: () => Date;
 }
 
@@ -42,7 +44,7 @@ export interface ExportFile {
 export { bookMetaOf } from './book-meta.ts';
 
 /** Export operations. */
-export function createExportService({ db, books, assets, jobs, layouts, storage, now = () => new Date() }: ExportServiceDeps) {
+export function createExportService({ db, books, assets, jobs, layouts, storage, chosenCover, now = () => new Date() }: ExportServiceDeps) {
   return {
     /**
      * Builds `format` for the caller's book in its layout (book-layout-service.ts: the stored layout id, a book
@@ -50,7 +52,7 @@ export function createExportService({ db, books, assets, jobs, layouts, storage,
      * adjustments of its layout report) with the images its text refers to, stores it under
      * `exports/<bookId>/<exportId>.<ext>` and records it. A PDF is the one the layout report measured when the
      * book has not changed since (typeset-service.ts keeps it), else it is typeset now with KDP's rules and the
-     * report is brought up to date.
+     * report is brought up to date. An EPUB carries the book's chosen cover (its e-book JPEG) when it has one.
      * @throws AppError `NOT_FOUND` (404), `NOT_FORMATTED` (409) before Format.
      */
     async exportBook(userId: string, bookId: string, format: ExportFormat): Promise<ExportFile> {
@@ -67,7 +69,9 @@ export function createExportService({ db, books, assets, jobs, layouts, storage,
             .where(and(eq(booksTable.id, book.id), eq(booksTable.userId, userId)));
         }
       } else {
+        const cover = format === 'epub' && chosenCover ? await chosenCover(book.id) : null;
         bytes = await jobs.buildFile({
+          ...(cover ? { cover: { bytes: cover, mediaType: 'image/jpeg' as const } } : {}),
           markdown: book.formattedText,
           meta: bookMetaOf(book),
           layoutId: book.layoutId ?? 'kdp-6x9',

@@ -4,7 +4,8 @@
  * memory only grows: STACK-NOTES section 2) for PDF compiles. One runner per app, closed with it.
  */
 import { Piscina } from 'piscina';
-import { EngineError, PdfProcessPool } from '@quire/engine';
+import { EngineError, PdfProcessPool, renderEbookCover, renderWrapCover, renderWrapPreview } from '@quire/engine';
+import type { CoverDesign, WrapGeometry } from '@quire/engine';
 import type { BookAsset, BookMeta, FormattingSettings, Layout, RasterPage, RasterRequest, SvgPage, TypesetPdf } from '@quire/engine';
 import { AppError } from '../errors.ts';
 import type { ExtractedStyleGuide } from '@quire/engine';
@@ -59,6 +60,8 @@ export interface JobRunner {
     format: BuildFormat;
     modified: Date;
     assets?: BookAsset[];
+    /** The cover image of an EPUB (engine `writeEpub`'s `cover`). */
+    cover?: { bytes: Uint8Array; mediaType: 'image/jpeg' };
   }): Promise<Uint8Array>;
   /**
    * The Typst source of the whole book in `layout`, in a worker thread, with the images it reads and its key
@@ -76,6 +79,13 @@ export interface JobRunner {
   svgPages(source: string, assets: readonly BookAsset[], maxPages: number): Promise<{ pages: SvgPage[]; pageCount: number }>;
   /** Preview child processes: pages of a typeset PDF as WebP images (engine `raster-pages.ts`). */
   rasterPages(request: RasterRequest): Promise<{ pages: RasterPage[]; pageCount: number }>;
+  /**
+   * Cover rendering in the preview child processes (a cover is one page: it never waits behind a book's PDF
+   * export): the e-book JPEG (1600 x 2560 px), the full-wrap PDF, and a JPEG of the wrap `widthPx` wide.
+   */
+  renderEbookCover(design: CoverDesign): Promise<{ jpeg: Uint8Array; widthPx: number; heightPx: number }>;
+  renderWrapCover(design: CoverDesign, geometry: WrapGeometry): Promise<Uint8Array>;
+  renderWrapPreview(design: CoverDesign, geometry: WrapGeometry, widthPx: number): Promise<{ bytes: Uint8Array; mediaType: 'image/jpeg'; widthPx: number; heightPx: number }>;
   /**
    * Reads an uploaded style guide and the requirements it states (tasks.ts `readStyleGuide`).
    * @throws AppError `UNREADABLE_INPUT` (422) when no text can be read.
@@ -180,6 +190,18 @@ export function createJobRunner(options: JobRunnerOptions = {}): JobRunner {
     rasterPages(request) {
       if (closed) return Promise.reject(new AppError('INTERNAL', undefined, { cause: new Error('job runner closed') }));
       return previews().rasterPages(request);
+    },
+    renderEbookCover(design) {
+      if (closed) return Promise.reject(new AppError('INTERNAL', undefined, { cause: new Error('job runner closed') }));
+      return renderEbookCover(design, { pool: previews() });
+    },
+    renderWrapCover(design, geometry) {
+      if (closed) return Promise.reject(new AppError('INTERNAL', undefined, { cause: new Error('job runner closed') }));
+      return renderWrapCover(design, geometry, { pool: previews() });
+    },
+    renderWrapPreview(design, geometry, widthPx) {
+      if (closed) return Promise.reject(new AppError('INTERNAL', undefined, { cause: new Error('job runner closed') }));
+      return renderWrapPreview(design, geometry, widthPx, { pool: previews() });
     },
     async close() {
       if (closed) return;

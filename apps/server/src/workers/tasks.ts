@@ -224,6 +224,8 @@ export interface BuildFileInput {
   format: WorkerBuildFormat;
   modified: Date;
   assets?: BookAsset[];
+  /** The cover image of an EPUB (the book's chosen cover, engine `writeEpub`'s `cover`). */
+  cover?: { bytes: Uint8Array; mediaType: 'image/jpeg' };
 }
 
 /**
@@ -265,6 +267,7 @@ export function buildFile(input: BuildFileInput): Promise<TaskResult<BuildFileOu
           bytes: await writeEpub(doc, layout, {
             modified: new Date(input.modified),
             ...(input.meta.identifier ? { identifier: input.meta.identifier } : {}),
+            ...(input.cover ? { cover: input.cover } : {}),
           }),
         };
       case 'docx':

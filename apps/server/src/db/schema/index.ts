@@ -7,3 +7,4 @@ export * from './user-preferences.ts';
 export * from './book-assets.ts';
 export * from './custom-templates.ts';
 export * from './user-style-guides.ts';
+export * from './covers.ts';

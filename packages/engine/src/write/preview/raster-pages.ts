@@ -86,3 +86,32 @@ export async function renderPdfPages(request: RasterRequest): Promise<{ pages: R
   }
   return { pages, pageCount: doc.numPages };
 }
+
+/** A page drawn as a JPEG: bytes and pixel size. */
+export interface JpegPage {
+  bytes: Uint8Array;
+  widthPx: number;
+  heightPx: number;
+}
+
+/**
+ * Draws page `pageNumber` (1-based) of a PDF as an RGB JPEG `widthPx` wide (the height in proportion), at JPEG
+ * `quality` 0-100, on a white ground. The document is opened for this call only (a cover is drawn once, not paged).
+ * @throws Error when pdf.js cannot read the PDF or the page does not exist.
+ */
+export async function renderPdfPageJpeg(pdf: Uint8Array, pageNumber: number, widthPx: number, quality: number): Promise<JpegPage> {
+  pdfjs ??= await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await pdfjs.getDocument({ data: pdf.slice(), isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 }).promise;
+  try {
+    const page = await doc.getPage(pageNumber);
+    const viewport = page.getViewport({ scale: widthPx / page.getViewport({ scale: 1 }).width });
+    const { canvas, context } = (doc.canvasFactory as CanvasFactory).create(Math.round(viewport.width), Math.round(viewport.height));
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    await page.render({ canvasContext: context, canvas, viewport } as unknown as Parameters<typeof page.render>[0]).promise;
+    const bytes = (canvas as unknown as { toBuffer(mime: 'image/jpeg', quality: number): Buffer }).toBuffer('image/jpeg', quality);
+    return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), widthPx: canvas.width, heightPx: canvas.height };
+  } finally {
+    await doc.destroy();
+  }
+}

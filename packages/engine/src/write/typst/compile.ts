@@ -38,6 +38,12 @@ function getCompiler(): NodeCompiler {
 /** The images a compile may read: a book's `assets` record, or a list of assets. */
 export type TypstAssets = Readonly<Record<string, BookAsset>> | readonly BookAsset[];
 
+/** A file a standalone document reads (`image("cover/artwork.svg")`): its path under the workspace and its bytes. */
+export interface TypstFile {
+  path: string;
+  bytes: Uint8Array;
+}
+
 /** The assets as a list. */
 export function assetList(assets: TypstAssets | undefined): BookAsset[] {
   if (!assets) return [];
@@ -68,17 +74,27 @@ function describe(diagnostics: unknown): string {
  * the growth of the process's memory.
  * @throws EngineError `WRITE_FAILED` with Typst's diagnostics in the message when the source has errors.
  */
-function withDocument<T>(source: string, assets: TypstAssets | undefined, use: (typst: NodeCompiler, document: NodeTypstDocument) => T): T {
+function withDocument<T>(
+  source: string,
+  assets: TypstAssets | readonly TypstFile[] | undefined,
+  use: (typst: NodeCompiler, document: NodeTypstDocument) => T,
+  opts: { standalone?: boolean } = {},
+): T {
   const typst = getCompiler();
   const mapped: string[] = [];
   try {
-    for (const asset of assetList(assets)) {
+    for (const asset of assetList(assets as TypstAssets | undefined)) {
       const path = `${WORKSPACE}/${asset.path}`;
       typst.mapShadow(path, Buffer.from(asset.bytes.buffer, asset.bytes.byteOffset, asset.bytes.byteLength));
       mapped.push(path);
     }
-    const { main, files } = splitTypstSource(source);
-    mapUnitFiles(typst, files);
+    let main = source;
+    // A standalone document (a cover) leaves the chapter files of the last book mapped, for that book's next compile.
+    if (!opts.standalone) {
+      const split = splitTypstSource(source);
+      main = split.main;
+      mapUnitFiles(typst, split.files);
+    }
     const result = typst.compile({ mainFileContent: main });
     const document = result.result;
     if (result.hasError() || !document) {
@@ -179,4 +195,14 @@ export function typesetTypstToSvgPages(source: string, assets: TypstAssets | und
     pages: splitPlainSvg(typst.plainSvg(document), maxPages),
     pageCount: document.numOfPages,
   }));
+}
+
+/**
+ * Compiles a one-page document that is not a book (a cover, `cover/typst-cover.ts`) to PDF, synchronously, with
+ * `files` (its artwork) mapped into the workspace for this compile only. The chapter files of the last book stay
+ * mapped, so a cover rendered between two compiles of a book does not cost that book its cache.
+ * @throws EngineError `WRITE_FAILED` with Typst's diagnostics in the message when the source has errors.
+ */
+export function typesetStandalone(source: string, files: readonly TypstFile[]): TypesetPdf {
+  return withDocument(source, files, exportPdf, { standalone: true });
 }

@@ -1,6 +1,7 @@
 /**
  * A pool of child processes that compile Typst to PDF off the caller's event loop, and render preview pages:
- * a short source's pages as SVG (`svgPages`), a typeset PDF's pages as WebP (`rasterPages`, pdf.js).
+ * a short source's pages as SVG (`svgPages`), a typeset PDF's pages as WebP (`rasterPages`, pdf.js), and covers
+ * (`cover`: a one-page PDF and its JPEG).
  *
  * Why processes and not worker threads: Typst compiles synchronously (a 700-page book holds a thread for
  * about 1.5 s) and its memo cache is process-global and only grows (40-130 MB per changed compile, not
@@ -16,6 +17,7 @@ import { EngineError } from '../../errors.ts';
 import type { BookAsset } from '../../model/book-document.ts';
 import type { RasterPage, RasterRequest } from '../preview/raster-pages.ts';
 import type { SvgPage } from '../preview/svg-pages.ts';
+import type { CoverJob, CoverResult } from '../../cover/render.ts';
 import { assetList, type TypesetPdf, type TypstAssets } from './compile.ts';
 
 /** Options of a {@link PdfProcessPool}. */
@@ -43,18 +45,21 @@ interface SourceJob {
  * Message from the pool to a child:
  * - `compile`: typeset the source to PDF;
  * - `svg-pages`: typeset the source and answer its first `maxPages` pages as SVG (a book's opening);
- * - `raster-pages`: draw pages of a PDF already typeset (`key` names it, so the child can keep it parsed).
+ * - `raster-pages`: draw pages of a PDF already typeset (`key` names it, so the child can keep it parsed);
+ * - `cover`: typeset a cover (`cover/render.ts`) and, when asked, draw it as a JPEG.
  */
 export type ChildRequest =
   | ({ type: 'compile'; id: number } & SourceJob)
   | ({ type: 'svg-pages'; id: number; maxPages: number } & SourceJob)
-  | ({ type: 'raster-pages'; id: number } & RasterRequest);
+  | ({ type: 'raster-pages'; id: number } & RasterRequest)
+  | ({ type: 'cover'; id: number } & CoverJob);
 
 /** Message from a child to the pool (`rss`: the child's resident set size in bytes after the job). */
 export type ChildReply =
   | { type: 'done'; id: number; pdf: Uint8Array; pageCount: number; rss: number }
   | { type: 'svg-pages'; id: number; pages: SvgPage[]; pageCount: number; rss: number }
   | { type: 'raster-pages'; id: number; pages: RasterPage[]; pageCount: number; rss: number }
+  | ({ type: 'cover'; id: number; rss: number } & CoverResult)
   | { type: 'failed'; id: number; message: string; rss: number };
 
 /** A request without its id (the pool numbers it). */
@@ -160,6 +165,16 @@ export class PdfProcessPool {
     const reply = await this.#submit({ type: 'raster-pages', ...request });
     if (reply.type !== 'raster-pages') throw new EngineError('WRITE_FAILED', 'The typesetting process answered out of turn.');
     return { pages: reply.pages, pageCount: reply.pageCount };
+  }
+
+  /**
+   * Renders a cover in a child process (`cover/render.ts` `renderCoverNow`): its PDF, and its JPEG when `job.raster`
+   * asks for one. Rejects with EngineError `WRITE_FAILED` when Typst or pdf.js fails, or as `compile` does.
+   */
+  async cover(job: CoverJob): Promise<CoverResult> {
+    const reply = await this.#submit({ type: 'cover', ...job, files: job.files.map((f) => ({ path: f.path, bytes: f.bytes })) });
+    if (reply.type !== 'cover') throw new EngineError('WRITE_FAILED', 'The typesetting process answered out of turn.');
+    return reply.image ? { pdf: reply.pdf, image: reply.image } : { pdf: reply.pdf };
   }
 
   #submit(request: JobRequest): Promise<Exclude<ChildReply, { type: 'failed' }>> {

@@ -1,0 +1,406 @@
+/**
+ * A book's covers (issue "Covers a self-publisher can upload"; workspace spec sections 2, 3, 4, 7, 8): made from a
+ * text template, an AI style or the user's own front artwork, edited (text, palette), chosen, deleted, and rendered
+ * to the files KDP asks for: the e-book JPEG (stored, re-rendered on every edit) and the paperback full-wrap PDF
+ * (rendered when asked, from the book's current print page count, so that its spine is never stale).
+ *
+ * Files first, then rows: a cover's files are written under new keys before its row points at them, and the old
+ * files are removed only after the row changed, so a failure at any step leaves the saved cover as it was.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, ne } from 'drizzle-orm';
+import {
+  COVER_TEXT_LIMITS,
+  type Cover,
+  type CoverCreateBody,
+  type CoverOptions,
+  type CoverStyle,
+  type CoverTemplate,
+  type CoverText,
+  type CoverUpdateBody,
+  type WrapGeometry,
+} from '@quire/contracts';
+import {
+  artworkMinPx,
+  checkArtworkSize,
+  coverTemplateForStyle,
+  defaultPalette,
+  imageDimensions,
+  sniffImageType,
+  suggestedPalettes,
+  wrapGeometry,
+  type CoverDesign,
+} from '@quire/engine';
+import type { Db } from '../../db/client.ts';
+import { covers as coversTable, type BookRow, type CoverRow } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import type { JobRunner } from '../../workers/pool.ts';
+import type { BookLayoutService } from '../book-layout-service.ts';
+import type { BookService } from '../book-service.ts';
+import type { Storage } from '../storage.ts';
+import { coverArtworkPrompt, type PaintPicture } from './artwork-model.ts';
+
+/** Most bytes of an uploaded front artwork (a 300 dpi photograph of a 8.5 x 11 in front is well under it). */
+export const MAX_ARTWORK_BYTES = 20 * 1024 * 1024;
+
+/** Dependencies of {@link createCoverService}. `paint` is the configured image model, or null (Quire draws the AI styles). */
+export interface CoverServiceDeps {
+  db: Db;
+  books: Pick<BookService, 'load'>;
+  layouts: Pick<BookLayoutService, 'typesetBook' | 'bookLayout'>;
+  jobs: Pick<JobRunner, 'renderEbookCover' | 'renderWrapCover' | 'renderWrapPreview'>;
+  storage: Storage;
+  paint: PaintPicture | null;
+  /** The image model's name, shown in the UI and recorded on each cover it painted. */
+  imageModel: string | null;
+  /**
+   * The plan check of a feature (AI styles are a premium feature: accounts spec section 9); throws an AppError
+   * (402/403) when the caller's plan lacks it. Absent: every feature is allowed.
+   */
+  checkFeature?: (userId: string, feature: 'ai-cover') => Promise<void>;
+}
+
+/** A rendered file of a cover: bytes and media type. */
+export interface CoverFile {
+  bytes: Uint8Array;
+  contentType: string;
+}
+
+/** The words a new cover starts with: the book's title, subtitle, author and description (cut at a word to fit). */
+function textOf(book: BookRow): CoverText {
+  const cut = (s: string | undefined, max: number) => {
+    const t = (s ?? '').replace(/\s+/g, ' ').trim();
+    if (t.length <= max) return t;
+    const head = t.slice(0, max - 1);
+    return `${head.slice(0, Math.max(head.lastIndexOf(' '), 1))}…`;
+  };
+  return {
+    title: cut(book.title, COVER_TEXT_LIMITS.title) || 'Untitled',
+    subtitle: cut(book.metadata.subtitle, COVER_TEXT_LIMITS.subtitle),
+    author: cut(book.author, COVER_TEXT_LIMITS.author),
+    blurb: cut(book.metadata.description, COVER_TEXT_LIMITS.blurb),
+  };
+}
+
+/** The API's shape of a cover row. */
+function toCover(row: CoverRow): Cover {
+  const base = `/api/books/${row.bookId}/covers/${row.id}`;
+  return {
+    id: row.id,
+    bookId: row.bookId,
+    coverType: row.coverType as Cover['coverType'],
+    template: row.template as CoverTemplate,
+    style: (row.style as CoverStyle | null) ?? null,
+    prompt: row.prompt,
+    imageUrl: `${base}/ebook.jpg`,
+    wrapUrl: `${base}/wrap.pdf`,
+    chosen: row.chosen,
+    text: row.text,
+    palette: row.palette,
+    artwork: {
+      source: row.artworkSource as Cover['artwork']['source'],
+      aiGenerated: row.artworkSource === 'ai-model',
+      model: row.artworkModel,
+      widthPx: row.artworkWidthPx,
+      heightPx: row.artworkHeightPx,
+    },
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The paper of a book's paperback: its own setting, else its layout's (colour papers are priced as white here). */
+function paperOf(book: BookRow, layoutPaper: string): 'white' | 'cream' {
+  const paper = book.metadata.paperType ?? layoutPaper;
+  return paper === 'cream' ? 'cream' : 'white';
+}
+
+/** Cover operations. Every one is scoped to the caller's book: another user's book or cover is 404. */
+export function createCoverService({ db, books, layouts, jobs, storage, paint, imageModel, checkFeature }: CoverServiceDeps) {
+  const removeFiles = async (keys: readonly (string | null)[]) => {
+    await Promise.all(keys.filter((k): k is string => k !== null).map((k) => storage.delete(k).catch(() => {})));
+  };
+
+  async function rows(bookId: string): Promise<CoverRow[]> {
+    return db.select().from(coversTable).where(eq(coversTable.bookId, bookId)).orderBy(desc(coversTable.createdAt), desc(coversTable.id));
+  }
+
+  async function row(userId: string, bookId: string, coverId: string): Promise<{ book: BookRow; cover: CoverRow }> {
+    const book = await books.load(userId, bookId);
+    // A cover id that is not a UUID can name no cover (and would be a database error as a uuid parameter).
+    if (!/^[0-9a-f-]{36}$/i.test(coverId)) throw new AppError('NOT_FOUND', 'Cover not found');
+    const [cover] = await db
+      .select()
+      .from(coversTable)
+      .where(and(eq(coversTable.id, coverId), eq(coversTable.bookId, book.id)));
+    if (!cover) throw new AppError('NOT_FOUND', 'Cover not found');
+    return { book, cover };
+  }
+
+  /** The design the engine renders for a cover row (its artwork read from storage). */
+  async function designOf(book: BookRow, cover: Pick<CoverRow, 'template' | 'style' | 'text' | 'palette' | 'artworkSource' | 'artworkKey' | 'artworkMediaType' | 'artworkWidthPx' | 'artworkHeightPx'>): Promise<CoverDesign> {
+    const design: CoverDesign = { template: cover.template as CoverTemplate, text: cover.text, palette: cover.palette, genre: book.genre ?? undefined };
+    if (cover.artworkSource === 'generated' && cover.style) {
+      // Deterministic per book and style (issue): the same book and style always draw the same picture.
+      design.artwork = { kind: 'generated', style: cover.style as CoverStyle, seed: book.id };
+    } else if (cover.artworkKey && cover.artworkMediaType && cover.artworkWidthPx && cover.artworkHeightPx) {
+      design.artwork = {
+        kind: 'image',
+        bytes: await storage.get(cover.artworkKey),
+        mediaType: cover.artworkMediaType as 'image/jpeg' | 'image/png',
+        widthPx: cover.artworkWidthPx,
+        heightPx: cover.artworkHeightPx,
+      };
+    }
+    return design;
+  }
+
+  /**
+   * The wrap's geometry from the book's current print PDF (typeset now when the text, metadata or layout changed
+   * since it was last set: the layout service keeps the last one). Null before the book is formatted.
+   */
+  async function geometryOf(book: BookRow): Promise<WrapGeometry | null> {
+    if (book.formattedText === null) return null;
+    const { layout, report } = await layouts.typesetBook(book);
+    return wrapGeometry({
+      trimWidthIn: layout.trimWidthIn,
+      trimHeightIn: layout.trimHeightIn,
+      pageCount: report.pageCount,
+      paperType: paperOf(book, layout.paper),
+    });
+  }
+
+  /**
+   * Renders the e-book JPEG of `design`, stores it under a new key and inserts or updates the row through `save`;
+   * the files written are removed again when anything fails (then nothing of the cover changed).
+   */
+  async function renderAndSave(design: CoverDesign, bookId: string, coverId: string, newFiles: string[], save: (ebookKey: string) => Promise<CoverRow>): Promise<CoverRow> {
+    const ebookKey = `covers/${bookId}/${coverId}/ebook-${randomUUID()}.jpg`;
+    try {
+      const { jpeg } = await jobs.renderEbookCover(design);
+      await storage.put(ebookKey, jpeg);
+      newFiles.push(ebookKey);
+      return await save(ebookKey);
+    } catch (err) {
+      await removeFiles(newFiles);
+      throw err;
+    }
+  }
+
+  /** Inserts a new cover as the book's chosen one (the others unchosen), in one transaction. */
+  async function insertChosen(values: typeof coversTable.$inferInsert): Promise<CoverRow> {
+    return db.transaction(async (tx) => {
+      await tx.update(coversTable).set({ chosen: false }).where(eq(coversTable.bookId, values.bookId));
+      const [inserted] = await tx.insert(coversTable).values({ ...values, chosen: true }).returning();
+      return inserted!;
+    });
+  }
+
+  return {
+    /** The book's covers, newest first. @throws AppError `NOT_FOUND` (404). */
+    async list(userId: string, bookId: string): Promise<Cover[]> {
+      const book = await books.load(userId, bookId);
+      return (await rows(book.id)).map(toCover);
+    },
+
+    /**
+     * What the Covers tab offers: whether an image model is configured, palettes for the book's genre, the wrap's
+     * geometry from the current page count (null before Format) and the pixels an uploaded artwork needs.
+     * @throws AppError `NOT_FOUND` (404); typesetting errors.
+     */
+    async options(userId: string, bookId: string): Promise<CoverOptions> {
+      const book = await books.load(userId, bookId);
+      const geometry = await geometryOf(book);
+      const layout = await layouts.bookLayout(book);
+      return {
+        aiConfigured: paint !== null,
+        aiModel: paint !== null ? imageModel : null,
+        palettes: suggestedPalettes(book.genre),
+        geometry,
+        artworkMinPx: artworkMinPx(layout.trimWidthIn, layout.trimHeightIn),
+      };
+    },
+
+    /**
+     * Makes a cover from a text template or an AI style, renders its e-book JPEG and makes it the book's cover.
+     * An AI style asks the configured image model for the front artwork (the prompt is stored with the cover);
+     * without one, Quire's generative renderer draws it (recorded as not AI-made).
+     * @throws AppError `NOT_FOUND` (404); `UPSTREAM_FAILED` (502) / `UPSTREAM_TIMEOUT` (504) from the image model;
+     *   rendering errors. Nothing is saved when it fails.
+     */
+    async create(userId: string, bookId: string, body: CoverCreateBody): Promise<Cover> {
+      const book = await books.load(userId, bookId);
+      const id = randomUUID();
+      const text = textOf(book);
+      const files: string[] = [];
+      const base = { id, bookId: book.id, coverType: body.coverType, text };
+      if (body.coverType === 'text-only') {
+        const values = { ...base, template: body.template, style: null, artworkSource: 'none', palette: defaultPalette(body.template, null, book.genre) };
+        const design = await designOf(book, { ...values, artworkKey: null, artworkMediaType: null, artworkWidthPx: null, artworkHeightPx: null });
+        return toCover(await renderAndSave(design, book.id, id, files, (ebookKey) => insertChosen({ ...values, ebookKey })));
+      }
+      await checkFeature?.(userId, 'ai-cover');
+      const template = coverTemplateForStyle(body.style);
+      const palette = defaultPalette(template, body.style, book.genre);
+      if (paint === null) {
+        const values = { ...base, template, style: body.style, artworkSource: 'generated', palette };
+        const design = await designOf(book, { ...values, artworkKey: null, artworkMediaType: null, artworkWidthPx: null, artworkHeightPx: null });
+        return toCover(await renderAndSave(design, book.id, id, files, (ebookKey) => insertChosen({ ...values, ebookKey })));
+      }
+      const prompt = coverArtworkPrompt({ title: book.title, genre: book.genre, description: book.metadata.description }, body.style);
+      const picture = await paint(prompt);
+      const dims = imageDimensions(picture.bytes);
+      if (!dims) throw new AppError('UPSTREAM_FAILED', 'The image model gave no usable picture.');
+      const artworkKey = `covers/${book.id}/${id}/artwork.${picture.mediaType === 'image/png' ? 'png' : 'jpg'}`;
+      await storage.put(artworkKey, picture.bytes);
+      files.push(artworkKey);
+      const values = {
+        ...base,
+        template,
+        style: body.style,
+        prompt,
+        artworkSource: 'ai-model',
+        artworkModel: imageModel,
+        artworkKey,
+        artworkMediaType: picture.mediaType,
+        artworkWidthPx: dims.width,
+        artworkHeightPx: dims.height,
+        palette,
+      };
+      const design = await designOf(book, values).catch(async (err) => {
+        await removeFiles(files);
+        throw err;
+      });
+      return toCover(await renderAndSave(design, book.id, id, files, (ebookKey) => insertChosen({ ...values, ebookKey })));
+    },
+
+    /**
+     * Makes a cover around the user's own front artwork (JPEG or PNG, checked as imported images are: by its
+     * bytes, not its name) set with `template` (default classic), and makes it the book's cover.
+     * @throws AppError `FILE_TOO_LARGE` (413) over {@link MAX_ARTWORK_BYTES}; `UNSUPPORTED_FORMAT` (415) for
+     *   anything but JPEG/PNG; `VALIDATION` (422) when it has too few pixels for 300 dpi at the book's trim
+     *   (the message names the pixels needed); `NOT_FOUND` (404).
+     */
+    async upload(userId: string, bookId: string, bytes: Uint8Array, template: CoverTemplate = 'classic'): Promise<Cover> {
+      const book = await books.load(userId, bookId);
+      if (bytes.byteLength > MAX_ARTWORK_BYTES) throw new AppError('FILE_TOO_LARGE', 'The image is too large. Cover artwork must be smaller than 20MB.');
+      const type = sniffImageType(bytes);
+      if (type !== 'image/png' && type !== 'image/jpeg') {
+        throw new AppError('UNSUPPORTED_FORMAT', 'Cover artwork must be a JPEG or PNG image.');
+      }
+      const dims = imageDimensions(bytes);
+      if (!dims) throw new AppError('UNREADABLE_INPUT', 'This image could not be read. Please upload a JPEG or PNG file.');
+      const layout = await layouts.bookLayout(book);
+      const refusal = checkArtworkSize(dims.width, dims.height, layout.trimWidthIn, layout.trimHeightIn);
+      if (refusal) throw new AppError('ARTWORK_TOO_SMALL', refusal);
+      const id = randomUUID();
+      const artworkKey = `covers/${book.id}/${id}/artwork.${type === 'image/png' ? 'png' : 'jpg'}`;
+      await storage.put(artworkKey, bytes);
+      const files = [artworkKey];
+      const values = {
+        id,
+        bookId: book.id,
+        coverType: 'upload',
+        template,
+        style: null,
+        text: textOf(book),
+        palette: defaultPalette(template, null, book.genre),
+        artworkSource: 'upload',
+        artworkKey,
+        artworkMediaType: type,
+        artworkWidthPx: dims.width,
+        artworkHeightPx: dims.height,
+      };
+      const design = await designOf(book, values).catch(async (err) => {
+        await removeFiles(files);
+        throw err;
+      });
+      return toCover(await renderAndSave(design, book.id, id, files, (ebookKey) => insertChosen({ ...values, ebookKey })));
+    },
+
+    /**
+     * Changes a cover's text or palette (re-rendering its e-book JPEG) or makes it the book's cover.
+     * @throws AppError `NOT_FOUND` (404); rendering errors (the cover is then unchanged).
+     */
+    async update(userId: string, bookId: string, coverId: string, body: CoverUpdateBody): Promise<Cover> {
+      const { book, cover } = await row(userId, bookId, coverId);
+      let current = cover;
+      if (body.text !== undefined || body.palette !== undefined) {
+        const text = { ...cover.text, ...Object.fromEntries(Object.entries(body.text ?? {}).filter(([, v]) => v !== undefined)) } as CoverText;
+        const palette = body.palette ?? cover.palette;
+        const design = await designOf(book, { ...cover, text, palette });
+        current = await renderAndSave(design, book.id, cover.id, [], async (ebookKey) => {
+          const [updated] = await db.update(coversTable).set({ text, palette, ebookKey }).where(eq(coversTable.id, cover.id)).returning();
+          return updated!;
+        });
+        await removeFiles([cover.ebookKey]);
+      }
+      if (body.chosen) {
+        current = await db.transaction(async (tx) => {
+          await tx.update(coversTable).set({ chosen: false }).where(and(eq(coversTable.bookId, book.id), ne(coversTable.id, cover.id)));
+          const [updated] = await tx.update(coversTable).set({ chosen: true }).where(eq(coversTable.id, cover.id)).returning();
+          return updated!;
+        });
+      }
+      return toCover(current);
+    },
+
+    /**
+     * Deletes a cover and its files; when it was the book's cover, the newest one left becomes it.
+     * @throws AppError `NOT_FOUND` (404).
+     */
+    async remove(userId: string, bookId: string, coverId: string): Promise<void> {
+      const { book, cover } = await row(userId, bookId, coverId);
+      await db.transaction(async (tx) => {
+        await tx.delete(coversTable).where(eq(coversTable.id, cover.id));
+        if (!cover.chosen) return;
+        const [newest] = await tx.select({ id: coversTable.id }).from(coversTable).where(eq(coversTable.bookId, book.id)).orderBy(desc(coversTable.createdAt), desc(coversTable.id)).limit(1);
+        if (newest) await tx.update(coversTable).set({ chosen: true }).where(eq(coversTable.id, newest.id));
+      });
+      await removeFiles([cover.ebookKey, cover.artworkKey]);
+    },
+
+    /** A cover's e-book JPEG (1600 x 2560 px). @throws AppError `NOT_FOUND` (404). */
+    async ebook(userId: string, bookId: string, coverId: string): Promise<CoverFile & { title: string }> {
+      const { book, cover } = await row(userId, bookId, coverId);
+      return { bytes: await storage.get(cover.ebookKey), contentType: 'image/jpeg', title: book.title };
+    },
+
+    /**
+     * A cover's paperback full wrap, from the book's current page count.
+     * @throws AppError `NOT_FOUND` (404); `NOT_FORMATTED` (409) before Format (the spine needs the page count).
+     */
+    async wrap(userId: string, bookId: string, coverId: string): Promise<CoverFile & { title: string }> {
+      const { book, cover } = await row(userId, bookId, coverId);
+      const geometry = await geometryOf(book);
+      if (!geometry) throw new AppError('NOT_FORMATTED', "Format the book first: the paperback cover's spine is sized from its page count.");
+      const pdf = await jobs.renderWrapCover(await designOf(book, cover), geometry);
+      return { bytes: pdf, contentType: 'application/pdf', title: book.title };
+    },
+
+    /**
+     * A JPEG of a cover's full wrap `widthPx` wide, for the web's preview.
+     * @throws AppError `NOT_FOUND` (404); `NOT_FORMATTED` (409) before Format.
+     */
+    async wrapPreview(userId: string, bookId: string, coverId: string, widthPx: number): Promise<CoverFile> {
+      const { book, cover } = await row(userId, bookId, coverId);
+      const geometry = await geometryOf(book);
+      if (!geometry) throw new AppError('NOT_FORMATTED', "Format the book first: the paperback cover's spine is sized from its page count.");
+      const preview = await jobs.renderWrapPreview(await designOf(book, cover), geometry, widthPx);
+      return { bytes: preview.bytes, contentType: preview.mediaType };
+    },
+
+    /** The e-book JPEG of the book's chosen cover, or null when it has none (the EPUB export embeds it). */
+    async chosenEbook(bookId: string): Promise<Uint8Array | null> {
+      const [chosen] = await db
+        .select({ ebookKey: coversTable.ebookKey })
+        .from(coversTable)
+        .where(and(eq(coversTable.bookId, bookId), eq(coversTable.chosen, true)))
+        .limit(1);
+      return chosen ? storage.get(chosen.ebookKey) : null;
+    },
+  };
+}
+
+/** The service's type. */
+export type CoverService = ReturnType<typeof createCoverService>;
