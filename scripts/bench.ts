@@ -12,7 +12,8 @@
  * type, headings on rectos and folios, nothing of Quire's template), compiled the same way (a PDF child process of
  * the engine's pool, the same compiler and fonts); the `quire` command as a whole process (start-up included)
  * against pandoc (Debian package `pandoc`) on the same cleaned Markdown, for EPUB and DOCX; without pandoc those
- * ratios read n/a. Times are wall clock and CPU (user + system of the stage's process and the processes it
+ * ratios read n/a. Covers (`cover ebook`, `cover wrap`): one render in a warm child process for this book at its
+ * page count and for a 24-page book. Times are wall clock and CPU (user + system of the stage's process and the processes it
  * waited for, from `/proc/self/stat`), since a loaded machine stretches the first but hardly the second.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -32,6 +33,11 @@ import {
   writePdf,
   writeTypst,
   PdfProcessPool,
+  defaultPalette,
+  renderEbookCover,
+  renderWrapCover,
+  wrapGeometry,
+  type CoverDesign,
   type BookMeta,
 } from '@quire/engine';
 import { plainTypst } from './plain-typst.ts';
@@ -51,6 +57,8 @@ const STAGES = [
   'cli docx',
   'pandoc epub',
   'pandoc docx',
+  'cover ebook',
+  'cover wrap',
 ] as const;
 type Stage = (typeof STAGES)[number];
 
@@ -187,6 +195,30 @@ async function measureStage(
       const target = path.join(out, stage === 'pandoc epub' ? 'book.epub' : 'book.docx');
       const [, ms] = await time(() => execFileSync('pandoc', [md, '-f', 'markdown', '-o', target, '--metadata', `title=${meta.title}`]));
       return { stage, ms, maxRssMiB: 0, detail: `${(statSync(target).size / 1e6).toFixed(1)} MB (peak RSS is this process's, not pandoc's)` };
+    }
+    case 'cover ebook':
+    case 'cover wrap': {
+      // A cover as the server renders it (a job of the pool's child process, warm), for a short book (the first
+      // chapter alone) and for this book at its real page count; the time is the long book's, the short one's in detail.
+      const pool = new PdfProcessPool({ size: 1 });
+      try {
+        const pages = (await pool.typeset(writeTypst(doc, layout))).pageCount;
+        const design: CoverDesign = {
+          template: 'classic',
+          text: { title: meta.title, subtitle: '', author: meta.author ?? '', blurb: 'A back-cover text of a hundred words or so. '.repeat(12) },
+          palette: defaultPalette('classic', null, 'literature'),
+        };
+        const render = (pageCount: number) =>
+          stage === 'cover ebook'
+            ? renderEbookCover(design, { pool }).then((r) => r.jpeg.byteLength)
+            : renderWrapCover(design, wrapGeometry({ trimWidthIn: layout.trimWidthIn, trimHeightIn: layout.trimHeightIn, pageCount, paperType: 'white' }), { pool }).then((b) => b.byteLength);
+        await render(24); // warm: the child and its fonts are loaded, as on a running server
+        const [shortBytes, shortMs] = await time(() => render(24));
+        const [bytes, ms] = await time(() => render(pages));
+        return { stage, ms, maxRssMiB: 0, detail: `${pages} pages: ${(bytes / 1e3).toFixed(0)} kB; a 24-page book: ${shortMs.toFixed(0)} ms, ${(shortBytes / 1e3).toFixed(0)} kB` };
+      } finally {
+        await pool.close();
+      }
     }
     case 'epub': {
       const [epub, ms] = await time(() => writeEpub(doc, layout));
