@@ -155,6 +155,31 @@ describe('covers without an image model', () => {
     expect(imageDimensions(new Uint8Array(preview.rawPayload))?.width).toBe(800);
   });
 
+  it('follows the book: cream paper widens the spine, and a longer text a new page count, so no wrap is stale', async () => {
+    const before = (await get(`/api/books/${bookId}/cover-options`)).json().geometry;
+    const cream = await t.app.inject({
+      method: 'POST',
+      url: `/api/books/${bookId}/format`,
+      headers: bearer(token),
+      payload: { genre: 'literature', metadata: { description: 'A short sample book, with a back-cover description for its cover.', language: 'en', paperType: 'cream' } },
+    });
+    expect(cream.statusCode, cream.body).toBe(200);
+    const onCream = (await get(`/api/books/${bookId}/cover-options`)).json().geometry;
+    expect(onCream.paperType).toBe('cream');
+    expect(onCream.spineWidthIn).toBeCloseTo(onCream.pageCount * 0.0025, 4);
+    expect(onCream.spineWidthIn).toBeGreaterThan(before.spineWidthIn);
+
+    const book = (await get(`/api/books/${bookId}`)).json();
+    const longer = `${book.formattedText}\n\n# A Chapter Added Later\n\n${'A paragraph of new words, long enough to fill a page or two. '.repeat(400)}\n`;
+    const saved = await t.app.inject({ method: 'POST', url: `/api/books/${bookId}/save-text`, headers: bearer(token), payload: { text: longer } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const after = (await get(`/api/books/${bookId}/cover-options`)).json().geometry;
+    expect(after.pageCount).toBeGreaterThan(onCream.pageCount);
+    const [cover] = (await get(`/api/books/${bookId}/covers`)).json();
+    const wrap = await get(cover.wrapUrl);
+    expect(Math.abs(pageSizePt(wrap.rawPayload).widthPt / 72 - after.widthIn)).toBeLessThan(0.01);
+  });
+
   it('puts the chosen cover into the EPUB', async () => {
     const epub = await t.app.inject({ method: 'POST', url: `/api/books/${bookId}/export/epub`, headers: bearer(token) });
     expect(epub.statusCode).toBe(200);

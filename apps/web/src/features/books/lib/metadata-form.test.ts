@@ -8,6 +8,7 @@ const valid: MetadataFormValues = {
   keywords: [],
   categories: [],
   language: 'en',
+  paperType: 'white',
   publicationYear: '',
   isbn: '',
   affiliation: '',
@@ -47,8 +48,9 @@ describe('toFormatBody', () => {
   it('builds the format request without naming a layout (the book keeps its own), leaving out blank optional fields', () => {
     expect(toFormatBody({ ...valid, keywords: ['regency'], course: '  ' })).toEqual({
       genre: 'literature',
-      metadata: { description: 'A novel of manners.', keywords: ['regency'], categories: [], language: 'en' },
+      metadata: { description: 'A novel of manners.', keywords: ['regency'], categories: [], language: 'en', paperType: 'white' },
     });
+    expect(toFormatBody({ ...valid, paperType: 'cream' }).metadata.paperType).toBe('cream');
     expect(toFormatBody({ ...valid, course: ' HIST 301 ', instructor: 'Dr. Reyes' }).metadata.paper).toEqual({ course: 'HIST 301', instructor: 'Dr. Reyes' });
     expect(toFormatBody({ ...valid, publicationYear: '1813', isbn: ' 978-0-123456-78-9 ' }).metadata).toMatchObject({
       publicationYear: 1813,

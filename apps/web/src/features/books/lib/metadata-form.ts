@@ -44,6 +44,8 @@ export const MetadataFormSchema = z.object({
   keywords: z.array(z.string()),
   categories: z.array(z.string()),
   language: z.enum(METADATA_LANGUAGES),
+  /** The paperback's paper: its spine width (the cover's wrap) and page limit follow it. */
+  paperType: z.enum(['white', 'cream']),
   publicationYear: z.string().superRefine((value, ctx) => {
     if (value.trim() === '') return;
     const year = Number(value);
@@ -70,6 +72,7 @@ export function metadataDefaults(book: Pick<Book, 'genre' | 'metadata'>): Metada
     keywords: book.metadata.keywords ?? [],
     categories: book.metadata.categories ?? [],
     language,
+    paperType: book.metadata.paperType ?? 'white',
     publicationYear: book.metadata.publicationYear ? String(book.metadata.publicationYear) : '',
     isbn: book.metadata.isbn ?? '',
     affiliation: book.metadata.paper?.affiliation ?? '',
@@ -101,6 +104,7 @@ export function toFormatBody(values: MetadataFormValues): FormatBody {
       keywords: values.keywords,
       categories: values.categories,
       language: values.language,
+      paperType: values.paperType,
       ...(year ? { publicationYear: Number(year) } : {}),
       ...(isbn ? { isbn } : {}),
       ...(Object.keys(paper).length > 0 ? { paper } : {}),

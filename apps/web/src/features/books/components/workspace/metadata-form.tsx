@@ -129,6 +129,14 @@ export function MetadataForm({ book, onFormatted }: { book: Book; onFormatted: (
             </NativeSelect>
           )}
         </Field>
+        <Field label="Paper" hint="For the paperback: cream is a little thicker, so the spine is wider.">
+          {(control) => (
+            <NativeSelect {...control} {...form.register('paperType')}>
+              <option value="white">White</option>
+              <option value="cream">Cream</option>
+            </NativeSelect>
+          )}
+        </Field>
         <Field
           label="Description"
           className="md:col-span-2"
