@@ -39,6 +39,9 @@ export interface CoverSource {
 /** The body height of a line of type, in em, used to fit spine text between the folds (EB Garamond's is 1.305). */
 export const SPINE_LINE_EM = 1.3;
 
+/** Smallest title on a front, points: the size a title of the most characters the API takes (200) fits its band at. */
+const TITLE_FLOOR_PT = 16;
+
 /** Largest spine type, points. */
 const SPINE_MAX_PT = 16;
 
@@ -204,8 +207,9 @@ function front(design: CoverDesign, spec: TemplateSpec, trim: WrapRect, art: str
     const y = trim.yIn + bands.art!.y1 * trim.heightIn;
     out += `#place(top + left, dx: ${inch(trim.xIn)}, dy: ${inch(y)}, rect(width: ${inch(bleedsOut.xIn + bleedsOut.widthIn - trim.xIn)}, height: ${inch(bleedsOut.yIn + bleedsOut.heightIn - y)}, fill: bg))\n`;
   }
-  const titleMake = maker({ text: title, font: spec.titleFont, weight: spec.titleWeight, fill: 'fg', trackingEm: spec.titleTrackingEm, leadingEm: spec.titleCase === 'upper' ? 0.22 : 0.28, upper: spec.titleCase === 'upper', align: spec.align });
-  out += placeBand(trim, bands.title, fitted(spec.titleCase === 'upper' ? title.toLocaleUpperCase('en') : title, titleMake, spec.titlePt, 'bottom'));
+  const titleMake = maker({ text: title, font: spec.titleFont, weight: spec.titleWeight, fill: 'fg', trackingEm: spec.titleTrackingEm, leadingEm: spec.titleFont === 'Inter' ? 0.22 : spec.titleCase === 'upper' ? 0.34 : 0.28, upper: spec.titleCase === 'upper', align: spec.align });
+  // A title too long for its band at the template's smallest size goes on down to TITLE_FLOOR_PT rather than out of it.
+  out += placeBand(trim, bands.title, fitted(spec.titleCase === 'upper' ? title.toLocaleUpperCase('en') : title, titleMake, [spec.titlePt[0], TITLE_FLOOR_PT], 'bottom'));
   if (bands.ornament) {
     out += placeBand(trim, bands.ornament, (w, h) => `block(width: ${inch(w)}, height: ${inch(h)}, align(center + horizon, text(font: "EB Garamond", size: ${Math.min(30, Math.max(16, h * 72 * 0.95)).toFixed(1)}pt, fill: ac, "❦")))`);
   }
@@ -292,7 +296,7 @@ function spine(design: CoverDesign, spec: TemplateSpec, geometry: WrapGeometry):
 }
 
 /** The artwork's file and its `place` on the page in `box` (page inches), or nothing without artwork. */
-function artwork(design: CoverDesign, box: WrapRect, minDpi: number | null, framed: boolean): { code: string; files: TypstFile[] } {
+function artwork(design: CoverDesign, box: WrapRect, trim: WrapRect, minDpi: number | null, framed: boolean): { code: string; files: TypstFile[] } {
   const art = design.artwork;
   if (!art) return { code: '', files: [] };
   let rect = box;
@@ -301,11 +305,13 @@ function artwork(design: CoverDesign, box: WrapRect, minDpi: number | null, fram
     file = { path: 'cover/artwork.svg', bytes: new TextEncoder().encode(generativeArtworkSvg(art.style, art.seed, design.palette, box.widthIn, box.heightIn)) };
   } else {
     file = { path: `cover/artwork.${art.mediaType === 'image/png' ? 'png' : 'jpg'}`, bytes: art.bytes };
-    if (minDpi !== null) {
-      // At least `minDpi` at its printed size: a larger box is shrunk, about its centre, to the image's pixels / dpi.
-      const widthIn = Math.min(box.widthIn, art.widthPx / minDpi);
-      const heightIn = Math.min(box.heightIn, art.heightPx / minDpi);
-      rect = { xIn: box.xIn + (box.widthIn - widthIn) / 2, yIn: box.yIn + (box.heightIn - heightIn) / 2, widthIn, heightIn };
+    if (minDpi !== null && (art.widthPx / minDpi < box.widthIn - 1e-6 || art.heightPx / minDpi < box.heightIn - 1e-6)) {
+      // Under `minDpi` at the box's size: the picture becomes a plate of its pixels / dpi (or less), centred in the
+      // part of the box that lies PLATE_INSET_IN inside the trim, so that it never touches a trimmed edge.
+      const room = insetWithin(box, trim, PLATE_INSET_IN);
+      const widthIn = Math.min(room.widthIn, art.widthPx / minDpi);
+      const heightIn = Math.min(room.heightIn, art.heightPx / minDpi);
+      rect = { xIn: room.xIn + (room.widthIn - widthIn) / 2, yIn: room.yIn + (room.heightIn - heightIn) / 2, widthIn, heightIn };
     }
   }
   const shrunk = rect !== box && (rect.widthIn < box.widthIn - 1e-6 || rect.heightIn < box.heightIn - 1e-6);
@@ -314,6 +320,18 @@ function artwork(design: CoverDesign, box: WrapRect, minDpi: number | null, fram
     code += `#place(top + left, dx: ${inch(rect.xIn)}, dy: ${inch(rect.yIn)}, rect(width: ${inch(rect.widthIn)}, height: ${inch(rect.heightIn)}, stroke: 0.8pt + ac))\n`;
   }
   return { code, files: [file] };
+}
+
+/** Room kept between a plate (a picture shrunk to 300 dpi) and the trim, inches. */
+const PLATE_INSET_IN = 0.4;
+
+/** The part of `box` that lies `insetIn` inside `trim`. */
+function insetWithin(box: WrapRect, trim: WrapRect, insetIn: number): WrapRect {
+  const x0 = Math.max(box.xIn, trim.xIn + insetIn);
+  const y0 = Math.max(box.yIn, trim.yIn + insetIn);
+  const x1 = Math.min(box.xIn + box.widthIn, trim.xIn + trim.widthIn - insetIn);
+  const y1 = Math.min(box.yIn + box.heightIn, trim.yIn + trim.heightIn - insetIn);
+  return { xIn: x0, yIn: y0, widthIn: Math.max(0, x1 - x0), heightIn: Math.max(0, y1 - y0) };
 }
 
 /** The artwork's box on the page: the template's band of the trim box, run out to the bleed where it touches the trim's outer edges. */
@@ -340,14 +358,14 @@ export function coverTypst(design: CoverDesign, target: CoverTarget): CoverSourc
   const artBand = design.artwork ? spec.bands(true).art : undefined;
   if (target.kind === 'ebook') {
     const page: WrapRect = { xIn: 0, yIn: 0, widthIn: EBOOK_PAGE_IN.widthIn, heightIn: EBOOK_PAGE_IN.heightIn };
-    const art = artBand ? artwork(design, artBox(artBand, page, page, spec.artBleeds), null, !spec.artBleeds) : { code: '', files: [] };
+    const art = artBand ? artwork(design, artBox(artBand, page, page, spec.artBleeds), page, null, !spec.artBleeds) : { code: '', files: [] };
     const body = front(design, spec, page, artBand ? art.code : null, artBand, page);
     return { source: preamble(design, page.widthIn, page.heightIn) + body, files: art.files, widthIn: page.widthIn, heightIn: page.heightIn };
   }
   const g = target.geometry;
   // The front's outer edges are the page's: the bleed beyond its top, right and bottom trim.
   const frontOut: WrapRect = { xIn: g.front.xIn, yIn: 0, widthIn: g.widthIn - g.front.xIn, heightIn: g.heightIn };
-  const art = artBand ? artwork(design, artBox(artBand, g.front, frontOut, spec.artBleeds), PRINT_DPI, !spec.artBleeds) : { code: '', files: [] };
+  const art = artBand ? artwork(design, artBox(artBand, g.front, frontOut, spec.artBleeds), g.front, PRINT_DPI, !spec.artBleeds) : { code: '', files: [] };
   const body = back(design, spec, g.back, g.barcode) + spine(design, spec, g) + front(design, spec, g.front, artBand ? art.code : null, artBand, frontOut);
   return { source: preamble(design, g.widthIn, g.heightIn) + body, files: art.files, widthIn: g.widthIn, heightIn: g.heightIn };
 }
