@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { matchWebRoute } from '@quire/contracts';
@@ -7,6 +7,17 @@ import { AppRouter } from './router.tsx';
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
 const user = { id: 'u1', email: 'ada@example.com', firstName: null, lastName: null, profileImageUrl: null, createdAt: '2025-01-01T00:00:00Z' };
+
+// The lazy pages are compiled on their first import, which can take longer than a query's wait on a busy machine:
+// load them once before any test waits for one.
+beforeAll(async () => {
+  await Promise.all([
+    import('../pages/home-page.tsx'),
+    import('../pages/book-workspace-page.tsx'),
+    import('../pages/login-page.tsx'),
+    import('../pages/register-page.tsx'),
+  ]);
+}, 60_000);
 
 beforeEach(() => {
   fetchMock.mockReset();

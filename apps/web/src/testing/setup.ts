@@ -14,6 +14,14 @@ if (!('ResizeObserver' in globalThis)) {
   globalThis.ResizeObserver = ResizeObserverStandIn as unknown as typeof ResizeObserver;
 }
 
+// jsdom has no object URLs; cover images (fetched with the bearer token as blobs) are shown through them. A
+// stand-in that hands out distinct addresses and forgets them on revoke is faithful enough for the DOM.
+if (typeof URL.createObjectURL !== 'function') {
+  let objectUrls = 0;
+  URL.createObjectURL = () => `blob:quire-test/${(objectUrls += 1)}`;
+  URL.revokeObjectURL = () => {};
+}
+
 afterEach(() => {
   cleanup();
   resetToasts();

@@ -3,4 +3,13 @@ export const bookKeys = {
   all: ['books'] as const,
   lists: () => ['books', 'list'] as const,
   detail: (id: string) => ['books', 'detail', id] as const,
+  /** A book's covers, newest first (GET /api/books/:id/covers). */
+  covers: (bookId: string) => ['books', 'covers', bookId] as const,
+  /** What the Covers tab offers for a book (GET /api/books/:id/cover-options). */
+  coverOptions: (bookId: string) => ['books', 'cover-options', bookId] as const,
+  /**
+   * The files of one cover (its e-book JPEG, its wrap preview), fetched as blobs; kept apart from the list so that
+   * refreshing the list does not fetch every image again. `coverFiles(bookId, coverId)` is the prefix of one cover's.
+   */
+  coverFiles: (bookId: string, coverId: string) => ['books', 'cover-files', bookId, coverId] as const,
 };

@@ -20,7 +20,7 @@ export type WorkspaceState = {
 };
 
 export type StepInput = Pick<Book, 'status' | 'cleanedText' | 'formattedText'> & {
-  /** Number of generated covers (covers arrive in a later version; 0 until then). */
+  /** Number of the book's covers (GET /api/books/:id/covers); absent counts as none. */
   coverCount?: number;
 };
 

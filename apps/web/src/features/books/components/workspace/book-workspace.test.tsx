@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Book } from '@quire/contracts';
+import { makeCover } from '../../../../testing/cover-fixtures.ts';
 import { cleanedBook } from '../../../../testing/format-fixtures.ts';
 import { jsonResponse, renderWithProviders } from '../../../../testing/render-with-providers.tsx';
 import { BookWorkspace } from './book-workspace.tsx';
@@ -117,5 +118,28 @@ describe('BookWorkspace', () => {
     expect(screen.getByText('Failed to export docx')).toBeInTheDocument();
     const exportCall = fetchMock.mock.calls.find(([url]) => url.includes('/export/'));
     expect(exportCall?.[1].method).toBe('POST');
+  });
+
+  it('completes the Generate Covers step once the book has a cover (workspace spec section 4)', async () => {
+    // Formatted, but not yet marked ready: the covers step is current until a cover exists.
+    const formatted: Book = { ...ready, status: 'imported' };
+    let covers = [makeCover({ chosen: true })];
+    fetchMock.mockImplementation(async (url) => {
+      if (url === '/api/books/b1/covers') return jsonResponse(200, covers);
+      if (url === '/api/books/b1/cover-options') return jsonResponse(404, { message: 'Not found' });
+      if (url.endsWith('.jpg')) return new Response(new Uint8Array([0xff, 0xd8, 0xff]), { status: 200 });
+      return jsonResponse(200, formatted);
+    });
+    const step = () => within(screen.getByRole('navigation', { name: 'Book progress' })).getByText('Generate Covers').closest('li');
+    const first = renderWithProviders(<BookWorkspace bookId="b1" />);
+    await waitFor(() => expect(step()).toHaveAttribute('data-status', 'completed'));
+    first.unmount();
+
+    covers = [];
+    renderWithProviders(<BookWorkspace bookId="b1" />);
+    expect(await screen.findByRole('tab', { name: 'Covers' })).toHaveAttribute('aria-selected', 'true');
+    await waitFor(() => expect(fetchMock.mock.calls.filter(([url]) => url === '/api/books/b1/covers')).toHaveLength(2));
+    expect(step()).toHaveAttribute('data-status', 'current');
+    expect(await screen.findByText('No covers yet')).toBeInTheDocument();
   });
 });

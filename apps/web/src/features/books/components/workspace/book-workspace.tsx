@@ -7,6 +7,7 @@ import { Skeleton } from '../../../../components/ui/skeleton.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../../components/ui/tabs.tsx';
 import { useBook } from '../../api/get-book.ts';
+import { useCovers } from '../../api/list-covers.ts';
 import { getWorkspaceState, type WorkspaceTab } from '../../lib/workspace-steps.ts';
 import { CleanTab } from './clean-tab.tsx';
 import { CoversTab } from './covers-tab.tsx';
@@ -64,7 +65,9 @@ function WorkspaceSkeleton() {
 }
 
 function Workspace({ book, notice }: { book: Book; notice?: ReactNode }) {
-  const state = getWorkspaceState(book);
+  // Workspace spec section 4: the Covers step is completed once the book has a cover.
+  const covers = useCovers(book.id);
+  const state = getWorkspaceState({ ...book, coverCount: covers.data?.length ?? 0 });
   const [chosenTab, setChosenTab] = useState<WorkspaceTab | null>(null);
   const tab = chosenTab && !state.disabledTabs[chosenTab] ? chosenTab : state.initialTab;
 
@@ -101,10 +104,10 @@ function Workspace({ book, notice }: { book: Book; notice?: ReactNode }) {
           <ExtractTab />
         </TabsContent>
         <TabsContent value="covers" className="mt-6">
-          <CoversTab onSkip={() => setChosenTab('export')} />
+          <CoversTab book={book} onSkip={() => setChosenTab('export')} />
         </TabsContent>
         <TabsContent value="export" className="mt-6">
-          <ExportTab book={book} />
+          <ExportTab book={book} onOpenCovers={() => setChosenTab('covers')} />
         </TabsContent>
       </Tabs>
     </div>

@@ -1,10 +1,14 @@
-import { Download, FileCode2, FileText, BookOpen, Printer, Tablet } from 'lucide-react';
-import { exportFileName, type Book, type ExportFormat } from '@quire/contracts';
+import { ArrowRight, BookImage, Download, FileCode2, FileImage, FileText, BookOpen, Printer, Tablet } from 'lucide-react';
+import { coverFileName, exportFileName, type Book, type Cover, type ExportFormat } from '@quire/contracts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { toast } from '../../../../components/ui/use-toast.ts';
 import { getErrorMessage } from '../../../../lib/errors.ts';
+import { useDownloadCoverFile, type CoverFileKind } from '../../api/cover-files.ts';
 import { useExportBook } from '../../api/export-book.ts';
+import { chosenCover, useCovers } from '../../api/list-covers.ts';
+import { coverKindLabel } from '../../lib/cover-catalogue.ts';
+import { CoverImage } from './cover-image.tsx';
 import { LayoutReportLine } from './layout-report-notice.tsx';
 
 type ExportOption = {
@@ -54,7 +58,7 @@ export const EXPORT_OPTIONS: readonly ExportOption[] = [
   },
 ];
 
-function ExportRow({ book, option }: { book: Book; option: ExportOption }) {
+function ExportRow({ book, option, hasCover }: { book: Book; option: ExportOption; hasCover: boolean }) {
   const exportBook = useExportBook();
   const fileName = exportFileName(book.title, option.format);
   const download = () => {
@@ -78,7 +82,10 @@ function ExportRow({ book, option }: { book: Book; option: ExportOption }) {
         </span>
         <div className="min-w-0 flex-1">
           <h3 className="font-semibold text-ink">{option.label}</h3>
-          <p className="text-sm text-muted">{option.description}</p>
+          <p className="text-sm text-muted">
+            {option.description}
+            {option.format === 'epub' && (hasCover ? ' It carries your chosen cover.' : ' No cover is chosen, so it has none.')}
+          </p>
           <p className="mt-1 truncate font-mono text-xs text-muted" title={fileName}>
             {fileName}
           </p>
@@ -98,24 +105,124 @@ function ExportRow({ book, option }: { book: Book; option: ExportOption }) {
   );
 }
 
-/** Export tab: five downloads, each with its own pending state. */
-export function ExportTab({ book }: { book: Book }) {
+type CoverOption = { kind: CoverFileKind; label: string; description: string };
+
+export const COVER_DOWNLOADS: readonly CoverOption[] = [
+  { kind: 'ebook', label: 'E-book cover (JPEG)', description: '1600 x 2560 px, for the Kindle e-book and the other stores.' },
+  {
+    kind: 'paperback',
+    label: 'Paperback cover (PDF)',
+    description: 'The full wrap (back, spine and front, with bleed), sized from your current page count, for the KDP paperback.',
+  },
+];
+
+function CoverRow({ book, cover, option }: { book: Book; cover: Cover; option: CoverOption }) {
+  const download = useDownloadCoverFile();
+  const fileName = coverFileName(book.title, option.kind);
+  const start = () =>
+    download.mutate(
+      { cover, title: book.title, kind: option.kind },
+      {
+        onError: (error) =>
+          toast({ variant: 'destructive', title: 'Cover download failed', description: getErrorMessage(error, 'Failed to download the cover') }),
+      },
+    );
   return (
-    <section aria-labelledby="export-title" className="rounded-xl border border-line bg-surface shadow-card">
-      <div className="border-b border-line p-5 sm:p-6">
-        <h2 id="export-title" className="font-display text-xl font-semibold">
-          Export Files
-        </h2>
-        <p className="mt-1.5 text-sm text-ink-soft">
-          Download the files to upload to your publishing platform. A long book's PDF can take a minute to set.
-        </p>
-        {book.layoutReport && <LayoutReportLine report={book.layoutReport} />}
+    <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:gap-4 sm:px-5">
+      <div className="flex min-w-0 flex-1 items-start gap-3 sm:items-center sm:gap-4">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-paper-deep text-ink-soft">
+          {option.kind === 'ebook' ? <FileImage aria-hidden="true" className="size-5" /> : <BookImage aria-hidden="true" className="size-5" />}
+        </span>
+        <div className="min-w-0 flex-1">
+          <h3 className="font-semibold text-ink">{option.label}</h3>
+          <p className="text-sm text-muted">{option.description}</p>
+          <p className="mt-1 truncate font-mono text-xs text-muted" title={fileName}>
+            {fileName}
+          </p>
+        </div>
       </div>
-      <ul className="divide-y divide-line">
-        {EXPORT_OPTIONS.map((option) => (
-          <ExportRow key={option.format} book={book} option={option} />
-        ))}
-      </ul>
+      <Button
+        variant="secondary"
+        onClick={start}
+        disabled={download.isPending}
+        aria-label={download.isPending ? `Preparing ${option.label}` : `Download ${option.label}`}
+        className="sm:min-w-36"
+      >
+        {download.isPending ? <Spinner /> : <Download aria-hidden="true" />}
+        {download.isPending ? 'Preparing...' : 'Download'}
+      </Button>
+    </li>
+  );
+}
+
+/** The cover files of the book's chosen cover, or a way to the Covers tab when it has none. */
+function CoverFiles({ book, cover, onOpenCovers }: { book: Book; cover: Cover | null; onOpenCovers?: (() => void) | undefined }) {
+  return (
+    <section aria-labelledby="export-covers-title" className="rounded-xl border border-line bg-surface shadow-card">
+      <div className="flex items-start gap-4 border-b border-line p-5 sm:p-6">
+        {cover && (
+          <div className="w-14 shrink-0 sm:w-16">
+            <CoverImage cover={cover} />
+          </div>
+        )}
+        <div className="min-w-0">
+          <h2 id="export-covers-title" className="font-display text-xl font-semibold">
+            Cover files
+          </h2>
+          {cover ? (
+            <p className="mt-1 text-sm text-ink-soft">
+              Your chosen cover ({coverKindLabel(cover)}). The EPUB carries it as its cover image; upload these files
+              with your book on KDP.
+            </p>
+          ) : (
+            <div className="mt-1 flex flex-col items-start gap-3">
+              <p className="text-sm text-ink-soft">
+                No cover is chosen, so the EPUB has no cover image. Make one on the Covers tab to download the e-book
+                and paperback cover files here.
+              </p>
+              {onOpenCovers && (
+                <Button variant="secondary" size="sm" onClick={onOpenCovers}>
+                  Go to Covers <ArrowRight aria-hidden="true" />
+                </Button>
+              )}
+            </div>
+          )}
+        </div>
+      </div>
+      {cover && (
+        <ul className="divide-y divide-line">
+          {COVER_DOWNLOADS.map((option) => (
+            <CoverRow key={option.kind} book={book} cover={cover} option={option} />
+          ))}
+        </ul>
+      )}
     </section>
+  );
+}
+
+/** Export tab: five downloads, each with its own pending state, and the chosen cover's files. */
+export function ExportTab({ book, onOpenCovers }: { book: Book; onOpenCovers?: () => void }) {
+  const covers = useCovers(book.id);
+  const cover = chosenCover(covers.data);
+  return (
+    <div className="flex flex-col gap-6">
+      <section aria-labelledby="export-title" className="rounded-xl border border-line bg-surface shadow-card">
+        <div className="border-b border-line p-5 sm:p-6">
+          <h2 id="export-title" className="font-display text-xl font-semibold">
+            Export Files
+          </h2>
+          <p className="mt-1.5 text-sm text-ink-soft">
+            Download the files to upload to your publishing platform. A long book's PDF can take a minute to set.
+          </p>
+          {book.layoutReport && <LayoutReportLine report={book.layoutReport} />}
+        </div>
+        <ul className="divide-y divide-line">
+          {EXPORT_OPTIONS.map((option) => (
+            <ExportRow key={option.format} book={book} option={option} hasCover={cover !== null} />
+          ))}
+        </ul>
+      </section>
+      {!covers.isPending && !covers.isError && <CoverFiles book={book} cover={cover} onOpenCovers={onOpenCovers} />}
+    </div>
   );
 }
