@@ -75,17 +75,39 @@ function ExportRow({ book, option, hasCover }: { book: Book; option: ExportOptio
     );
   };
   return (
+    <DownloadRow
+      icon={option.icon}
+      label={option.label}
+      description={
+        option.description +
+        (option.format === 'epub' ? (hasCover ? ' It carries your chosen cover.' : ' No cover is chosen, so it has none.') : '')
+      }
+      fileName={fileName}
+      pending={exportBook.isPending}
+      onDownload={download}
+    />
+  );
+}
+
+/** One file to download: its icon, name, what it is for, the file name it is saved under, and its button. */
+function DownloadRow(props: {
+  icon: typeof Download;
+  label: string;
+  description: string;
+  fileName: string;
+  pending: boolean;
+  onDownload: () => void;
+}) {
+  const { icon: Icon, label, description, fileName, pending, onDownload } = props;
+  return (
     <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:gap-4 sm:px-5">
       <div className="flex min-w-0 flex-1 items-start gap-3 sm:items-center sm:gap-4">
         <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-paper-deep text-ink-soft">
-          <option.icon aria-hidden="true" className="size-5" />
+          <Icon aria-hidden="true" className="size-5" />
         </span>
         <div className="min-w-0 flex-1">
-          <h3 className="font-semibold text-ink">{option.label}</h3>
-          <p className="text-sm text-muted">
-            {option.description}
-            {option.format === 'epub' && (hasCover ? ' It carries your chosen cover.' : ' No cover is chosen, so it has none.')}
-          </p>
+          <h3 className="font-semibold text-ink">{label}</h3>
+          <p className="text-sm text-muted">{description}</p>
           <p className="mt-1 truncate font-mono text-xs text-muted" title={fileName}>
             {fileName}
           </p>
@@ -93,13 +115,13 @@ function ExportRow({ book, option, hasCover }: { book: Book; option: ExportOptio
       </div>
       <Button
         variant="secondary"
-        onClick={download}
-        disabled={exportBook.isPending}
-        aria-label={exportBook.isPending ? `Preparing ${option.label}` : `Download ${option.label}`}
+        onClick={onDownload}
+        disabled={pending}
+        aria-label={pending ? `Preparing ${label}` : `Download ${label}`}
         className="sm:min-w-36"
       >
-        {exportBook.isPending ? <Spinner /> : <Download aria-hidden="true" />}
-        {exportBook.isPending ? 'Preparing...' : 'Download'}
+        {pending ? <Spinner /> : <Download aria-hidden="true" />}
+        {pending ? 'Preparing...' : 'Download'}
       </Button>
     </li>
   );
@@ -128,30 +150,14 @@ function CoverRow({ book, cover, option }: { book: Book; cover: Cover; option: C
       },
     );
   return (
-    <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:gap-4 sm:px-5">
-      <div className="flex min-w-0 flex-1 items-start gap-3 sm:items-center sm:gap-4">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-paper-deep text-ink-soft">
-          {option.kind === 'ebook' ? <FileImage aria-hidden="true" className="size-5" /> : <BookImage aria-hidden="true" className="size-5" />}
-        </span>
-        <div className="min-w-0 flex-1">
-          <h3 className="font-semibold text-ink">{option.label}</h3>
-          <p className="text-sm text-muted">{option.description}</p>
-          <p className="mt-1 truncate font-mono text-xs text-muted" title={fileName}>
-            {fileName}
-          </p>
-        </div>
-      </div>
-      <Button
-        variant="secondary"
-        onClick={start}
-        disabled={download.isPending}
-        aria-label={download.isPending ? `Preparing ${option.label}` : `Download ${option.label}`}
-        className="sm:min-w-36"
-      >
-        {download.isPending ? <Spinner /> : <Download aria-hidden="true" />}
-        {download.isPending ? 'Preparing...' : 'Download'}
-      </Button>
-    </li>
+    <DownloadRow
+      icon={option.kind === 'ebook' ? FileImage : BookImage}
+      label={option.label}
+      description={option.description}
+      fileName={fileName}
+      pending={download.isPending}
+      onDownload={start}
+    />
   );
 }
 
