@@ -42,6 +42,20 @@ export function ArtworkBadge({ cover }: { cover: Cover }) {
   );
 }
 
+/** A cover's badges: 'Book cover' when it is the chosen one, and how its artwork was made. */
+export function CoverBadges({ cover }: { cover: Cover }) {
+  return (
+    <>
+      {cover.chosen && (
+        <Badge>
+          <CircleCheck aria-hidden="true" /> Book cover
+        </Badge>
+      )}
+      <ArtworkBadge cover={cover} />
+    </>
+  );
+}
+
 function GalleryCard({
   cover,
   editing,
@@ -79,12 +93,7 @@ function GalleryCard({
             {editing && <span className="ml-1.5 font-normal text-accent-ink">(editing)</span>}
           </h4>
           <div className="flex flex-wrap gap-1.5">
-            {cover.chosen && (
-              <Badge>
-                <CircleCheck aria-hidden="true" /> Book cover
-              </Badge>
-            )}
-            <ArtworkBadge cover={cover} />
+            <CoverBadges cover={cover} />
           </div>
           <p className="text-xs text-muted">Made {madeAt(cover.createdAt)}</p>
         </div>

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { ArrowRight, CircleCheck, RefreshCw } from 'lucide-react';
+import { ArrowRight, RefreshCw } from 'lucide-react';
 import type { Book, Cover, CoverCreateBody, CoverOptions, CoverTemplate } from '@quire/contracts';
-import { Badge } from '../../../../components/ui/badge.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Skeleton } from '../../../../components/ui/skeleton.tsx';
 import { toast } from '../../../../components/ui/use-toast.ts';
@@ -14,7 +13,7 @@ import { artworkOrigin, coverKindLabel, styleName, templateName } from '../../li
 import { CoverArtworkUpload } from './cover-artwork-upload.tsx';
 import { StyleChoices, TemplateChoices } from './cover-choices.tsx';
 import { CoverEditor } from './cover-editor.tsx';
-import { ArtworkBadge, CoverGallery } from './cover-gallery.tsx';
+import { CoverBadges, CoverGallery } from './cover-gallery.tsx';
 import { CoverImage } from './cover-image.tsx';
 import { CoverWrapPreview } from './cover-wrap-preview.tsx';
 
@@ -35,12 +34,7 @@ function CoverWorkbench({ cover, options, optionsLoading }: { cover: Cover; opti
           <h3 id="cover-editor-title" className="scroll-mt-24 font-display text-xl font-semibold">
             Edit cover: {coverKindLabel(cover)}
           </h3>
-          {cover.chosen && (
-            <Badge>
-              <CircleCheck aria-hidden="true" /> Book cover
-            </Badge>
-          )}
-          <ArtworkBadge cover={cover} />
+          <CoverBadges cover={cover} />
         </div>
         <p className="max-w-3xl text-sm text-ink-soft">{origin.explanation}</p>
       </div>
