@@ -1,15 +1,18 @@
 /**
- * The geometry of a paperback's full-wrap cover and the pixel sizes of cover images, from KDP's rules:
- * - KDP help "Create a Paperback Cover" (kdp.amazon.com/help/topic/G201953020) and its cover calculator: the wrap
- *   is one page, `bleed + back + spine + front + bleed` wide and `bleed + trim height + bleed` high, with 0.125 in
- *   of bleed on the outer edges; the spine is the page count times the paper's thickness (white 0.002252 in, cream
- *   0.0025 in a page); a book of 79 pages or more may carry spine text, kept 0.0625 in from each fold; the barcode area, 2 x 1.2 in, is kept empty at the lower right of the
- *   back cover, 0.25 in from the trim and the spine fold; text stays 0.125 in or more inside the trim.
- * - KDP help "Paper and ink": the interior's page count is even (a blank page is added to an odd count).
- * - KDP help "Create Your eBook Cover" (G200645690): ideal 1600 x 2560 px (1:1.6), at least 625 x 1000 px, at
- *   most 10,000 px on the longest side, under 50 MB, RGB JPEG or TIFF.
+ * The geometry of a paperback's full-wrap cover and the pixel sizes of cover images, from KDP's rules as KDP's
+ * help states them ("Create a Paperback Cover", "Paperback Submission Guidelines" G201857950, and its cover
+ * calculator; the figures agree with the published calculators checked with `search`):
+ * - the wrap is one page, `bleed + back + spine + front + bleed` wide and `bleed + trim height + bleed` high, with
+ *   0.125 in of bleed on the outer edges; the spine is the page count times the paper's thickness (white 0.002252
+ *   in, cream 0.0025 in a page); the interior's page count is even (a blank page is added to an odd count);
+ * - a book of 79 pages or more may carry spine text, kept 0.0625 in from each fold;
+ * - the barcode area, 2 x 1.2 in, is kept empty at the lower right of the back cover, 0.25 in from the trim and the
+ *   spine fold; text stays 0.125 in or more inside the trim; images print at 300 dpi or more;
+ * - the e-book cover ("Create Your eBook Cover"): ideal 1600 x 2560 px (1:1.6), at least 625 x 1000 px, at most
+ *   10,000 px on the longest side, under 50 MB, RGB JPEG or TIFF.
  * All lengths are inches from the wrap's top-left corner (bleed included).
  */
+
 
 /** The outer bleed of a cover, inches (KDP help "Create a Paperback Cover"). */
 export const COVER_BLEED_IN = 0.125;
@@ -25,6 +28,12 @@ export const SPINE_FOLD_MARGIN_IN = 0.0625;
 
 /** Smallest type on a cover, points (KDP's print guidance for legible text). */
 export const MIN_COVER_TYPE_PT = 7;
+
+/**
+ * The body of a line of type across the spine, in em: ascender to descender of the shipped faces (EB Garamond's is
+ * 1.305 em, Inter's 1.21). Spine text of size S needs S x this between the folds' margins.
+ */
+export const SPINE_LINE_EM = 1.3;
 
 /** How far inside the trim every cover text stays, inches. */
 export const COVER_SAFE_MARGIN_IN = 0.125;
@@ -63,7 +72,7 @@ export interface WrapGeometry {
   spineWidthIn: number;
   widthIn: number;
   heightIn: number;
-  /** Whether the spine carries text: 79 pages or more, and type of 7 pt fits 0.0625 in from each fold. */
+  /** Whether the spine carries text: 79 pages or more, and a line of 7 pt type (its 1.3 em body) fits 0.0625 in from each fold. */
   spineText: boolean;
   /** The back, spine and front panels, each the trim's height (bleed excluded). */
   back: WrapRect;
@@ -108,7 +117,7 @@ export function wrapGeometry(input: { trimWidthIn: number; trimHeightIn: number;
     spineWidthIn,
     widthIn: round4(2 * bleed + 2 * trimWidthIn + spineWidthIn),
     heightIn: round4(2 * bleed + trimHeightIn),
-    spineText: pageCount >= SPINE_TEXT_MIN_PAGES && safeSpine.widthIn * 72 >= MIN_COVER_TYPE_PT,
+    spineText: pageCount >= SPINE_TEXT_MIN_PAGES && safeSpine.widthIn * 72 >= MIN_COVER_TYPE_PT * SPINE_LINE_EM,
     back,
     spine,
     front,

@@ -15,6 +15,7 @@ export {
   COVER_SAFE_MARGIN_IN,
   BARCODE_AREA_IN,
   PRINT_DPI,
+  SPINE_LINE_EM,
   EBOOK_COVER,
   EBOOK_COVER_LIMITS,
   type WrapGeometry,
@@ -23,5 +24,5 @@ export {
 } from './geometry.ts';
 export { defaultPalette, suggestedPalettes, coverTemplateForStyle, contrastRatio, ALL_PALETTES, type NamedPalette } from './palettes.ts';
 export { generativeArtworkSvg } from './generative-art.ts';
-export { coverTypst, EBOOK_PAGE_IN, SPINE_LINE_EM, type CoverTarget, type CoverSource } from './typst-cover.ts';
+export { coverTypst, EBOOK_PAGE_IN, type CoverTarget, type CoverSource } from './typst-cover.ts';
 export { renderEbookCover, renderWrapCover, renderWrapPreview, renderCoverNow, type CoverJob, type CoverResult, type CoverRenderOptions } from './render.ts';

@@ -20,7 +20,7 @@ import { typstStringLiteral } from '../write/typst/escape.ts';
 import type { TypstFile } from '../write/typst/compile.ts';
 import type { CoverDesign, CoverTemplateName } from './design.ts';
 import { generativeArtworkSvg } from './generative-art.ts';
-import { MIN_COVER_TYPE_PT, PRINT_DPI, type WrapGeometry, type WrapRect } from './geometry.ts';
+import { MIN_COVER_TYPE_PT, PRINT_DPI, SPINE_LINE_EM, type WrapGeometry, type WrapRect } from './geometry.ts';
 
 /** The e-book cover's page, inches: KDP's 1:1.6 at the width of a 6 in trim (1600 x 2560 px at 266.67 px/in). */
 export const EBOOK_PAGE_IN = { widthIn: 6, heightIn: 9.6 } as const;
@@ -35,9 +35,6 @@ export interface CoverSource {
   widthIn: number;
   heightIn: number;
 }
-
-/** The body height of a line of type, in em, used to fit spine text between the folds (EB Garamond's is 1.305). */
-export const SPINE_LINE_EM = 1.3;
 
 /** Smallest title on a front, points: the size a title of the most characters the API takes (200) fits its band at. */
 const TITLE_FLOOR_PT = 16;

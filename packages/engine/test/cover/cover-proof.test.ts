@@ -7,7 +7,7 @@
  * - no word in the barcode area, none outside the safe areas, none smaller than 7 pt (`pdftotext -bbox-layout`);
  * - every font embedded, from the shipped families (`pdffonts`);
  * - a raster artwork printed at 300 dpi or more (`pdfimages -list`), an image model's small picture included;
- * - the e-book cover a 1600 x 2560 px RGB JPEG whose title is legible as a 160 px thumbnail;
+ * - the e-book cover a 1600 x 2560 px RGB JPEG whose title and author are legible as a 160 px thumbnail;
  * - an EPUB carrying the cover passes EPUBCheck.
  */
 import { execFileSync } from 'node:child_process';
@@ -38,11 +38,17 @@ import {
   type WrapRect,
 } from '../../src/index.ts';
 import { loadCorpusBook } from '../proof/proof-books.ts';
-import { fonts, pageSizes, pdfFile, wordBoxes, type WordBox } from '../pdf/poppler.ts';
+import { fonts, pageSizes, pdfFile, textLines, wordBoxes, type WordBox } from '../pdf/poppler.ts';
 import { epubcheck } from '../helpers/validators.ts';
 import { SHIPPED_FONT_FAMILIES } from '../../src/write/typst/fonts.ts';
 
 const PT = 72;
+
+/**
+ * The least extent across its line of a word set in 7 pt (the cover's smallest type): pdftotext boxes a word from the
+ * font's ascender to its descender, 1.11 em in Crimson Pro (the tightest of the shipped faces), so 7 pt makes 7.78 pt.
+ */
+const MIN_WORD_BOX_PT = 7.7;
 const fixture = (name: string) => new Uint8Array(readFileSync(fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url))));
 
 function fixtureBook(name: string): BookDocument {
@@ -158,9 +164,8 @@ describe('the paperback full wrap', () => {
           for (const w of words) {
             expect(overlaps(w, g.barcode), `${where}: "${w.word}" in the barcode area`).toBe(false);
             expect(inside(w, g.safe.back) || inside(w, g.safe.front) || inside(w, g.safe.spine), `${where}: "${w.word}" outside the safe areas`).toBe(true);
-            // The box of a line of type is about 1.2-1.3 em: 7 pt type makes boxes of at least 8 pt across the line.
             const across = onSpine.includes(w) ? w.xMax - w.xMin : w.yMax - w.yMin;
-            expect(across, `${where}: "${w.word}" set too small`).toBeGreaterThanOrEqual(8);
+            expect(across, `${where}: "${w.word}" set too small`).toBeGreaterThanOrEqual(MIN_WORD_BOX_PT);
           }
           if (g.spineText) {
             expect(onSpine.length, where).toBeGreaterThan(0);
@@ -174,6 +179,26 @@ describe('the paperback full wrap', () => {
       }
     }
   }, 240_000);
+
+  it('sets the narrowest spine that may carry text (white paper) in type of 7 pt or more, inside its safe area', async () => {
+    const at = (pageCount: number) => wrapGeometry({ trimWidthIn: 6, trimHeightIn: 9, pageCount, paperType: 'white' });
+    let pages = 80;
+    while (!at(pages).spineText) pages += 2;
+    const g = at(pages);
+    for (const [name, design] of designs(cases[2]!)) {
+      const file = pdfFile(await renderWrapCover(design, g, { pool }));
+      try {
+        const onSpine = wordBoxes(file.path).filter((w) => overlaps(w, g.spine));
+        expect(onSpine.length, name).toBeGreaterThan(0);
+        for (const w of onSpine) {
+          expect(inside(w, g.safe.spine), `${name}: "${w.word}" past a fold's margin`).toBe(true);
+          expect(w.xMax - w.xMin, `${name}: "${w.word}" set too small`).toBeGreaterThanOrEqual(MIN_WORD_BOX_PT);
+        }
+      } finally {
+        file.dispose();
+      }
+    }
+  }, 120_000);
 
   it('prints raster artwork at 300 dpi or more: an upload of the minimum size bleeds, a 1024 x 1536 picture is a smaller plate', async () => {
     const g = cases[1]!.geometry;
@@ -204,7 +229,7 @@ describe('the paperback full wrap', () => {
 });
 
 describe('the e-book cover', () => {
-  it('is a 1600 x 2560 px RGB JPEG in every template and style, and its title is legible as a 160 px thumbnail', async () => {
+  it('is a 1600 x 2560 px RGB JPEG in every template and style, and its title and author are legible as a 160 px thumbnail', async () => {
     const c = cases[2]!;
     for (const [name, design] of designs(c)) {
       const { jpeg, widthPx, heightPx } = await renderEbookCover(design, { pool });
@@ -221,6 +246,11 @@ describe('the e-book cover', () => {
         expect(boxes.length, name).toBeGreaterThan(0);
         const thumbPx = (pt: number) => (pt * 160) / (widthIn * PT);
         for (const b of boxes) expect(thumbPx(b.yMax - b.yMin), `${name}: "${b.word}"`).toBeGreaterThanOrEqual(11);
+        // The author is set letter-spaced, which pdftotext reads as single letters: find its line by its letters.
+        const letters = (text: string) => text.toLocaleUpperCase('en').replace(/\s+/g, '');
+        const authorLine = textLines(file.path).find((l) => letters(l.words.map((w) => w.word).join('')) === letters(design.text.author));
+        expect(authorLine, `${name}: the author's line`).toBeDefined();
+        expect(thumbPx(authorLine!.yMax - authorLine!.yMin), `${name}: author`).toBeGreaterThanOrEqual(7);
       } finally {
         file.dispose();
       }

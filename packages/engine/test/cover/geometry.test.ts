@@ -26,10 +26,13 @@ describe('wrapGeometry', () => {
     expect(short.spineText).toBe(false);
     // 80 pages: KDP allows text, but the spine (0.18 in) leaves 0.055 in between the folds' margins: under 7 pt.
     expect(wrapGeometry({ trimWidthIn: 6, trimHeightIn: 9, pageCount: 80, paperType: 'white' }).spineText).toBe(false);
+    // White paper: 110 pages leave 6.8 pt of type between the folds' margins (at a 1.3 em body), 112 pages 7.04 pt.
+    expect(wrapGeometry({ trimWidthIn: 6, trimHeightIn: 9, pageCount: 110, paperType: 'white' }).spineText).toBe(false);
+    expect(wrapGeometry({ trimWidthIn: 6, trimHeightIn: 9, pageCount: 112, paperType: 'white' }).spineText).toBe(true);
     const wide = wrapGeometry({ trimWidthIn: 6, trimHeightIn: 9, pageCount: 300, paperType: 'white' });
     expect(wide.spineText).toBe(true);
     expect(wide.safe.spine.widthIn).toBeCloseTo(wide.spineWidthIn - 0.125, 4);
-    expect(wide.safe.spine.widthIn * 72).toBeGreaterThanOrEqual(7);
+    expect(wide.safe.spine.widthIn * 72).toBeGreaterThanOrEqual(7 * 1.3);
   });
 
   it('keeps the barcode area 2 x 1.2 in at the lower right of the back cover, inside its safe area', () => {
