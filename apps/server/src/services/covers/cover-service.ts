@@ -60,6 +60,15 @@ export interface CoverServiceDeps {
   checkFeature?: (userId: string, feature: 'ai-cover') => Promise<void>;
 }
 
+/** A new cover row as the service inserts it (its e-book key and `chosen` are set when it is saved). */
+type NewCover = Pick<
+  CoverRow,
+  'id' | 'bookId' | 'coverType' | 'template' | 'style' | 'prompt' | 'text' | 'palette' | 'artworkSource' | 'artworkModel' | 'artworkKey' | 'artworkMediaType' | 'artworkWidthPx' | 'artworkHeightPx'
+>;
+
+/** The artwork columns of a cover without a stored artwork. */
+const NO_ARTWORK = { prompt: null, artworkModel: null, artworkKey: null, artworkMediaType: null, artworkWidthPx: null, artworkHeightPx: null } as const;
+
 /** A rendered file of a cover: bytes and media type. */
 export interface CoverFile {
   bytes: Uint8Array;
@@ -107,12 +116,6 @@ function toCover(row: CoverRow): Cover {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
-}
-
-/** The paper of a book's paperback: its own setting, else its layout's (colour papers are priced as white here). */
-function paperOf(book: BookRow, layoutPaper: string): 'white' | 'cream' {
-  const paper = book.metadata.paperType ?? layoutPaper;
-  return paper === 'cream' ? 'cream' : 'white';
 }
 
 /** Cover operations. Every one is scoped to the caller's book: another user's book or cover is 404. */
@@ -166,34 +169,47 @@ export function createCoverService({ db, books, layouts, jobs, storage, paint, i
       trimWidthIn: layout.trimWidthIn,
       trimHeightIn: layout.trimHeightIn,
       pageCount: report.pageCount,
-      paperType: paperOf(book, layout.paper),
+      // The book's layout already carries its paper setting (book-layout-service.ts `bookLayout`).
+      paperType: layout.paper === 'cream' ? 'cream' : 'white',
     });
   }
 
   /**
-   * Renders the e-book JPEG of `design`, stores it under a new key and inserts or updates the row through `save`;
-   * the files written are removed again when anything fails (then nothing of the cover changed).
+   * Renders the e-book JPEG of `design`, stores it under a new key and saves the row through `save`. `files` are the
+   * keys this operation wrote before (an artwork): they and the new JPEG are removed again when anything fails, so a
+   * failure leaves nothing of the cover behind and the saved one as it was.
    */
-  async function renderAndSave(design: CoverDesign, bookId: string, coverId: string, newFiles: string[], save: (ebookKey: string) => Promise<CoverRow>): Promise<CoverRow> {
+  async function renderAndSave(design: CoverDesign | Promise<CoverDesign>, bookId: string, coverId: string, files: string[], save: (ebookKey: string) => Promise<CoverRow>): Promise<CoverRow> {
     const ebookKey = `covers/${bookId}/${coverId}/ebook-${randomUUID()}.jpg`;
     try {
-      const { jpeg } = await jobs.renderEbookCover(design);
+      const { jpeg } = await jobs.renderEbookCover(await design);
       await storage.put(ebookKey, jpeg);
-      newFiles.push(ebookKey);
+      files.push(ebookKey);
       return await save(ebookKey);
     } catch (err) {
-      await removeFiles(newFiles);
+      await removeFiles(files);
       throw err;
     }
   }
 
-  /** Inserts a new cover as the book's chosen one (the others unchosen), in one transaction. */
-  async function insertChosen(values: typeof coversTable.$inferInsert): Promise<CoverRow> {
-    return db.transaction(async (tx) => {
-      await tx.update(coversTable).set({ chosen: false }).where(eq(coversTable.bookId, values.bookId));
-      const [inserted] = await tx.insert(coversTable).values({ ...values, chosen: true }).returning();
-      return inserted!;
-    });
+  /** Renders and inserts a new cover of `book` as its chosen one (the others unchosen, in one transaction). */
+  async function insertNew(book: BookRow, values: NewCover, files: string[] = []): Promise<Cover> {
+    const row = await renderAndSave(designOf(book, values), book.id, values.id, files, (ebookKey) =>
+      db.transaction(async (tx) => {
+        await tx.update(coversTable).set({ chosen: false }).where(eq(coversTable.bookId, book.id));
+        const [inserted] = await tx.insert(coversTable).values({ ...values, ebookKey, chosen: true }).returning();
+        return inserted!;
+      }),
+    );
+    return toCover(row);
+  }
+
+  /** A cover's wrap geometry from the book's current page count; NOT_FORMATTED before Format. */
+  async function wrapInputs(userId: string, bookId: string, coverId: string): Promise<{ book: BookRow; design: CoverDesign; geometry: WrapGeometry }> {
+    const { book, cover } = await row(userId, bookId, coverId);
+    const geometry = await geometryOf(book);
+    if (!geometry) throw new AppError('NOT_FORMATTED', "Format the book first: the paperback cover's spine is sized from its page count.");
+    return { book, design: await designOf(book, cover), geometry };
   }
 
   return {
@@ -230,48 +246,22 @@ export function createCoverService({ db, books, layouts, jobs, storage, paint, i
      */
     async create(userId: string, bookId: string, body: CoverCreateBody): Promise<Cover> {
       const book = await books.load(userId, bookId);
-      const id = randomUUID();
-      const text = textOf(book);
-      const files: string[] = [];
-      const base = { id, bookId: book.id, coverType: body.coverType, text };
+      const base = { id: randomUUID(), bookId: book.id, coverType: body.coverType, text: textOf(book), ...NO_ARTWORK };
       if (body.coverType === 'text-only') {
-        const values = { ...base, template: body.template, style: null, artworkSource: 'none', palette: defaultPalette(body.template, null, book.genre) };
-        const design = await designOf(book, { ...values, artworkKey: null, artworkMediaType: null, artworkWidthPx: null, artworkHeightPx: null });
-        return toCover(await renderAndSave(design, book.id, id, files, (ebookKey) => insertChosen({ ...values, ebookKey })));
+        return insertNew(book, { ...base, template: body.template, style: null, artworkSource: 'none', palette: defaultPalette(body.template, null, book.genre) });
       }
       await checkFeature?.(userId, 'ai-cover');
       const template = coverTemplateForStyle(body.style);
-      const palette = defaultPalette(template, body.style, book.genre);
-      if (paint === null) {
-        const values = { ...base, template, style: body.style, artworkSource: 'generated', palette };
-        const design = await designOf(book, { ...values, artworkKey: null, artworkMediaType: null, artworkWidthPx: null, artworkHeightPx: null });
-        return toCover(await renderAndSave(design, book.id, id, files, (ebookKey) => insertChosen({ ...values, ebookKey })));
-      }
+      const ai = { ...base, template, style: body.style, palette: defaultPalette(template, body.style, book.genre) };
+      if (paint === null) return insertNew(book, { ...ai, artworkSource: 'generated' });
       const prompt = coverArtworkPrompt({ title: book.title, genre: book.genre, description: book.metadata.description }, body.style);
       const picture = await paint(prompt);
       const dims = imageDimensions(picture.bytes);
       if (!dims) throw new AppError('UPSTREAM_FAILED', 'The image model gave no usable picture.');
-      const artworkKey = `covers/${book.id}/${id}/artwork.${picture.mediaType === 'image/png' ? 'png' : 'jpg'}`;
+      const artworkKey = `covers/${book.id}/${ai.id}/artwork.${picture.mediaType === 'image/png' ? 'png' : 'jpg'}`;
       await storage.put(artworkKey, picture.bytes);
-      files.push(artworkKey);
-      const values = {
-        ...base,
-        template,
-        style: body.style,
-        prompt,
-        artworkSource: 'ai-model',
-        artworkModel: imageModel,
-        artworkKey,
-        artworkMediaType: picture.mediaType,
-        artworkWidthPx: dims.width,
-        artworkHeightPx: dims.height,
-        palette,
-      };
-      const design = await designOf(book, values).catch(async (err) => {
-        await removeFiles(files);
-        throw err;
-      });
-      return toCover(await renderAndSave(design, book.id, id, files, (ebookKey) => insertChosen({ ...values, ebookKey })));
+      const artwork = { artworkKey, artworkMediaType: picture.mediaType, artworkWidthPx: dims.width, artworkHeightPx: dims.height };
+      return insertNew(book, { ...ai, ...artwork, prompt, artworkSource: 'ai-model', artworkModel: imageModel }, [artworkKey]);
     },
 
     /**
@@ -296,26 +286,26 @@ export function createCoverService({ db, books, layouts, jobs, storage, paint, i
       const id = randomUUID();
       const artworkKey = `covers/${book.id}/${id}/artwork.${type === 'image/png' ? 'png' : 'jpg'}`;
       await storage.put(artworkKey, bytes);
-      const files = [artworkKey];
-      const values = {
-        id,
-        bookId: book.id,
-        coverType: 'upload',
-        template,
-        style: null,
-        text: textOf(book),
-        palette: defaultPalette(template, null, book.genre),
-        artworkSource: 'upload',
-        artworkKey,
-        artworkMediaType: type,
-        artworkWidthPx: dims.width,
-        artworkHeightPx: dims.height,
-      };
-      const design = await designOf(book, values).catch(async (err) => {
-        await removeFiles(files);
-        throw err;
-      });
-      return toCover(await renderAndSave(design, book.id, id, files, (ebookKey) => insertChosen({ ...values, ebookKey })));
+      return insertNew(
+        book,
+        {
+          id,
+          bookId: book.id,
+          coverType: 'upload',
+          template,
+          style: null,
+          prompt: null,
+          text: textOf(book),
+          palette: defaultPalette(template, null, book.genre),
+          artworkSource: 'upload',
+          artworkModel: null,
+          artworkKey,
+          artworkMediaType: type,
+          artworkWidthPx: dims.width,
+          artworkHeightPx: dims.height,
+        },
+        [artworkKey],
+      );
     },
 
     /**
@@ -371,11 +361,8 @@ export function createCoverService({ db, books, layouts, jobs, storage, paint, i
      * @throws AppError `NOT_FOUND` (404); `NOT_FORMATTED` (409) before Format (the spine needs the page count).
      */
     async wrap(userId: string, bookId: string, coverId: string): Promise<CoverFile & { title: string }> {
-      const { book, cover } = await row(userId, bookId, coverId);
-      const geometry = await geometryOf(book);
-      if (!geometry) throw new AppError('NOT_FORMATTED', "Format the book first: the paperback cover's spine is sized from its page count.");
-      const pdf = await jobs.renderWrapCover(await designOf(book, cover), geometry);
-      return { bytes: pdf, contentType: 'application/pdf', title: book.title };
+      const { book, design, geometry } = await wrapInputs(userId, bookId, coverId);
+      return { bytes: await jobs.renderWrapCover(design, geometry), contentType: 'application/pdf', title: book.title };
     },
 
     /**
@@ -383,10 +370,8 @@ export function createCoverService({ db, books, layouts, jobs, storage, paint, i
      * @throws AppError `NOT_FOUND` (404); `NOT_FORMATTED` (409) before Format.
      */
     async wrapPreview(userId: string, bookId: string, coverId: string, widthPx: number): Promise<CoverFile> {
-      const { book, cover } = await row(userId, bookId, coverId);
-      const geometry = await geometryOf(book);
-      if (!geometry) throw new AppError('NOT_FORMATTED', "Format the book first: the paperback cover's spine is sized from its page count.");
-      const preview = await jobs.renderWrapPreview(await designOf(book, cover), geometry, widthPx);
+      const { design, geometry } = await wrapInputs(userId, bookId, coverId);
+      const preview = await jobs.renderWrapPreview(design, geometry, widthPx);
       return { bytes: preview.bytes, contentType: preview.mediaType };
     },
 
