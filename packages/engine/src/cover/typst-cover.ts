@@ -186,19 +186,21 @@ function placeBand(box: WrapRect, band: Band, content: (wIn: number, hIn: number
 
 /** A fitted text in a band, aligned to the band's bottom (titles), middle or top. */
 function fitted(text: string, make: string, sizePt: [number, number], valign: 'bottom' | 'horizon' | 'top'): (w: number, h: number) => string {
-  const words = `(${longestWords(text).map(str).join(', ')}${longestWords(text).length === 1 ? ',' : ''})`;
+  const longest = longestWords(text);
+  // A Typst array literal; one element needs a trailing comma to be an array.
+  const words = `(${longest.map(str).join(', ')}${longest.length === 1 ? ',' : ''})`;
   return (w, h) =>
     `block(width: ${inch(w)}, height: ${inch(h)}, align(${valign}, fit(${inch(w)}, ${inch(h)}, ${sizePt[0]}pt, ${Math.max(sizePt[1], MIN_COVER_TYPE_PT)}pt, ${words}, ${make})))`;
 }
 
 /** The front: its words in the template's bands over the artwork (drawn first). `trim`: the front's trim box. */
-function front(design: CoverDesign, spec: TemplateSpec, trim: WrapRect, art: string | null, artBand: Band | undefined, bleedsOut: WrapRect): string {
+function front(design: CoverDesign, spec: TemplateSpec, trim: WrapRect, art: string | null, bleedsOut: WrapRect): string {
   const hasArt = art !== null;
   const bands = spec.bands(hasArt);
   const { title, subtitle, author } = design.text;
   let out = '';
   if (design.template === 'elegant' || design.template === 'classic') out += frame(design.template, trim);
-  if (hasArt && artBand) out += art;
+  if (art !== null) out += art;
   if (design.template === 'bold' && hasArt) {
     // The words stand on a band of the ground below the artwork, to the trim's outer edges and their bleed.
     const y = trim.yIn + bands.art!.y1 * trim.heightIn;
@@ -271,16 +273,21 @@ function spine(design: CoverDesign, spec: TemplateSpec, geometry: WrapGeometry):
   const safe = geometry.safe.spine;
   const maxPt = Math.min(SPINE_MAX_PT, (safe.widthIn * 72) / SPINE_LINE_EM);
   const lengthIn = geometry.spine.heightIn - 2 * Math.max(0.35, 0.05 * geometry.spine.heightIn);
-  const cut = (s: string, n: number) => (s.length <= n ? s : `${s.slice(0, s.lastIndexOf(' ', n - 1) > 0 ? s.lastIndexOf(' ', n - 1) : n - 1)}…`);
+  // Cut at the last space before n characters (or at n - 1 when there is none), with an ellipsis.
+  const cut = (s: string, n: number) => {
+    if (s.length <= n) return s;
+    const space = s.lastIndexOf(' ', n - 1);
+    return `${s.slice(0, space > 0 ? space : n - 1)}…`;
+  };
   const title = str(cut(design.text.title, 110));
   const author = str(cut(design.text.author, 60));
   const font = str(spec.titleFont === 'Inter' ? 'Inter' : spec.titleFont);
-  const titleWeight = spec.titleWeight === 'bold' ? ', weight: "bold"' : '';
+  const titleWeight = `weight: "${spec.titleWeight}"`;
   // Largest size at which title and author fit the spine's length; at the floor the author is left off, then the
   // title is cut further (a 7 pt spine holds about 180 characters, so only the longest titles get there).
   return `#let spine-line(size, with-author) = {
   set text(font: ${font}, size: size, fill: fg, top-edge: "ascender", bottom-edge: "descender")
-  if with-author and ${author} != "" { box[#text(${titleWeight.slice(2) || 'weight: "regular"'}, ${title})#h(1.2em)#text(fill: ac, ${author})] } else { box(text(${titleWeight.slice(2) || 'weight: "regular"'}, ${title})) }
+  if with-author and ${author} != "" { box[#text(${titleWeight}, ${title})#h(1.2em)#text(fill: ac, ${author})] } else { box(text(${titleWeight}, ${title})) }
 }
 #place(top + left, dx: ${inch(geometry.spine.xIn)}, dy: ${inch(geometry.spine.yIn)}, block(width: ${inch(geometry.spine.widthIn)}, height: ${inch(geometry.spine.heightIn)}, place(center + horizon, context {
   let size = ${maxPt.toFixed(2)}pt
@@ -356,13 +363,13 @@ export function coverTypst(design: CoverDesign, target: CoverTarget): CoverSourc
   if (target.kind === 'ebook') {
     const page: WrapRect = { xIn: 0, yIn: 0, widthIn: EBOOK_PAGE_IN.widthIn, heightIn: EBOOK_PAGE_IN.heightIn };
     const art = artBand ? artwork(design, artBox(artBand, page, page, spec.artBleeds), page, null, !spec.artBleeds) : { code: '', files: [] };
-    const body = front(design, spec, page, artBand ? art.code : null, artBand, page);
+    const body = front(design, spec, page, artBand ? art.code : null, page);
     return { source: preamble(design, page.widthIn, page.heightIn) + body, files: art.files, widthIn: page.widthIn, heightIn: page.heightIn };
   }
   const g = target.geometry;
   // The front's outer edges are the page's: the bleed beyond its top, right and bottom trim.
   const frontOut: WrapRect = { xIn: g.front.xIn, yIn: 0, widthIn: g.widthIn - g.front.xIn, heightIn: g.heightIn };
   const art = artBand ? artwork(design, artBox(artBand, g.front, frontOut, spec.artBleeds), g.front, PRINT_DPI, !spec.artBleeds) : { code: '', files: [] };
-  const body = back(design, spec, g.back, g.barcode) + spine(design, spec, g) + front(design, spec, g.front, artBand ? art.code : null, artBand, frontOut);
+  const body = back(design, spec, g.back, g.barcode) + spine(design, spec, g) + front(design, spec, g.front, artBand ? art.code : null, frontOut);
   return { source: preamble(design, g.widthIn, g.heightIn) + body, files: art.files, widthIn: g.widthIn, heightIn: g.heightIn };
 }

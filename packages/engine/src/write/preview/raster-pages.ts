@@ -39,9 +39,32 @@ interface CanvasFactory {
     widthPx: number,
     heightPx: number,
   ): {
-    canvas: { width: number; height: number; toBuffer(mime: 'image/webp', quality: number): Uint8Array };
+    canvas: PageCanvas;
     context: { fillStyle: string; fillRect(x: number, y: number, w: number, h: number): void };
   };
+}
+
+/** The canvas a page is drawn on (`@napi-rs/canvas`), and the encoders used here. */
+interface PageCanvas {
+  width: number;
+  height: number;
+  toBuffer(mime: 'image/webp' | 'image/jpeg', quality: number): Uint8Array;
+}
+
+/**
+ * Draws page `pageNumber` of `doc` `widthPx` wide on white paper (a transparent canvas would show the viewer's
+ * background through the page) and answers `encode`'s bytes with the canvas's pixel size.
+ */
+async function drawPage(doc: PdfDocument, pageNumber: number, widthPx: number, encode: (canvas: PageCanvas) => Uint8Array): Promise<{ bytes: Uint8Array; widthPx: number; heightPx: number }> {
+  const page = await doc.getPage(pageNumber);
+  const viewport = page.getViewport({ scale: widthPx / page.getViewport({ scale: 1 }).width });
+  const { canvas, context } = (doc.canvasFactory as CanvasFactory).create(Math.round(viewport.width), Math.round(viewport.height));
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  await page.render({ canvasContext: context, canvas, viewport } as unknown as Parameters<typeof page.render>[0]).promise;
+  const bytes = encode(canvas);
+  page.cleanup();
+  return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), widthPx: canvas.width, heightPx: canvas.height };
 }
 
 /** WebP quality: text stays crisp at 80; the images are about a fifth of the PNG's size. */
@@ -72,17 +95,8 @@ export async function renderPdfPages(request: RasterRequest): Promise<{ pages: R
   const pages: RasterPage[] = [];
   const last = Math.min(request.toPage, doc.numPages);
   for (let n = Math.max(1, request.fromPage); n <= last; n++) {
-    const page = await doc.getPage(n);
-    const scale = request.widthPx / page.getViewport({ scale: 1 }).width;
-    const viewport = page.getViewport({ scale });
-    const { canvas, context } = (doc.canvasFactory as CanvasFactory).create(Math.round(viewport.width), Math.round(viewport.height));
-    // Paper is white; a transparent canvas would show the viewer's background through the page.
-    context.fillStyle = '#ffffff';
-    context.fillRect(0, 0, canvas.width, canvas.height);
-    await page.render({ canvasContext: context, canvas, viewport } as unknown as Parameters<typeof page.render>[0]).promise;
-    const bytes = canvas.toBuffer('image/webp', WEBP_QUALITY);
-    pages.push({ pageNumber: n, mediaType: 'image/webp', bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), widthPx: canvas.width, heightPx: canvas.height });
-    page.cleanup();
+    const bytes = await drawPage(doc, n, request.widthPx, (canvas) => canvas.toBuffer('image/webp', WEBP_QUALITY));
+    pages.push({ pageNumber: n, mediaType: 'image/webp', ...bytes });
   }
   return { pages, pageCount: doc.numPages };
 }
@@ -103,14 +117,7 @@ export async function renderPdfPageJpeg(pdf: Uint8Array, pageNumber: number, wid
   pdfjs ??= await import('pdfjs-dist/legacy/build/pdf.mjs');
   const doc = await pdfjs.getDocument({ data: pdf.slice(), isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 }).promise;
   try {
-    const page = await doc.getPage(pageNumber);
-    const viewport = page.getViewport({ scale: widthPx / page.getViewport({ scale: 1 }).width });
-    const { canvas, context } = (doc.canvasFactory as CanvasFactory).create(Math.round(viewport.width), Math.round(viewport.height));
-    context.fillStyle = '#ffffff';
-    context.fillRect(0, 0, canvas.width, canvas.height);
-    await page.render({ canvasContext: context, canvas, viewport } as unknown as Parameters<typeof page.render>[0]).promise;
-    const bytes = (canvas as unknown as { toBuffer(mime: 'image/jpeg', quality: number): Buffer }).toBuffer('image/jpeg', quality);
-    return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), widthPx: canvas.width, heightPx: canvas.height };
+    return await drawPage(doc, pageNumber, widthPx, (canvas) => canvas.toBuffer('image/jpeg', quality));
   } finally {
     await doc.destroy();
   }

@@ -68,7 +68,8 @@ function describe(diagnostics: unknown): string {
 /**
  * Compiles a Typst source and hands the laid-out document to `use`, synchronously, on the calling thread. A
  * `writeTypst` source is compiled as a file per chapter (`files.ts`, {@link mapUnitFiles}), the same pages as one file.
- * The book's images are mapped into the compiler's virtual workspace for this compile and unmapped
+ * A standalone source (`opts.standalone`, a cover) is compiled as it is and leaves the chapter files alone.
+ * The `files` it reads (a book's images, a cover's artwork) are mapped into the compiler's virtual workspace for this compile and unmapped
  * afterwards, so the process does not keep them; old entries of Typst's memo cache are evicted after each
  * compile (`evictCache(10)`, the value typst.ts suggests for one-shot tools), which slows but does not stop
  * the growth of the process's memory.
@@ -76,14 +77,14 @@ function describe(diagnostics: unknown): string {
  */
 function withDocument<T>(
   source: string,
-  assets: TypstAssets | readonly TypstFile[] | undefined,
+  files: readonly TypstFile[],
   use: (typst: NodeCompiler, document: NodeTypstDocument) => T,
   opts: { standalone?: boolean } = {},
 ): T {
   const typst = getCompiler();
   const mapped: string[] = [];
   try {
-    for (const asset of assetList(assets as TypstAssets | undefined)) {
+    for (const asset of files) {
       const path = `${WORKSPACE}/${asset.path}`;
       typst.mapShadow(path, Buffer.from(asset.bytes.buffer, asset.bytes.byteOffset, asset.bytes.byteLength));
       mapped.push(path);
@@ -149,14 +150,15 @@ export interface TypesetPdf {
  * @throws EngineError `WRITE_FAILED` with Typst's diagnostics in the message when the source has errors.
  */
 export function typesetTypst(source: string, assets?: TypstAssets): TypesetPdf {
-  const first = withDocument(source, assets, (typst, document) => ({ ...exportPdf(typst, document), balance: balanceInput(typst, document) }));
+  const files = assetList(assets);
+  const first = withDocument(source, files, (typst, document) => ({ ...exportPdf(typst, document), balance: balanceInput(typst, document) }));
   if (!first.balance) return { pdf: first.pdf, pageCount: first.pageCount };
   // A two-sided book: a second compile makes a paragraph of each short page of an uneven spread a line longer.
   const { grid, starts, ends } = first.balance;
   const marks = endMarks(source);
   const loosenings = chooseLoosenings(lowestBaselines(first.pdf, grid), starts, ends, grid, lastWordLengths(source, marks));
   if (loosenings.length === 0) return { pdf: first.pdf, pageCount: first.pageCount };
-  return withDocument(withoutTrailer(loosenedSource(source, loosenings, marks)), assets, exportPdf);
+  return withDocument(withoutTrailer(loosenedSource(source, loosenings, marks)), files, exportPdf);
 }
 
 /** The PDF of a laid-out document and its number of pages. */
@@ -191,7 +193,7 @@ export function compileTypstToPdf(source: string, assets?: TypstAssets): Uint8Ar
  * @throws EngineError `WRITE_FAILED` when the source has errors or the SVG cannot be split.
  */
 export function typesetTypstToSvgPages(source: string, assets: TypstAssets | undefined, maxPages: number): { pages: SvgPage[]; pageCount: number } {
-  return withDocument(source, assets, (typst, document) => ({
+  return withDocument(source, assetList(assets), (typst, document) => ({
     pages: splitPlainSvg(typst.plainSvg(document), maxPages),
     pageCount: document.numOfPages,
   }));
