@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { format, parseISO } from 'date-fns';
-import { BookImage, CircleCheck, Pencil, RefreshCw, Trash2 } from 'lucide-react';
+import { BookImage, CircleCheck, Pencil, Trash2 } from 'lucide-react';
 import type { Cover } from '@quire/contracts';
 import {
   AlertDialog,
@@ -13,6 +13,7 @@ import {
 } from '../../../../components/ui/alert-dialog.tsx';
 import { Badge } from '../../../../components/ui/badge.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
+import { RetryAlert } from '../../../../components/ui/retry-alert.tsx';
 import { Skeleton } from '../../../../components/ui/skeleton.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { toast } from '../../../../components/ui/use-toast.ts';
@@ -213,14 +214,7 @@ export function CoverGallery({
       {loading ? (
         <GallerySkeleton />
       ) : error ? (
-        <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-destructive/40 bg-destructive-soft px-4 py-3 text-sm text-destructive">
-          <p>
-            <span className="font-semibold">Your covers could not be loaded.</span> {getErrorMessage(error, 'Please try again.')}
-          </p>
-          <Button variant="secondary" size="sm" onClick={onRetry}>
-            <RefreshCw aria-hidden="true" /> Try again
-          </Button>
-        </div>
+        <RetryAlert title="Your covers could not be loaded." message={getErrorMessage(error, 'Please try again.')} onRetry={onRetry} />
       ) : (!covers || covers.length === 0) && !making ? (
         <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-line-strong px-6 py-10 text-center">
           <BookImage aria-hidden="true" className="size-8 text-muted" />

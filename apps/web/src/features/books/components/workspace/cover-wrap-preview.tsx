@@ -1,8 +1,8 @@
 import { useId, useState, type ReactNode, type SVGProps } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { BookOpen, RefreshCw } from 'lucide-react';
+import { BookOpen } from 'lucide-react';
 import type { Cover, WrapGeometry } from '@quire/contracts';
-import { Button } from '../../../../components/ui/button.tsx';
+import { RetryAlert } from '../../../../components/ui/retry-alert.tsx';
 import { Label } from '../../../../components/ui/label.tsx';
 import { Skeleton } from '../../../../components/ui/skeleton.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
@@ -145,14 +145,12 @@ function WrapFigure({ cover, geometry, guides }: { cover: Cover; geometry: WrapG
               className={cn('block size-full object-fill transition-opacity', image.isPlaceholderData && 'opacity-50')}
             />
           ) : image.isError ? (
-            <div role="alert" className="flex size-full flex-col items-center justify-center gap-2 p-4 text-center text-sm text-destructive">
-              <p>
-                <span className="font-semibold">The paperback cover could not be drawn.</span> {getErrorMessage(image.error, 'Please try again.')}
-              </p>
-              <Button variant="secondary" size="sm" onClick={() => void image.refetch()}>
-                <RefreshCw aria-hidden="true" /> Try again
-              </Button>
-            </div>
+            <RetryAlert
+              className="size-full items-center justify-center gap-2 rounded-none border-0 bg-transparent p-4 text-center"
+              title="The paperback cover could not be drawn."
+              message={getErrorMessage(image.error, 'Please try again.')}
+              onRetry={() => void image.refetch()}
+            />
           ) : (
             <Skeleton className="size-full rounded-none" />
           )}

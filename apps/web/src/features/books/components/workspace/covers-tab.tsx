@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { ArrowRight, RefreshCw } from 'lucide-react';
+import { ArrowRight } from 'lucide-react';
 import type { Book, Cover, CoverCreateBody, CoverOptions, CoverTemplate } from '@quire/contracts';
 import { Button } from '../../../../components/ui/button.tsx';
+import { RetryAlert } from '../../../../components/ui/retry-alert.tsx';
 import { Skeleton } from '../../../../components/ui/skeleton.tsx';
 import { toast } from '../../../../components/ui/use-toast.ts';
 import { getErrorMessage } from '../../../../lib/errors.ts';
@@ -152,14 +153,12 @@ export function CoversTab({ book, onSkip }: { book: Book; onSkip: () => void }) 
           </div>
         </div>
         {options.isError && (
-          <div role="alert" className="mx-5 mt-5 flex flex-col items-start gap-3 rounded-lg border border-destructive/40 bg-destructive-soft px-4 py-3 text-sm text-destructive sm:mx-6 sm:flex-row sm:items-center sm:justify-between">
-            <p>
-              <span className="font-semibold">The cover options could not be loaded.</span> {getErrorMessage(options.error, 'Please try again.')}
-            </p>
-            <Button variant="secondary" size="sm" onClick={() => void options.refetch()}>
-              <RefreshCw aria-hidden="true" /> Try again
-            </Button>
-          </div>
+          <RetryAlert
+            className="mx-5 mt-5 sm:mx-6 sm:flex-row sm:items-center sm:justify-between"
+            title="The cover options could not be loaded."
+            message={getErrorMessage(options.error, 'Please try again.')}
+            onRetry={() => void options.refetch()}
+          />
         )}
         <div className="flex flex-col divide-y divide-line">
           <div className="p-5 sm:p-6">

@@ -1,8 +1,9 @@
 import { useId, useMemo, useRef, useState } from 'react';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { BookOpen, ChevronDown, RefreshCw } from 'lucide-react';
+import { BookOpen, ChevronDown } from 'lucide-react';
 import type { FormattingSettings, Preview, PreviewPage } from '@quire/contracts';
 import { Button } from '../../../../components/ui/button.tsx';
+import { RetryAlert } from '../../../../components/ui/retry-alert.tsx';
 import { Skeleton } from '../../../../components/ui/skeleton.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { cn } from '../../../../lib/cn.ts';
@@ -99,16 +100,7 @@ function PreviewSkeleton() {
 }
 
 function PreviewError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-destructive/40 bg-destructive-soft px-4 py-3 text-sm text-destructive">
-      <p>
-        <span className="font-semibold">The preview could not be rendered.</span> {message}
-      </p>
-      <Button variant="secondary" size="sm" onClick={onRetry}>
-        <RefreshCw aria-hidden="true" /> Try again
-      </Button>
-    </div>
-  );
+  return <RetryAlert title="The preview could not be rendered." message={message} onRetry={onRetry} />;
 }
 
 /** `Set in Garamond (…) · 6 x 9 in` (and the page count of the whole book) for the answer shown. */
