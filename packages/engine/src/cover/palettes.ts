@@ -39,7 +39,7 @@ const BY_GENRE: Readonly<Record<string, readonly PaletteId[]>> = {
   general: ['navy', 'ivory', 'slate', 'terracotta', 'forest', 'charcoal'],
 };
 
-/** Each template's own palette when the genre's default does not suit its design (a light or a dark ground). */
+/** The ground each template is designed on: its default palette is the genre's first of that ground. */
 const TEMPLATE_GROUND: Readonly<Record<CoverTemplateName, 'light' | 'dark' | 'any'>> = {
   elegant: 'light',
   bold: 'dark',

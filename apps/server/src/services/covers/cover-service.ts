@@ -227,13 +227,14 @@ export function createCoverService({ db, books, layouts, jobs, storage, paint, i
     async options(userId: string, bookId: string): Promise<CoverOptions> {
       const book = await books.load(userId, bookId);
       const geometry = await geometryOf(book);
-      const layout = await layouts.bookLayout(book);
+      // Before Format there is no wrap yet, but the trim (the layout's) already says what an artwork needs.
+      const trim = geometry ?? (await layouts.bookLayout(book));
       return {
         aiConfigured: paint !== null,
         aiModel: paint !== null ? imageModel : null,
         palettes: suggestedPalettes(book.genre),
         geometry,
-        artworkMinPx: artworkMinPx(layout.trimWidthIn, layout.trimHeightIn),
+        artworkMinPx: artworkMinPx(trim.trimWidthIn, trim.trimHeightIn),
       };
     },
 
