@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, test, type Download } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
+import { importFile, registerNewUser } from './new-user.ts';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -37,21 +38,9 @@ async function save(download: Download, dir: string): Promise<{ file: string; by
 }
 
 test('a new user makes a text cover and an AI-style cover, picks one, downloads the cover files and finds it in the EPUB', async ({ page }, testInfo) => {
-  // Register.
-  await page.goto('/register');
-  await page.getByLabel('Email', { exact: true }).fill(`covers-${Date.now()}@example.com`);
-  await page.getByLabel('Password', { exact: true }).fill('a-good-password');
-  await page.getByLabel(/First name/i).fill('Ada');
-  await page.getByRole('button', { name: /create account|register|sign up/i }).click();
-  await expect(page.getByText('No books yet')).toBeVisible();
-
-  // Import a file; it is cleaned on import (the default preference), so the workspace opens on Format.
-  await page.getByRole('button', { name: 'Start Publishing' }).click();
-  await page.locator('input[type="file"]').first().setInputFiles(BOOK);
-  await page.getByRole('button', { name: 'Import File' }).click();
-  await expect(page.getByText('Book imported successfully').first()).toBeVisible();
-  await expect(page).toHaveURL(/\/format\/[\w-]+$/);
-  await expect(page.getByRole('tab', { name: 'Format', exact: true })).toHaveAttribute('aria-selected', 'true');
+  await registerNewUser(page, 'covers');
+  // The file is cleaned on import (the default preference), so the workspace opens on Format.
+  await importFile(page, BOOK);
 
   // Format: Basic Metadata, then Format Book; the workspace moves on to Covers.
   await page.getByRole('tab', { name: 'Basic Metadata' }).click();

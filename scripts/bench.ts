@@ -13,7 +13,8 @@
  * the engine's pool, the same compiler and fonts); the `quire` command as a whole process (start-up included)
  * against pandoc (Debian package `pandoc`) on the same cleaned Markdown, for EPUB and DOCX; without pandoc those
  * ratios read n/a. Covers (`cover ebook`, `cover wrap`): one render in a warm child process for this book at its
- * page count and for a 24-page book. Times are wall clock and CPU (user + system of the stage's process and the processes it
+ * page count and for a 24-page book. Topic extraction (`extract index`, `extract query`): building the passages and
+ * their index once for the text (target under 2 s), and a warm query against it (target under 300 ms). Times are wall clock and CPU (user + system of the stage's process and the processes it
  * waited for, from `/proc/self/stat`), since a loaded machine stretches the first but hardly the second.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -37,6 +38,8 @@ import {
   renderEbookCover,
   renderWrapCover,
   wrapGeometry,
+  buildTopicIndex,
+  searchTopic,
   type CoverDesign,
   type BookMeta,
 } from '@quire/engine';
@@ -59,6 +62,8 @@ const STAGES = [
   'pandoc docx',
   'cover ebook',
   'cover wrap',
+  'extract index',
+  'extract query',
 ] as const;
 type Stage = (typeof STAGES)[number];
 
@@ -220,6 +225,24 @@ async function measureStage(
         await pool.close();
       }
     }
+    case 'extract index': {
+      // Once per text version: the passages (sections and windows) and their inverted index.
+      const [index, ms] = await time(() => buildTopicIndex(doc));
+      return { stage, ms, maxRssMiB: 0, detail: `${index.sectionCount} sections, ${index.passageCount} passages (target < 2000 ms)` };
+    }
+    case 'extract query': {
+      // A query against a built index on a warm worker: the lexicon read and the code compiled by a first query.
+      // The time is that of "love", the most frequent of the suggested topics; the others in detail.
+      const index = buildTopicIndex(doc);
+      searchTopic(index, 'Christmas');
+      const others = ['Forgiveness', 'Christmas', 'Prayer', 'whaling'].map((topic) => {
+        const t0 = performance.now();
+        const found = searchTopic(index, topic).passages.length;
+        return `${topic} ${(performance.now() - t0).toFixed(0)} ms (${found})`;
+      });
+      const [result, ms] = await time(() => searchTopic(index, 'Love'));
+      return { stage, ms, maxRssMiB: 0, detail: `Love: ${result.passages.length} passages; ${others.join(', ')} (target < 300 ms)` };
+    }
     case 'epub': {
       const [epub, ms] = await time(() => writeEpub(doc, layout));
       return { stage, ms, maxRssMiB: 0, detail: `${(epub.byteLength / 1e6).toFixed(1)} MB` };
@@ -281,5 +304,8 @@ if (args[0] === '--stage') {
   console.log(`quire convert DOCX / pandoc DOCX: ${ratio('cli docx', 'pandoc docx')} (target <= 0.3x)`);
   console.log(`EPUB writer / pandoc EPUB: ${ratio('epub', 'pandoc epub')}; DOCX writer / pandoc DOCX: ${ratio('docx', 'pandoc docx')}`);
   console.log(`Read + clean: ${clean ? `${clean.ms.toFixed(0)} ms` : 'n/a'} (target <= 500 ms)`);
+  const extractIndex = results.get('extract index');
+  const extractQuery = results.get('extract query');
+  console.log(`Topic extraction: index ${extractIndex ? `${extractIndex.ms.toFixed(0)} ms` : 'n/a'} (target < 2000 ms), warm query ${extractQuery ? `${extractQuery.ms.toFixed(0)} ms` : 'n/a'} (target < 300 ms)`);
   if (!existsSync(path.join(root, 'packages/engine/dist/cli.js'))) console.log('(the CLI ran from its sources: build it with `npm run build -w @quire/engine`)');
 }

@@ -21,6 +21,7 @@ import { bookImageRoutes } from './routes/book-images.ts';
 import { bookRoutes } from './routes/books.ts';
 import { coverRoutes } from './routes/covers.ts';
 import { exportRoutes } from './routes/exports.ts';
+import { extractionRoutes } from './routes/extractions.ts';
 import { importRoutes } from './routes/imports.ts';
 import { aiCleanupRoutes } from './routes/ai-cleanup.ts';
 import { styleGuideRoutes } from './routes/style-guides.ts';
@@ -33,6 +34,7 @@ import { createBookService } from './services/book-service.ts';
 import { openAiPainter } from './services/covers/artwork-model.ts';
 import { createCoverService } from './services/covers/cover-service.ts';
 import { createExportService } from './services/export-service.ts';
+import { createExtractionService } from './services/extractions/extraction-service.ts';
 import { createImportService } from './services/import-service.ts';
 import { PdfCache } from './services/pdf-cache.ts';
 import { createPreferencesService } from './services/preferences-service.ts';
@@ -143,12 +145,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     storage: app.storage,
     chosenCover: (bookId) => covers.chosenEbook(bookId),
   });
+  const extractions = createExtractionService({ db: app.db, books, assets, jobs: app.jobs });
 
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(bookRoutes, { prefix: '/api/books', books, previews });
   await app.register(bookImageRoutes, { prefix: '/api/books', books, assets });
   await app.register(exportRoutes, { prefix: '/api/books', exports: exportService });
   await app.register(coverRoutes, { prefix: '/api/books', covers });
+  await app.register(extractionRoutes, { prefix: '/api/books', extractions });
   await app.register(importRoutes, { prefix: '/api', imports });
   await app.register(userRoutes, { prefix: '/api/user', preferences });
   await app.register(templateRoutes, { prefix: '/api', templates });

@@ -26,6 +26,10 @@ export const APP_ERROR_STATUS = {
   NOT_CLEANED: 409,
   /** Export before the book was formatted. */
   NOT_FORMATTED: 409,
+  /** An extraction read or compiled after the book's cleaned text changed (its passage ids may point elsewhere). */
+  TEXT_CHANGED: 409,
+  /** A book compiled from passages the extraction's text does not have. */
+  UNKNOWN_PASSAGE: 409,
   /** An uploaded or fetched file over 10 MB (accounts spec section 9). */
   FILE_TOO_LARGE: 413,
   /** Text over 5 MB after decoding or extraction (accounts spec section 9). */
@@ -63,6 +67,8 @@ const DEFAULT_MESSAGES: Record<AppErrorCode, string> = {
   EMAIL_TAKEN: 'An account with this email already exists',
   NOT_CLEANED: 'Clean the text before formatting',
   NOT_FORMATTED: 'Format the book before exporting',
+  TEXT_CHANGED: 'The text has changed since this extraction; run it again',
+  UNKNOWN_PASSAGE: 'Some of the chosen passages are not in this text; run the extraction again',
   FILE_TOO_LARGE: 'The file is too large. Files must be smaller than 10MB.',
   TEXT_TOO_LARGE: 'The text is too large. Text must be less than 5MB.',
   ARCHIVE_TOO_LARGE: 'The file is too large once unpacked. Files must be smaller than 10MB.',

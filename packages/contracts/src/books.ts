@@ -10,8 +10,11 @@ export const METADATA_LANGUAGES = ['en', 'fr', 'de', 'es', 'it'] as const;
 export const BookStatusSchema = z.enum(['imported', 'ready']);
 export type BookStatus = z.infer<typeof BookStatusSchema>;
 
-/** Where a book came from: a URL, an uploaded file, or a collection of several URLs. */
-export const SOURCE_TYPES = ['url', 'upload', 'collection'] as const;
+/**
+ * Where a book came from: a URL, an uploaded file, a collection of several URLs, or the passages of an extraction
+ * (a book compiled on the Extract tab).
+ */
+export const SOURCE_TYPES = ['url', 'upload', 'collection', 'extraction'] as const;
 export const SourceTypeSchema = z.enum(SOURCE_TYPES);
 export type SourceType = z.infer<typeof SourceTypeSchema>;
 

@@ -5,6 +5,7 @@ export * from './books.ts';
 export * from './covers.ts';
 export * from './errors.ts';
 export * from './exports.ts';
+export * from './extractions.ts';
 export * from './genres.ts';
 export * from './imports.ts';
 export * from './layout.ts';

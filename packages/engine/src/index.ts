@@ -94,3 +94,12 @@ export { writeEpub, type EpubWriteOptions } from './write/epub/index.ts';
 export { writeDocx } from './write/docx/index.ts';
 export { writeHtml, type HtmlVariant } from './write/html/index.ts';
 export * from './cover/index.ts';
+export {
+  buildTopicIndex,
+  searchTopic,
+  passageText,
+  compileExtraction,
+  RELEVANCE_THRESHOLD,
+  type TopicIndex,
+} from './extract/index.ts';
+export type { TopicSearchResult, SearchedTerm, PassageContent, ChosenPassage } from './extract/types.ts';

@@ -92,6 +92,11 @@ it('exposes the public API and nothing else', () => {
       'renderWrapPreview',
       'renderCoverNow',
       'styleGuideLayout',
+      'buildTopicIndex',
+      'searchTopic',
+      'passageText',
+      'compileExtraction',
+      'RELEVANCE_THRESHOLD',
     ].sort(),
   );
 });

@@ -2,8 +2,9 @@
  * Combining the cleaned texts of a collection into one book (accounts spec section 3 "Collection input"; issue 3
  * "Collections"): pure functions over strings, run in the worker pool by the import service.
  *
- * Each text becomes a part (`# <Title> {.part}`, the Markdown convention of packages/engine/src/model/README.md)
- * and its own chapters become the part's chapters. The document model has one level of parts, so inside a text:
+ * Each text becomes a part (`# <Title> {.part}`, the Markdown convention of packages/engine/src/model/README.md;
+ * `# <Title> {.part author="<Name>"}` when the text's author is known, read by the parser as the part's author) and
+ * its own chapters become the part's chapters. The document model has one level of parts, so inside a text:
  * - its own part headings (`# BOOK ONE {.part}`) and front/back sections (`# Preface {.front .preface}`,
  *   `# Notes {.back .notes}`) become chapters of the text's part: left as they were, a part would end the text's
  *   part and a front section would move to the front of the whole collection;
@@ -34,7 +35,12 @@ export interface CollectionText {
 /** A `# ` heading line, its text and a trailing attribute block (`{.part}`, `{.front .preface}`, `{#id}`). */
 const H1 = /^# +(.*?)[ \t]*$/;
 const TRAILING_ATTRS = /(^|[^\\])\{([^{}]*)\}[ \t]*$/;
-const ATTR_ITEM = /^(?:\.[\w-]+|#[\w-]+|[\w-]+=(?:"[^"]*"|[^\s"]*))$/;
+/**
+ * An attribute list: classes, ids and `key=value` pairs, a quoted value possibly holding spaces and `\"` (or in curly
+ * quotes, as an editor types them): the items the parser reads (engine `markdown/heading-attributes.ts`).
+ */
+const ATTR_ITEM = String.raw`(?:\.[\w-]+|#[\w-]+|[\w-]+=(?:"(?:[^"\\]|\\.)*"|“[^”]*”|[^\s"“]*))`;
+const ATTR_LIST = new RegExp(String.raw`^[ \t]*${ATTR_ITEM}(?:[ \t]+${ATTR_ITEM})*[ \t]*$`);
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 /** A footnote reference or definition label (markdown-it-footnote: no whitespace or `]` inside). */
 const FOOTNOTE_LABEL = /\[\^([^\]\s]+)\]/g;
@@ -94,13 +100,22 @@ export function escapeHeadingText(title: string): string {
     .replace(/[\\`*_[\]{}<>&!#~|]/g, (c) => `\\${c}`);
 }
 
+/**
+ * A person's name as a quoted attribute value (`author="..."`): on one line, a backslash and a double quote escaped
+ * with a backslash, and braces (which would end the attribute block) as parentheses.
+ */
+export function quoteAttributeValue(name: string): string {
+  const value = name.replace(/\s+/g, ' ').trim().replace(/\{/g, '(').replace(/\}/g, ')').replace(/[\\"]/g, (c) => `\\${c}`);
+  return `"${value}"`;
+}
+
 /** The heading text of a `# ` line without its attribute block, or null when the line is not a level-1 heading. */
 function headingText(line: string): string | null {
   const m = H1.exec(line);
   if (!m) return null;
   const content = m[1]!;
   const attrs = TRAILING_ATTRS.exec(content);
-  if (attrs && attrs[2]!.trim().split(/\s+/).filter(Boolean).every((item) => ATTR_ITEM.test(item))) {
+  if (attrs && ATTR_LIST.test(attrs[2]!)) {
     return content.slice(0, attrs.index + attrs[1]!.length).trimEnd();
   }
   return content;
@@ -142,7 +157,8 @@ export function textAsPart(text: CollectionText, index: number): string {
   }
   const body = out.join('\n').trim();
   const title = escapeHeadingText(text.title) || `Text ${index}`;
-  const head = [`# ${title} {.part}`];
+  const author = text.author?.trim();
+  const head = [author ? `# ${title} {.part author=${quoteAttributeValue(author)}}` : `# ${title} {.part}`];
   if (chapters === 0) head.push(`# ${title}`);
   return body ? `${head.join('\n\n')}\n\n${body}` : head.join('\n\n');
 }

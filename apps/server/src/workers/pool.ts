@@ -1,5 +1,6 @@
 /**
- * The job runner: a piscina worker-thread pool for reading, cleanup and export builds, and the engine's
+ * The job runner: a piscina worker-thread pool for reading, cleanup, export builds and topic extraction (whose tasks
+ * of one text go to one thread, which keeps that text's index: affinity.ts), and the engine's
  * `PdfProcessPool` (child processes, recycled after a number of jobs or above a memory cap, because Typst's
  * memory only grows: STACK-NOTES section 2) for PDF compiles. One runner per app, closed with it.
  */
@@ -22,6 +23,9 @@ import type {
   TaskResult,
 } from './tasks.ts';
 import { transferListOf } from './transfer.ts';
+import { affinityBalancer, withAffinity } from './affinity.ts';
+import type { CompileInput, CompileOutput, PassageTextInput, SearchTopicInput } from './extraction-tasks.ts';
+import type { PassageContent, TopicSearchResult } from '@quire/engine';
 
 /** The worker entry (a .mjs file that registers the TypeScript loader in each thread). */
 const WORKER_URL = new URL('./worker.mjs', import.meta.url).href;
@@ -91,6 +95,15 @@ export interface JobRunner {
    * @throws AppError `UNREADABLE_INPUT` (422) when no text can be read.
    */
   readStyleGuide(input: ReadStyleGuideInput): Promise<ExtractedStyleGuide & { textChars: number }>;
+  /**
+   * Topic extraction (workers/extraction-tasks.ts): searches a book's text for a topic, reads one passage in full
+   * (null when the text has no such passage), or compiles chosen passages into a new book's Markdown. The text's
+   * topic index is built once per thread and text; `textKey` (the text's hash) sends every task of one text to the
+   * same thread (workers/affinity.ts), where that index is kept.
+   */
+  searchTopic(input: SearchTopicInput, textKey: string): Promise<TopicSearchResult>;
+  passageText(input: PassageTextInput, textKey: string): Promise<PassageContent | null>;
+  compileExtraction(input: CompileInput, textKey: string): Promise<CompileOutput>;
   /** Stops the threads and child processes; pending jobs fail. */
   close(): Promise<void>;
 }
@@ -128,7 +141,7 @@ function unwrap<T>(result: TaskResult<T>): T {
 /** Creates the runner. Threads start on demand; the PDF process pool is created on the first PDF export. */
 export function createJobRunner(options: JobRunnerOptions = {}): JobRunner {
   const threads = Math.max(1, options.threads ?? 2);
-  const pool = new Piscina({ filename: WORKER_URL, minThreads: 0, maxThreads: threads, idleTimeout: 60_000 });
+  const pool = new Piscina({ filename: WORKER_URL, minThreads: 0, maxThreads: threads, idleTimeout: 60_000, loadBalancer: affinityBalancer() });
   let pdfPool: PdfProcessPool | null = null;
   let previewPool: PdfProcessPool | null = null;
   const pdfs = () => (pdfPool ??= new PdfProcessPool({ size: Math.max(1, options.pdfProcesses ?? 1) }));
@@ -179,6 +192,15 @@ export function createJobRunner(options: JobRunnerOptions = {}): JobRunner {
     },
     async readStyleGuide(input) {
       return unwrap(await run<TaskResult<ExtractedStyleGuide & { textChars: number }>>('readStyleGuide', input));
+    },
+    async searchTopic(input, textKey) {
+      return unwrap(await run<TaskResult<TopicSearchResult>>('searchTopic', withAffinity(input, textKey)));
+    },
+    async passageText(input, textKey) {
+      return unwrap(await run<TaskResult<PassageContent | null>>('passageText', withAffinity(input, textKey)));
+    },
+    async compileExtraction(input, textKey) {
+      return unwrap(await run<TaskResult<CompileOutput>>('compileExtraction', withAffinity(input, textKey)));
     },
     async buildOpeningTypst(input) {
       return unwrap(await run<TaskResult<{ source: string; assets: BookAsset[] }>>('buildOpeningTypst', input, transferListOf(input.assets ?? [])));

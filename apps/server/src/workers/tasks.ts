@@ -50,7 +50,7 @@ class TextTooLargeError extends Error {
 export type TaskResult<T> = { ok: true; value: T } | { ok: false; error: { code: string; message: string } };
 
 /** Runs `fn`, turning an EngineError into a failed {@link TaskResult}; other errors are thrown (bugs). */
-async function guard<T>(fn: () => T | Promise<T>): Promise<TaskResult<T>> {
+export async function guard<T>(fn: () => T | Promise<T>): Promise<TaskResult<T>> {
   try {
     return { ok: true, value: await fn() };
   } catch (err) {

@@ -7,6 +7,7 @@ import { register } from 'tsx/esm/api';
 register();
 const tasks = await import('./tasks.ts');
 const { movable, transferListOf } = await import('./transfer.ts');
+const extraction = await import('./extraction-tasks.ts');
 
 export async function importFile(input) {
   const result = await tasks.importFile(input);
@@ -25,4 +26,7 @@ export async function buildOpeningTypst(input) {
   const result = await tasks.buildOpeningTypst(input);
   return result.ok ? movable(result, transferListOf(result.value.assets)) : result;
 }
+export const searchTopic = extraction.searchTopicTask;
+export const passageText = extraction.passageTextTask;
+export const compileExtraction = extraction.compileTask;
 export default importFile;

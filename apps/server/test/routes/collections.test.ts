@@ -97,9 +97,17 @@ async function getBook(id: unknown, as = token) {
   return (await t.app.inject({ method: 'GET', url: `/api/books/${String(id)}`, headers: bearer(as) })).json();
 }
 
+/** The `{.part}` headings of Quire Markdown (`# Title {.part author="Name"}`), in order. */
+const PART_HEADING = /^# (.*?) \{\.part(?: author="((?:[^"\\]|\\.)*)")?\}$/gm;
+
 /** Titles of the `{.part}` headings of Quire Markdown, in order. */
 function partTitles(markdown: string): string[] {
-  return [...markdown.matchAll(/^# (.*?) \{\.part\}$/gm)].map((m) => m[1]!);
+  return [...markdown.matchAll(PART_HEADING)].map((m) => m[1]!);
+}
+
+/** Authors of the `{.part}` headings of Quire Markdown, in order (null where a heading names none). */
+function partAuthors(markdown: string): (string | null)[] {
+  return [...markdown.matchAll(PART_HEADING)].map((m) => m[2] ?? null);
 }
 
 describe('validation (400 with the field message, nothing stored)', () => {
@@ -141,6 +149,9 @@ describe('a collection becomes one book with one part per text', () => {
     const book = await getBook((r.body.book as { id: string }).id);
     expect(book).toMatchObject({ title: 'Wonders', author: 'Various', sourceType: 'collection', sourceUrl: null, status: 'imported' });
     expect(partTitles(book.cleanedText)).toEqual(['Alice in Wonderland', 'The Raven', 'Kubla Khan']);
+    // Each part names its own author (the book's is 'Various').
+    expect(partAuthors(book.cleanedText)).toEqual(['Lewis Carroll', 'Edgar Allan Poe', 'Samuel Taylor Coleridge']);
+    expect(book.cleanedText).toContain('# Alice in Wonderland {.part author="Lewis Carroll"}');
     expect(book.cleanedText).toContain('# CHAPTER I. Down the Rabbit-Hole');
     expect(book.cleanedText).toContain('Curiouser and curiouser');
     expect(book.cleanedText).not.toMatch(/PROJECT GUTENBERG/);
@@ -237,6 +248,8 @@ describe('autoCleanImports off', () => {
     const cleaned = await t.app.inject({ method: 'POST', url: `/api/books/${id}/clean`, headers: bearer(user.token) });
     expect(cleaned.statusCode).toBe(200);
     expect(partTitles(cleaned.json().cleanedText)).toEqual(['Alice in Wonderland', 'The Raven']);
+    // Cleanup leaves the part headings' attributes as they were (their quotes are markup, not the text's).
+    expect(partAuthors(cleaned.json().cleanedText)).toEqual(['Lewis Carroll', 'Edgar Allan Poe']);
     expect(cleaned.json().cleanReport).toMatchObject({ partsFound: 2, chaptersFound: 3 });
   });
 });

@@ -6,6 +6,7 @@ import {
   combineReports,
   escapeHeadingText,
   orderTexts,
+  quoteAttributeValue,
   textAsPart,
   VARIOUS_AUTHORS,
 } from '../../src/services/combine-collection.ts';
@@ -111,6 +112,8 @@ describe('combineCollection', () => {
       const part = doc.body[i]!;
       return part.type === 'part' ? part.chapters.map((c) => chapterHeadingText(c)) : [];
     };
+    // Each part names its text's author (`{.part author="..."}`), which the parser reads into Part.author.
+    expect(doc.body.map((d) => (d.type === 'part' ? d.author : undefined))).toEqual(['Lewis Carroll', 'Edgar Allan Poe', 'Leo Tolstoy']);
     expect(chaptersOf(0)).toEqual(['Preface', 'CHAPTER I. Down the Rabbit-Hole', 'CHAPTER II. The Pool of Tears']);
     expect(chaptersOf(1)).toEqual(['The Raven']);
     expect(chaptersOf(2)).toEqual(['BOOK ONE: 1805', 'CHAPTER I', 'Notes']);
@@ -133,6 +136,23 @@ describe('combineCollection', () => {
         expect(combined).toContain(w);
       }
     }
+  });
+
+  it('writes the author on the part heading when it is known, quoted with its double quotes escaped', () => {
+    expect(textAsPart({ title: 'Emma', author: ' Jane Austen ', markdown: 'Text.' }, 1)).toBe('# Emma {.part author="Jane Austen"}\n\n# Emma\n\nText.');
+    expect(textAsPart({ title: 'Emma', author: null, markdown: 'Text.' }, 1)).toBe('# Emma {.part}\n\n# Emma\n\nText.');
+    expect(textAsPart({ title: 'Emma', author: '  ', markdown: 'Text.' }, 1)).toBe('# Emma {.part}\n\n# Emma\n\nText.');
+    expect(quoteAttributeValue('Dwight "Mac" Moody')).toBe(String.raw`"Dwight \"Mac\" Moody"`);
+    expect(quoteAttributeValue('A\\B {ed.}\nC')).toBe(String.raw`"A\\B (ed.) C"`);
+    const doc = parseMarkdown(combineCollection([{ title: 'Sermons', author: 'Dwight "Mac" Moody', markdown: 'Text.' }]), META);
+    expect(doc.body.map((d) => [d.type, inlineText(d.title), d.type === 'part' ? d.author : undefined])).toEqual([['part', 'Sermons', 'Dwight "Mac" Moody']]);
+  });
+
+  it("reads a text's own part heading with an author as a chapter of its part", () => {
+    const part = textAsPart({ title: 'Both', author: null, markdown: '# The Raven {.part author="Edgar Allan Poe"}\n\nOnce upon a midnight dreary.' }, 1);
+    expect(part).toBe('# Both {.part}\n\n# The Raven\n\nOnce upon a midnight dreary.');
+    const curly = textAsPart({ title: 'Both', author: null, markdown: '# Dubliners {.part author=“James Joyce”}\n\nText.' }, 1);
+    expect(curly).toBe('# Both {.part}\n\n# Dubliners\n\nText.');
   });
 
   it('leaves fenced code alone', () => {

@@ -1,21 +1,45 @@
 /**
  * A markdown-it core rule: attributes at the end of a heading, `# Title {.part}`,
- * `# Preface {.front .preface}`, `# Notes {#notes .back}` (the syntax of markdown-it-attrs and pandoc's
- * `header_attributes`). Only headings take attributes: markdown-it-attrs would also read a trailing
- * `{1}` of a paragraph as attributes and drop it from the text (Pilgrim's Progress numbers its sections
- * `{1}`, `{2}`), which cleanup must never do. An escaped brace (`\{`) is text, and so is a group right
+ * `# Preface {.front .preface}`, `# Notes {#notes .back}`, `# Dubliners {.part author="James Joyce"}`
+ * (the syntax of markdown-it-attrs and pandoc's `header_attributes`). Only headings take attributes:
+ * markdown-it-attrs would also read a trailing `{1}` of a paragraph as attributes and drop it from the text
+ * (Pilgrim's Progress numbers its sections `{1}`, `{2}`), which cleanup must never do. An escaped brace (`\{`) is text, and so is a group right
  * after `]` (the end of a `[text]{.smallcaps}` span).
  */
 import type { MarkdownIt, StateCore } from 'markdown-it';
 
 // Not after `]`: `## [Finis]{.smallcaps}` ends with a small-caps span (`small-caps.ts`), not attributes.
 const TRAILING = /(^|[^\\\]])\{([^{}]*)\}[ \t]*$/;
-const ITEM = /^(?:\.[\w-]+|#[\w-]+|[\w-]+=(?:"[^"]*"|[^\s"]*))$/;
+/**
+ * One item of an attribute list: a class, an id, or `key=value` with a bare value or a double-quoted one, in which
+ * spaces are kept and `\"` and `\\` are escapes (`author="Henry van Dyke"`); curly quotes (`“Henry van Dyke”`)
+ * are taken too, as an editor that types them makes them.
+ */
+const ITEM = /\s*(\.[\w-]+|#[\w-]+|[\w-]+=(?:"(?:[^"\\]|\\.)*"|“[^”]*”|[^\s"“]*))(?=\s|$)/y;
 
-/** Parses `.a .b #id key=val` into attribute pairs; undefined when anything else is inside. */
+/** The items of an attribute list, or undefined when anything else is inside. */
+function attributeItems(inside: string): string[] | undefined {
+  const items: string[] = [];
+  ITEM.lastIndex = 0;
+  const text = inside.trimEnd();
+  while (ITEM.lastIndex < text.length) {
+    const m = ITEM.exec(text);
+    if (!m) return undefined;
+    items.push(m[1]!);
+  }
+  return items;
+}
+
+/** A quoted attribute value's text: quotes removed, `\"` and `\\` unescaped. */
+function unquote(value: string): string {
+  if (value.startsWith('“')) return value.slice(1, -1);
+  return value.startsWith('"') ? value.slice(1, -1).replace(/\\(.)/g, '$1') : value;
+}
+
+/** Parses `.a .b #id key=val key="a value"` into attribute pairs; undefined when anything else is inside. */
 export function parseAttributeList(inside: string): [string, string][] | undefined {
-  const items = inside.trim().split(/\s+/).filter(Boolean);
-  if (items.length === 0 || !items.every((x) => ITEM.test(x))) return undefined;
+  const items = attributeItems(inside);
+  if (!items || items.length === 0) return undefined;
   const classes: string[] = [];
   const attrs: [string, string][] = [];
   for (const item of items) {
@@ -23,7 +47,7 @@ export function parseAttributeList(inside: string): [string, string][] | undefin
     else if (item.startsWith('#')) attrs.push(['id', item.slice(1)]);
     else {
       const eq = item.indexOf('=');
-      attrs.push([item.slice(0, eq), item.slice(eq + 1).replace(/^"|"$/g, '')]);
+      attrs.push([item.slice(0, eq), unquote(item.slice(eq + 1))]);
     }
   }
   if (classes.length > 0) attrs.unshift(['class', classes.join(' ')]);

@@ -343,6 +343,9 @@ function build(markdown: string, meta: BookMeta): BookDocument {
         if (!isFront) currentPart = undefined;
       } else if (classes.includes('part')) {
         currentPart = { type: 'part', id: `part-${++counters.part}`, title, blocks: [], chapters: [] };
+        // A collection names the author of each of its texts on the part's heading (`{.part author="..."}`).
+        const author = String(t.attrGet('author') ?? '').trim();
+        if (author) currentPart.author = author;
         body.push(currentPart);
         target = currentPart.blocks;
       } else {

@@ -303,11 +303,21 @@ function fallbackBlock(block: Block, ctx: BlockContext): string {
  * `# Title {classes}` with the title escaped; an empty title keeps only the attributes. A chapter's label
  * comes first, a space between it and the title (`# CHAPTER I. Down the Rabbit-Hole`).
  */
-function divisionHeading(title: readonly Inline[], classes: string[], label?: string): string {
+function divisionHeading(title: readonly Inline[], classes: string[], label?: string, author?: string): string {
   const titleText = serializeInlines(title).replace(/\\\n/g, ' ').trim();
   const text = escapeHeadingEnd([label, titleText].filter(Boolean).join(' '));
-  const attrs = classes.length > 0 ? `{${classes.map((c) => `.${c}`).join(' ')}}` : '';
+  const items = classes.map((c) => `.${c}`);
+  if (author?.trim()) items.push(`author=${quoteAttribute(author.trim())}`);
+  const attrs = items.length > 0 ? `{${items.join(' ')}}` : '';
   return ['#', text, attrs].filter(Boolean).join(' ');
+}
+
+/**
+ * An attribute value in double quotes, `"` and `\` escaped (`heading-attributes.ts` reads them back); braces,
+ * which would end the attribute list, become parentheses, and line breaks spaces.
+ */
+function quoteAttribute(value: string): string {
+  return `"${value.replace(/[\\"]/g, '\\$&').replace(/\{/g, '(').replace(/\}/g, ')').replace(/\s+/g, ' ')}"`;
 }
 
 function sectionHeading(section: Section, where: 'front' | 'back'): string {
@@ -328,7 +338,8 @@ function serializeFootnotes(footnotes: Record<string, Block[]>): string {
 /**
  * Serializes a document to Quire Markdown (see `../model/README.md`, "Markdown convention").
  * - Front sections first (`# Title {.front .kind}`; an untitled first section of kind `other` is
- *   written as the text before the first heading), then parts (`# Title {.part}`) with their chapters,
+ *   written as the text before the first heading), then parts (`# Title {.part}`, with `author="..."` when the
+ *   part names its author) with their chapters,
  *   top-level chapters (`# Title`, `# Title {.piece}` for a piece, an act or a scene), back sections (`# Title {.back .kind}`), then footnote definitions.
  * - Blocks are separated by one blank line; the result ends with one newline.
  * - `meta` is not written: it travels beside the Markdown (the book's metadata fields).
@@ -343,7 +354,7 @@ export function serializeMarkdown(doc: BookDocument): string {
   });
   for (const division of doc.body) {
     if (division.type === 'part') {
-      out.push(divisionHeading(division.title, ['part']));
+      out.push(divisionHeading(division.title, ['part'], undefined, division.author));
       out.push(serializeBlocks(division.blocks, top));
       for (const chapter of division.chapters) {
         out.push(divisionHeading(chapter.title, chapter.kind ? [chapter.kind] : [], chapter.label));

@@ -162,6 +162,12 @@ export interface Part {
   /** Stable, unique, XML-id-safe id (`part-1`, ...). */
   id: string;
   title: Inline[];
+  /**
+   * Who wrote the part, when a collection gathers several authors' texts, one a part (Markdown
+   * `# The Spirit of Christmas {.part author="Henry van Dyke"}`); absent otherwise. Topic extraction credits a
+   * passage to it; writers may ignore it.
+   */
+  author?: string;
   blocks: Block[];
   chapters: Chapter[];
 }

@@ -148,6 +148,11 @@ table(curlQuotesPass, [
     input: 'put ‘em up at this corner\n“Oh, ‘tis love, ‘tis love!”\n‘Tis true, she said.\n',
     expected: 'put ’em up at this corner\n“Oh, ’tis love, ’tis love!”\n‘Tis true, she said.\n',
     count: 3,
+  },  {
+    name: 'a heading’s attribute block keeps its straight quotes; the heading’s words are curled',
+    input: '# "Songs" of the Night {.part author="C. H. Spurgeon"}\n',
+    expected: '# “Songs” of the Night {.part author="C. H. Spurgeon"}\n',
+    count: 2,
   },
 ]);
 

@@ -1,6 +1,7 @@
-import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { BookMetadata, CleanReport, FormattingSettings, LayoutReport } from '@quire/contracts';
 import { timestamps } from './columns.ts';
+import { extractions } from './extractions.ts';
 import { users } from './users.ts';
 
 /**
@@ -18,8 +19,13 @@ export const books = pgTable(
     title: text('title').notNull(),
     author: text('author').notNull(),
     sourceUrl: text('source_url'),
-    /** `url`, `upload` or `collection` (contracts SOURCE_TYPES). */
+    /** `url`, `upload`, `collection` or `extraction` (contracts SOURCE_TYPES). */
     sourceType: text('source_type').notNull(),
+    /**
+     * The extraction a book of source type `extraction` was compiled from (its passages are the book's text); null
+     * for other books, and once that extraction is deleted (the book lives on).
+     */
+    sourceExtractionId: uuid('source_extraction_id').references((): AnyPgColumn => extractions.id, { onDelete: 'set null' }),
     originalText: text('original_text').notNull(),
     cleanedText: text('cleaned_text'),
     formattedText: text('formatted_text'),

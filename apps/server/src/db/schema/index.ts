@@ -8,3 +8,4 @@ export * from './book-assets.ts';
 export * from './custom-templates.ts';
 export * from './user-style-guides.ts';
 export * from './covers.ts';
+export * from './extractions.ts';

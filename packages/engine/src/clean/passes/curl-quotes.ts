@@ -10,8 +10,8 @@
  *   with a lowercase `em` or `tis` does not occur; a capitalised `‘Tis` may open one and is left).
  * - otherwise `'` opens after the start, a space, a bracket, a dash or an opening double quote, and closes
  *   (or is a plural possessive, `the dogs'`) elsewhere -> ‘ or ’.
- * Markdown written by cleanup (fences, heading attributes) has no quotes and is unaffected. Count:
- * quotes changed.
+ * Markdown written by cleanup (fences) has no quotes; a heading's attribute block keeps its straight quotes (a
+ * collection's part heading `# Title {.part author="Name"}`, whose value the parser reads). Count: quotes changed.
  */
 import type { CleanPass, PassContext } from '../pass.ts';
 
@@ -44,6 +44,15 @@ function curlAt(text: string, i: number, lineStart: number, lineEnd: number): st
 /** The quotes the pass reads. */
 const QUOTE = /["'‘]/g;
 
+/** A heading line's trailing attribute block (`{.part author="Name"}`), as the Markdown parser reads it. */
+const HEADING_ATTRIBUTES = /^#{1,6} .*?(\{[^{}]*\})[ \t]*$/;
+
+/** Where the attribute block of the heading line `line` begins (offset in the line), or -1 when it has none. */
+function attributeBlockStart(line: string): number {
+  const m = HEADING_ATTRIBUTES.exec(line);
+  return m ? m[0].lastIndexOf(m[1]!) : -1;
+}
+
 function curlQuotes(text: string, ctx: PassContext): string {
   if (!text.includes('"') && !text.includes("'") && !text.includes('‘')) return text;
   // The quotes are found in the whole text and the text is copied in slices between those that change (a book
@@ -53,6 +62,7 @@ function curlQuotes(text: string, ctx: PassContext): string {
   let changed = 0;
   let lineStart = 0;
   let lineEnd = -1;
+  let attributesFrom = -1;
   QUOTE.lastIndex = 0;
   for (let m = QUOTE.exec(text); m !== null; m = QUOTE.exec(text)) {
     const i = m.index;
@@ -60,7 +70,10 @@ function curlQuotes(text: string, ctx: PassContext): string {
       lineStart = text.lastIndexOf('\n', i) + 1;
       lineEnd = text.indexOf('\n', i);
       if (lineEnd < 0) lineEnd = text.length;
+      const start = text[lineStart] === '#' ? attributeBlockStart(text.slice(lineStart, lineEnd)) : -1;
+      attributesFrom = start < 0 ? -1 : lineStart + start;
     }
+    if (attributesFrom >= 0 && i >= attributesFrom) continue;
     const curled = curlAt(text, i, lineStart, lineEnd);
     if (curled === undefined) continue;
     changed++;

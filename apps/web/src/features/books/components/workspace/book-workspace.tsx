@@ -101,7 +101,7 @@ function Workspace({ book, notice }: { book: Book; notice?: ReactNode }) {
           <FormatTab book={book} onFormatted={() => setChosenTab('covers')} />
         </TabsContent>
         <TabsContent value="extract" className="mt-6">
-          <ExtractTab />
+          <ExtractTab book={book} />
         </TabsContent>
         <TabsContent value="covers" className="mt-6">
           <CoversTab book={book} onSkip={() => setChosenTab('export')} />

@@ -9,6 +9,7 @@ export const SOURCE_LABELS: Record<SourceType, string> = {
   url: 'Web address',
   upload: 'Uploaded file',
   collection: 'Collection',
+  extraction: 'Passages on a topic',
 };
 
 /** The label of a book's source type; a value this version does not know is shown as it is. */

@@ -1,0 +1,55 @@
+/**
+ * Worker affinity for the thread pool: tasks that carry the same key run on the same worker thread, so that what a
+ * thread keeps in memory for that key (a book's topic index, workers/extraction-tasks.ts) is found there by the next
+ * task instead of being built again in another thread. Tasks without a key go to any idle thread, as piscina's own
+ * balancer sends them.
+ *
+ * A key is pinned to the thread that ran its first task. While that thread is busy, the task waits for it (the
+ * thread holds what the task needs; another thread would first have to build it again); when the thread is gone
+ * (piscina ends idle threads), the key is pinned afresh.
+ */
+import { queueOptionsSymbol, type Piscina } from 'piscina';
+
+/** piscina's load balancer type (not exported by name): picks a worker for a task, or null to keep it queued. */
+type LoadBalancer = NonNullable<NonNullable<ConstructorParameters<typeof Piscina>[0]>['loadBalancer']>;
+type BalancedTask = Parameters<LoadBalancer>[0];
+type BalancedWorker = Parameters<LoadBalancer>[1][number];
+
+/** Most keys remembered; the oldest pin is forgotten first (its task then goes to any idle thread). */
+const MAX_PINS = 256;
+
+/** The task data to pass to `pool.run` so that {@link affinityBalancer} routes it by `key`. */
+export function withAffinity<T extends object>(data: T, key: string): T {
+  // piscina hands `data[queueOptionsSymbol]` to the balancer; a symbol-keyed property is not structured-cloned, so
+  // the worker receives `data` without it.
+  return Object.assign({}, data, { [queueOptionsSymbol]: { affinity: key } });
+}
+
+/** The affinity key of a task, if it has one. */
+function affinityOf(task: BalancedTask): string | undefined {
+  const options = (task as unknown as Record<symbol, unknown>)[queueOptionsSymbol] as { affinity?: unknown } | null | undefined;
+  return typeof options?.affinity === 'string' ? options.affinity : undefined;
+}
+
+/**
+ * A piscina `loadBalancer` that keeps tasks of one affinity key on one thread (see the module comment). Assumes one
+ * task at a time per thread (piscina's default `concurrentTasksPerWorker: 1`).
+ */
+export function affinityBalancer(): LoadBalancer {
+  const pins = new Map<string, number>();
+  const idle = (workers: BalancedWorker[]) => workers.find((w) => w.currentUsage === 0 && !w.terminating && !w.destroyed) ?? null;
+  return (task, workers) => {
+    const key = affinityOf(task);
+    if (key === undefined) return idle(workers);
+    const pinnedId = pins.get(key);
+    const pinned = workers.find((w) => w.id === pinnedId && !w.terminating && !w.destroyed);
+    if (pinned) return pinned.currentUsage === 0 ? pinned : null;
+    const chosen = idle(workers);
+    if (chosen) {
+      pins.delete(key);
+      pins.set(key, chosen.id);
+      if (pins.size > MAX_PINS) pins.delete(pins.keys().next().value!);
+    }
+    return chosen;
+  };
+}
