@@ -12,7 +12,8 @@ export interface StoredSearchedTerm {
 
 /**
  * A book's topic extractions (accounts spec section 3 "extractions": id, bookId, topic, compiledTitle,
- * compiledContent, sectionsFound, averageRelevance, extractedThemes, createdAt; issue 11). One row per search:
+ * compiledContent, sectionsFound, averageRelevance, extractedThemes, createdAt; issue 11). One row per topic searched in one text
+ * version (searching it again updates the row and its `created_at`):
  * - `topic` as typed (trimmed); `sections` the passages found, best first (contracts `ExtractionSection`, their ids
  *   pointing into the text hashed as `text_hash`); `sections_found` their number; `average_relevance` their mean
  *   relevance, 0-1; `extracted_themes` the themes of the whole set; `searched_terms` every word searched, with weights;

@@ -9,7 +9,7 @@
  * compiled (409); running it again searches the new text.
  */
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   CompileBodySchema,
   ExtractBodySchema,
@@ -90,7 +90,8 @@ export function createExtractionService({ db, books, assets, jobs, checkFeature 
   return {
     /**
      * Searches the book's cleaned text for a topic and stores the result, also when nothing was found
-     * (`sectionsFound` 0; the web then says no passages were found) (POST /api/books/:id/extract).
+     * (`sectionsFound` 0; the web then says no passages were found) (POST /api/books/:id/extract). A topic already
+     * searched in this text (whatever its case) updates that extraction, dated now, instead of adding another.
      * @throws AppError `VALIDATION` (400, 'Please enter a topic to search for') for a blank topic; `NOT_FOUND` (404);
      *   `NOT_CLEANED` (409) before cleanup; the plan check's error.
      */
@@ -101,19 +102,25 @@ export function createExtractionService({ db, books, assets, jobs, checkFeature 
       await checkFeature?.(userId, 'topic-extraction');
       const hash = (await textHashOf(book.cleanedText))!;
       const result = await jobs.searchTopic({ ...extractionText(book), topic: parsed.data.topic }, hash);
-      const [row] = await db
-        .insert(extractions)
-        .values({
-          bookId: book.id,
-          topic: result.topic,
-          sectionsFound: result.passages.length,
-          averageRelevance: result.averageRelevance,
-          extractedThemes: result.themes,
-          searchedTerms: result.searchedTerms,
-          sections: result.passages,
-          textHash: hash,
-        })
-        .returning();
+      const found = {
+        topic: result.topic,
+        sectionsFound: result.passages.length,
+        averageRelevance: result.averageRelevance,
+        extractedThemes: result.themes,
+        searchedTerms: result.searchedTerms,
+        sections: result.passages,
+      };
+      // The same topic searched again in the same text is the same extraction, brought up to now (the previous
+      // extractions list one entry a topic, and a book made from it keeps its link), not a second copy.
+      const [same] = await db
+        .select({ id: extractions.id })
+        .from(extractions)
+        .where(and(eq(extractions.bookId, book.id), eq(extractions.textHash, hash), sql`lower(${extractions.topic}) = lower(${result.topic})`))
+        .orderBy(desc(extractions.createdAt))
+        .limit(1);
+      const [row] = same
+        ? await db.update(extractions).set({ ...found, createdAt: new Date() }).where(eq(extractions.id, same.id)).returning()
+        : await db.insert(extractions).values({ ...found, bookId: book.id, textHash: hash }).returning();
       return toExtraction(row!, hash);
     },
 

@@ -38,7 +38,7 @@ export function useCompileExtraction() {
   return useMutation({
     mutationFn: compileExtraction,
     onSuccess: ({ extraction }) => {
-      storeExtraction(queryClient, extraction);
+      storeExtraction(queryClient, extraction, { first: false });
       void queryClient.invalidateQueries({ queryKey: bookKeys.lists() });
     },
     onError: (error, { bookId }) => {

@@ -13,8 +13,8 @@ export async function createExtraction({ bookId, topic }: { bookId: string; topi
   return parseExtraction(await apiRequest<unknown>('POST', `/api/books/${encodeURIComponent(bookId)}/extract`, { topic }));
 }
 
-/** Runs an extraction; it joins the cached list of previous extractions at once, first. */
+/** Runs an extraction; it goes to the top of the cached list of previous extractions at once (a topic searched again in the same text is the same extraction). */
 export function useCreateExtraction() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createExtraction, onSuccess: (extraction) => storeExtraction(queryClient, extraction) });
+  return useMutation({ mutationFn: createExtraction, onSuccess: (extraction) => storeExtraction(queryClient, extraction, { first: true }) });
 }

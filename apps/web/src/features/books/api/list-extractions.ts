@@ -35,14 +35,14 @@ export function useExtractions(bookId: string) {
 }
 
 /**
- * Puts an extraction in the cached list: a new one first, a changed one in its place. A list not loaded (or that
- * failed to load) is left alone rather than replaced by a list of one, which would hide the others.
+ * Puts an extraction in the cached list: with `first`, at the top (a new one, or a topic searched again, which the
+ * server answers as the same extraction dated now), else in its place (a book made from it). A list not loaded (or
+ * that failed to load) is left alone rather than replaced by a list of one, which would hide the others.
  */
-export function storeExtraction(queryClient: QueryClient, extraction: Extraction): void {
+export function storeExtraction(queryClient: QueryClient, extraction: Extraction, { first }: { first: boolean }): void {
   queryClient.setQueryData<Extraction[]>(extractionKeys.list(extraction.bookId), (list) => {
     if (!list) return list;
-    return list.some((e) => e.id === extraction.id)
-      ? list.map((e) => (e.id === extraction.id ? extraction : e))
-      : [extraction, ...list];
+    if (first) return [extraction, ...list.filter((e) => e.id !== extraction.id)];
+    return list.some((e) => e.id === extraction.id) ? list.map((e) => (e.id === extraction.id ? extraction : e)) : [extraction, ...list];
   });
 }

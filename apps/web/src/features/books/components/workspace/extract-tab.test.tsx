@@ -30,8 +30,10 @@ function serve(api: Api) {
     if (url === '/api/books/b1/extract' && method === 'POST') {
       const { topic } = JSON.parse(String(init.body)) as { topic: string };
       if (api.extract) return api.extract(topic);
-      const made = makeExtraction({ id: 'x-new', topic, createdAt: '2025-03-07T10:00:00.000Z' });
-      api.extractions = [made, ...api.extractions];
+      // As the server does: a topic searched again (in any case) is the same extraction, dated now.
+      const same = api.extractions.find((e) => e.topic.toLowerCase() === topic.toLowerCase());
+      const made = makeExtraction({ id: same?.id ?? 'x-new', topic, createdAt: '2025-03-07T10:00:00.000Z' });
+      api.extractions = [made, ...api.extractions.filter((e) => e.id !== made.id)];
       return jsonResponse(201, made);
     }
     const passage = /^\/api\/books\/b1\/extractions\/([\w-]+)\/passages\/([^?]+)\?widen=(true|false)$/.exec(url);
@@ -372,6 +374,19 @@ describe('ExtractTab reader', () => {
 });
 
 describe('ExtractTab previous extractions', () => {
+  it('lists a topic searched again once, at the top', async () => {
+    const api: Api = {
+      extractions: [
+        makeExtraction({ id: 'x2', topic: 'Grace', sections: christmasSections.slice(0, 1), createdAt: '2025-03-07T08:15:00.000Z' }),
+        makeExtraction({ id: 'x1' }),
+      ],
+    };
+    const { user } = await renderTab(api);
+    await extract(user, 'christmas');
+    const items = within(screen.getByRole('list', { name: 'Previous extractions' })).getAllByRole('button');
+    expect(items.map((b) => b.textContent?.split(/\d/)[0])).toEqual(['christmasShown', 'Grace']);
+  });
+
   it('lists them with their topic, date, sections and relevance, and shows one when clicked', async () => {
     const api: Api = {
       extractions: [
