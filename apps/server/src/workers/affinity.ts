@@ -4,9 +4,12 @@
  * task instead of being built again in another thread. Tasks without a key go to any idle thread, as piscina's own
  * balancer sends them.
  *
- * A key is pinned to the thread that ran its first task. While that thread is busy, the task waits for it (the
- * thread holds what the task needs; another thread would first have to build it again); when the thread is gone
- * (piscina ends idle threads), the key is pinned afresh.
+ * A key is pinned to the thread that ran its first task, and its tasks go there while that thread is free. When it is
+ * busy (an export of another book may take seconds) and another thread is idle, the task goes to the idle thread and
+ * the key is pinned there: that thread builds what it needs once more (a book's index: 0.3-0.7 s for War and Peace),
+ * and no thread stands idle while work waits (a task waiting for its thread would hold up every task queued behind
+ * it: piscina's queue stops at the first task its balancer cannot place). When the thread is gone (piscina ends idle
+ * threads), the key is pinned afresh.
  */
 import { queueOptionsSymbol, type Piscina } from 'piscina';
 
@@ -43,7 +46,7 @@ export function affinityBalancer(): LoadBalancer {
     if (key === undefined) return idle(workers);
     const pinnedId = pins.get(key);
     const pinned = workers.find((w) => w.id === pinnedId && !w.terminating && !w.destroyed);
-    if (pinned) return pinned.currentUsage === 0 ? pinned : null;
+    if (pinned?.currentUsage === 0) return pinned;
     const chosen = idle(workers);
     if (chosen) {
       pins.delete(key);

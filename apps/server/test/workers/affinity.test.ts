@@ -1,6 +1,7 @@
 /**
- * The thread pool's affinity balancer (workers/affinity.ts): tasks of one key stay on one thread and wait for it while
- * it is busy; tasks without a key take any idle thread; a key whose thread is gone is pinned afresh. Then the real
+ * The thread pool's affinity balancer (workers/affinity.ts): tasks of one key stay on one thread while it is free, move
+ * (and the key with them) to an idle thread when it is busy, and wait only when every thread is busy; tasks without a
+ * key take any idle thread; a key whose thread is gone is pinned afresh. Then the real
  * pool runs keyed and unkeyed tasks side by side.
  */
 import { afterAll, describe, expect, it } from 'vitest';
@@ -30,12 +31,15 @@ describe('affinityBalancer', () => {
     expect(balance(task('book-2'), [a, b])).toBe(b);
   });
 
-  it('waits for the pinned thread while it is busy; tasks without a key take an idle one', () => {
+  it('moves a key to an idle thread when its own is busy, and waits only when every thread is busy', () => {
     const balance = affinityBalancer();
     expect(balance(task('book-1'), [worker(1), worker(2)])!.id).toBe(1);
     const busy = [worker(1, 1), worker(2)];
-    expect(balance(task('book-1'), busy)).toBeNull();
     expect(balance(task(), busy)!.id).toBe(2);
+    // Thread 1 is busy and thread 2 idle: the key goes to thread 2 and stays there.
+    expect(balance(task('book-1'), busy)!.id).toBe(2);
+    expect(balance(task('book-1'), [worker(1), worker(2)])!.id).toBe(2);
+    expect(balance(task('book-1'), [worker(1, 1), worker(2, 1)])).toBeNull();
     expect(balance(task(), [worker(1, 1), worker(2, 1)])).toBeNull();
   });
 
