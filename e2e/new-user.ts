@@ -5,14 +5,19 @@
  */
 import { expect, type Page } from '@playwright/test';
 
-/** Registers a new account named Ada with a fresh e-mail address (`<prefix>-<time>@example.com`) and waits for the empty library. */
-export async function registerNewUser(page: Page, emailPrefix: string): Promise<void> {
+/**
+ * Registers a new account named Ada with a fresh e-mail address (`<prefix>-<time>@example.com`, password
+ * `a-good-password`), waits for the empty library, and answers the address.
+ */
+export async function registerNewUser(page: Page, emailPrefix: string): Promise<string> {
+  const email = `${emailPrefix}-${Date.now()}@example.com`;
   await page.goto('/register');
-  await page.getByLabel('Email', { exact: true }).fill(`${emailPrefix}-${Date.now()}@example.com`);
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill('a-good-password');
   await page.getByLabel(/First name/i).fill('Ada');
   await page.getByRole('button', { name: /create account|register|sign up/i }).click();
   await expect(page.getByText('No books yet')).toBeVisible();
+  return email;
 }
 
 /** Imports the file at `file` (an absolute path) from Start Publishing and waits for its workspace, open on Format. */

@@ -3,6 +3,7 @@
  * server.ts listens). Plugins load in a fixed order: error handler, infrastructure (db, storage, jobs, auth),
  * then one encapsulated plugin per API area, then the web app (STYLE.md rules 14 and 15).
  */
+import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -28,6 +29,7 @@ import { styleGuideRoutes } from './routes/style-guides.ts';
 import { templateRoutes } from './routes/templates.ts';
 import { userRoutes } from './routes/user.ts';
 import { webAppPlugin } from './routes/web-app.ts';
+import { createAccountService } from './services/account-service.ts';
 import { createBookAssetService } from './services/book-asset-service.ts';
 import { createBookLayoutService } from './services/book-layout-service.ts';
 import { createBookService } from './services/book-service.ts';
@@ -37,6 +39,8 @@ import { createExportService } from './services/export-service.ts';
 import { createExtractionService } from './services/extractions/extraction-service.ts';
 import { createImportService } from './services/import-service.ts';
 import { PdfCache } from './services/pdf-cache.ts';
+import { createMailer } from './services/mail/transport.ts';
+import { createPasswordResetService } from './services/password-reset-service.ts';
 import { createPreferencesService } from './services/preferences-service.ts';
 import { createPreviewService } from './services/preview-service.ts';
 import { createStyleGuideService } from './services/style-guide-service.ts';
@@ -146,15 +150,38 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     chosenCover: (bookId) => covers.chosenEbook(bookId),
   });
   const extractions = createExtractionService({ db: app.db, books, assets, jobs: app.jobs });
+  const mailer = createMailer({
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    // Without SMTP the log is how a local user finds the mail (and its reset link).
+    onOutboxFile: (file, message) => app.log.info({ file, to: message.to, subject: message.subject }, `mail written to ${file}`),
+  });
+  const passwordReset = createPasswordResetService({
+    db: app.db,
+    mailer,
+    publicUrl: config.publicUrl,
+    onBackgroundError: (err) => app.log.error({ err }, 'sending a password reset mail failed'),
+  });
+  const accounts = createAccountService({
+    db: app.db,
+    storage: app.storage,
+    onFileError: (err, key) => app.log.warn({ err, key }, 'removing a file of a deleted account failed'),
+  });
+  // Mails still being stored or sent finish before the database closes (preClose runs before every onClose).
+  app.addHook('preClose', async () => {
+    await passwordReset.drain();
+    mailer.close();
+  });
 
-  await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(authRoutes, { prefix: '/api/auth', passwordReset, accounts });
   await app.register(bookRoutes, { prefix: '/api/books', books, previews });
   await app.register(bookImageRoutes, { prefix: '/api/books', books, assets });
   await app.register(exportRoutes, { prefix: '/api/books', exports: exportService });
   await app.register(coverRoutes, { prefix: '/api/books', covers });
   await app.register(extractionRoutes, { prefix: '/api/books', extractions });
   await app.register(importRoutes, { prefix: '/api', imports });
-  await app.register(userRoutes, { prefix: '/api/user', preferences });
+  await app.register(userRoutes, { prefix: '/api/user', preferences, accounts });
   await app.register(templateRoutes, { prefix: '/api', templates });
   await app.register(styleGuideRoutes, { prefix: '/api', styleGuides });
   await app.register(aiCleanupRoutes, { prefix: '/api', ai: config.ai, books });

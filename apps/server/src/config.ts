@@ -74,6 +74,18 @@ const EnvSchema = z.object({
   QUIRE_AI_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
   /** Image model of the AI cover styles, on the same OpenAI-compatible service. Default `gpt-image-1`. */
   QUIRE_IMAGE_MODEL: z.string().trim().min(1).default('gpt-image-1'),
+  /**
+   * Address the site is reached at, used to build the links of e-mails (e.g. `https://quire.example.com`).
+   * Default `http://localhost:<PORT>`.
+   */
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL such as https://quire.example.com' }).optional(),
+  /**
+   * SMTP server that sends mail, as a nodemailer connection URL (`smtp://user:pass@host:587`, `smtps://...`).
+   * Unset: mails are written as `.eml` files under `$QUIRE_DATA_DIR/outbox` instead of being sent.
+   */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'expected an smtp:// or smtps:// URL' }).optional(),
+  /** Sender of Quire's mails. Default `Quire <no-reply@localhost>`. */
+  MAIL_FROM: z.string().trim().min(1).default('Quire <no-reply@localhost>'),
 });
 
 /** Settings of one server instance. Paths are absolute; durations in milliseconds; sizes in bytes. */
@@ -117,6 +129,13 @@ export interface Config {
    * neither OPENAI_API_KEY nor OPENAI_BASE_URL is set: the styles' artwork is then drawn by Quire's own renderer.
    */
   images: { apiKey: string | undefined; baseUrl: string | undefined; model: string; requestTimeoutMs?: number } | null;
+  /** Origin (and optional path) the site is reached at, without a trailing slash, e.g. `http://localhost:5000`. */
+  publicUrl: string;
+  /**
+   * Outgoing mail: `smtpUrl` is the SMTP server's nodemailer URL, or null to write each mail as an `.eml` file
+   * under `<dataDir>/outbox`; `from` is the sender (`Quire <no-reply@localhost>`).
+   */
+  mail: { smtpUrl: string | null; from: string };
 }
 
 /** A configuration error: the message names the variable and what is wrong with it. */
@@ -171,6 +190,8 @@ export function loadConfig(
       e.OPENAI_API_KEY || e.OPENAI_BASE_URL
         ? { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL, model: e.QUIRE_IMAGE_MODEL }
         : null,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
     ...overrides,
   };
   return config;

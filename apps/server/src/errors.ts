@@ -12,6 +12,10 @@ export const APP_ERROR_STATUS = {
   INVALID_URL: 400,
   /** The layout id of a Format call is unknown. */
   UNKNOWN_LAYOUT: 400,
+  /** A password reset link that is unknown, already used or older than an hour (the web matches 'Invalid or expired'). */
+  INVALID_RESET_TOKEN: 400,
+  /** The password confirming an account change (change password, delete account) is wrong. */
+  INCORRECT_PASSWORD: 400,
   /** No, an expired or an unknown bearer token. */
   UNAUTHORIZED: 401,
   /** Login with an unknown email or a wrong password (the two are not told apart). */
@@ -44,6 +48,8 @@ export const APP_ERROR_STATUS = {
   COLLECTION_FAILED: 422,
   /** An uploaded cover artwork with too few pixels for 300 dpi at the book's trim (the message names the pixels needed). */
   ARTWORK_TOO_SMALL: 422,
+  /** Too many requests of one kind from one client or for one address (forgot / reset password). */
+  RATE_LIMITED: 429,
   /** The remote server could not be reached or answered with an error. */
   UPSTREAM_FAILED: 502,
   /** The remote server did not answer within the import time limit. */
@@ -60,6 +66,8 @@ const DEFAULT_MESSAGES: Record<AppErrorCode, string> = {
   VALIDATION: 'The request is not valid.',
   INVALID_URL: 'Please enter a valid URL',
   UNKNOWN_LAYOUT: 'Unknown layout',
+  INVALID_RESET_TOKEN: 'Invalid or expired reset link',
+  INCORRECT_PASSWORD: 'Password is incorrect',
   UNAUTHORIZED: 'Unauthorized',
   INVALID_CREDENTIALS: 'Invalid email or password',
   PRIVATE_ADDRESS: 'This URL points to a private or local network address, which cannot be imported.',
@@ -77,6 +85,7 @@ const DEFAULT_MESSAGES: Record<AppErrorCode, string> = {
   UNREADABLE_INPUT: 'This file could not be read as text.',
   COLLECTION_FAILED: 'Failed to import any books',
   ARTWORK_TOO_SMALL: 'This image has too few pixels for a printed cover (300 dpi).',
+  RATE_LIMITED: 'Too many requests. Please try again later.',
   UPSTREAM_FAILED: 'Could not fetch the URL.',
   UPSTREAM_TIMEOUT: 'The import timed out while fetching the URL',
   INTERNAL: 'Something went wrong on our side. Please try again.',

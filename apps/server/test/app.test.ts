@@ -102,7 +102,12 @@ describe('robots.txt', () => {
     const lines = res.body.trim().split('\n');
     expect(lines[0]).toBe('User-agent: *');
     expect(lines).toContain('Allow: /');
-    expect(lines.filter((l) => l.startsWith('Disallow:')).sort()).toEqual(['Disallow: /api/', 'Disallow: /book/', 'Disallow: /format']);
+    expect(lines.filter((l) => l.startsWith('Disallow:')).sort()).toEqual([
+      'Disallow: /account',
+      'Disallow: /api/',
+      'Disallow: /book/',
+      'Disallow: /format',
+    ]);
     // The site has no sitemap, so robots.txt names none.
     expect(res.body).not.toMatch(/sitemap/i);
   });

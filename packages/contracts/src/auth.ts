@@ -36,3 +36,68 @@ export const AuthResponseSchema = z.object({
   user: UserSchema,
 });
 export type AuthResponse = z.infer<typeof AuthResponseSchema>;
+
+/**
+ * POST /api/auth/forgot-password body (accounts spec sections 2, 5 and 8): the e-mail address. The answer is the
+ * same whether or not an account has that address: 200 {@link ForgotPasswordResponse}.
+ */
+export const ForgotPasswordBodySchema = z.object({
+  email: z
+    .string({ error: 'Please enter your email address' })
+    .trim()
+    .min(1, { error: 'Please enter your email address' })
+    .pipe(z.email({ error: 'Please enter a valid email address' })),
+});
+export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBodySchema>;
+
+/** The one answer of forgot-password (accounts spec section 8: a generic message). */
+export const ForgotPasswordResponseSchema = z.object({ message: z.string() });
+export type ForgotPasswordResponse = z.infer<typeof ForgotPasswordResponseSchema>;
+
+/** How long a reset link is valid (accounts spec section 9: 1 hour), in minutes. */
+export const RESET_LINK_VALID_MINUTES = 60;
+
+/**
+ * POST /api/auth/reset-password body (accounts spec sections 2, 5 and 8): the token of the e-mailed link and the new
+ * password. 400 'Invalid or expired reset link' for a token that is unknown, used or older than an hour; on success
+ * 200 {@link ForgotPasswordResponse}-shaped `{ message }`, and every session of the user is ended.
+ */
+export const ResetPasswordBodySchema = z.object({
+  token: z.string({ error: 'Invalid or expired reset link' }).min(1, { error: 'Invalid or expired reset link' }).max(200),
+  password: z
+    .string({ error: 'Please enter a new password' })
+    .min(1, { error: 'Please enter a new password' })
+    .min(PASSWORD_MIN_LENGTH, { error: 'Password must be at least 6 characters long' })
+    .max(200, { error: 'Password must be at most 200 characters' }),
+});
+export type ResetPasswordBody = z.infer<typeof ResetPasswordBodySchema>;
+
+/** PATCH /api/user/profile body: first and last name (empty clears). Answers the {@link User}. */
+export const UpdateProfileBodySchema = z.object({
+  firstName: z.string().trim().max(100, { error: 'First name must be at most 100 characters' }),
+  lastName: z.string().trim().max(100, { error: 'Last name must be at most 100 characters' }),
+});
+export type UpdateProfileBody = z.infer<typeof UpdateProfileBodySchema>;
+
+/**
+ * POST /api/user/change-password body: the current password and the new one. 400 'Current password is incorrect'
+ * when the current one is wrong; on success the user's other sessions end and this one stays: 200 `{ message }`.
+ */
+export const ChangePasswordBodySchema = z.object({
+  currentPassword: z.string({ error: 'Please enter your current password' }).min(1, { error: 'Please enter your current password' }),
+  newPassword: z
+    .string({ error: 'Please enter a new password' })
+    .min(PASSWORD_MIN_LENGTH, { error: 'Password must be at least 6 characters long' })
+    .max(200, { error: 'Password must be at most 200 characters' }),
+});
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
+
+/**
+ * DELETE /api/user body: the password, to confirm (a signed-in device left open must not be enough to delete an
+ * account). 400 'Password is incorrect' otherwise; on success 204 and everything of the user is gone (books, their
+ * files, covers, exports, extractions, templates, style guides, sessions).
+ */
+export const DeleteAccountBodySchema = z.object({
+  password: z.string({ error: 'Please enter your password' }).min(1, { error: 'Please enter your password' }),
+});
+export type DeleteAccountBody = z.infer<typeof DeleteAccountBodySchema>;

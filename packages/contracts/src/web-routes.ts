@@ -18,6 +18,9 @@ export const WEB_ROUTES = {
   home: { path: '/', access: 'public' },
   login: { path: '/login', access: 'public' },
   register: { path: '/register', access: 'public' },
+  forgotPassword: { path: '/forgot-password', access: 'public' },
+  resetPassword: { path: '/reset-password', access: 'public' },
+  account: { path: '/account', access: 'signed-in' },
   book: { path: '/book/:id', access: 'signed-in' },
   format: { path: '/format/:id?', access: 'signed-in' },
 } as const satisfies Record<string, WebRoute>;

@@ -1,14 +1,58 @@
 /**
- * /api/auth: register, login, logout, current user (accounts spec section 7; messages of section 5).
+ * /api/auth: register, login, logout, current user (accounts spec section 7; messages of section 5); sign out
+ * everywhere, forgot and reset password (accounts spec sections 2, 8 and 9; issue 12).
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AuthResponseSchema, ErrorBodySchema, LoginBodySchema, MessageBodySchema, RegisterBodySchema, UserSchema } from '@quire/contracts';
-import { bearerToken } from '../plugins/auth.ts';
+import {
+  AuthResponseSchema,
+  ErrorBodySchema,
+  ForgotPasswordBodySchema,
+  ForgotPasswordResponseSchema,
+  LoginBodySchema,
+  MessageBodySchema,
+  RegisterBodySchema,
+  ResetPasswordBodySchema,
+  UserSchema,
+} from '@quire/contracts';
+import { AppError } from '../errors.ts';
+import { bearerToken, userIdOf } from '../plugins/auth.ts';
+import type { AccountService } from '../services/account-service.ts';
 import { toUser } from '../services/auth-service.ts';
+import type { PasswordResetService } from '../services/password-reset-service.ts';
+import { createRateLimiter, type RateLimiter } from '../services/rate-limiter.ts';
 
-/** Auth routes; register with prefix `/api/auth`. */
-export const authRoutes: FastifyPluginAsync = async (app) => {
+/** The one answer of forgot-password, for known and unknown addresses alike (accounts spec section 8). */
+const FORGOT_PASSWORD_MESSAGE = 'If an account exists for that address, we have sent a link to reset its password.';
+
+/** One hour, the window of the reset routes' rate limits, in milliseconds. */
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Options of {@link authRoutes}. */
+export interface AuthRoutesOptions {
+  passwordReset: PasswordResetService;
+  accounts: AccountService;
+}
+
+/**
+ * Refuses the request with 429 when `limiter` says so for `key`, telling the client when to retry.
+ * @throws AppError `RATE_LIMITED` (429, 'Too many requests. Please try again later.').
+ */
+function enforce(limiter: RateLimiter, key: string, reply: FastifyReply): void {
+  const { allowed, retryAfterSeconds } = limiter.hit(key);
+  if (allowed) return;
+  void reply.header('retry-after', String(retryAfterSeconds));
+  throw new AppError('RATE_LIMITED');
+}
+
+/** Auth routes; register with prefix `/api/auth` and the password reset and account services. */
+export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { passwordReset, accounts }) => {
+  // Per plugin instance, so each app (and each test app) counts on its own. Limits of issue 12: 5 reset mails
+  // per address and 20 reset requests per client address, per hour; a reset attempt counts on its own client
+  // bucket (tokens are too long to guess, but each attempt costs a lookup).
+  const forgotPerAddress = createRateLimiter({ limit: 5, windowMs: HOUR_MS });
+  const forgotPerClient = createRateLimiter({ limit: 20, windowMs: HOUR_MS });
+  const resetPerClient = createRateLimiter({ limit: 20, windowMs: HOUR_MS });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -51,5 +95,45 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     '/user',
     { onRequest: app.requireUser, schema: { response: { 200: UserSchema, 401: ErrorBodySchema } } },
     async (request) => toUser(request.user!),
+  );
+
+  r.post(
+    '/logout-all',
+    { onRequest: app.requireUser, schema: { response: { 200: MessageBodySchema, 401: ErrorBodySchema } } },
+    async (request) => {
+      await accounts.endAllSessions(userIdOf(request));
+      return { message: 'Signed out on every device' };
+    },
+  );
+
+  r.post(
+    '/forgot-password',
+    {
+      schema: {
+        body: ForgotPasswordBodySchema,
+        response: { 200: ForgotPasswordResponseSchema, 400: ErrorBodySchema, 429: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      enforce(forgotPerClient, request.ip, reply);
+      enforce(forgotPerAddress, request.body.email.toLowerCase(), reply);
+      await passwordReset.requestReset(request.body.email);
+      return { message: FORGOT_PASSWORD_MESSAGE };
+    },
+  );
+
+  r.post(
+    '/reset-password',
+    {
+      schema: {
+        body: ResetPasswordBodySchema,
+        response: { 200: MessageBodySchema, 400: ErrorBodySchema, 429: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      enforce(resetPerClient, request.ip, reply);
+      await passwordReset.resetPassword(request.body);
+      return { message: 'Password reset successful' };
+    },
   );
 };

@@ -1,15 +1,33 @@
 /**
  * /api/user: the signed-in user's settings (accounts spec section 7): GET /preferences (defaults when none are
- * saved; the web asks only while the preferences panel is open) and POST /preferences (the whole object at once).
+ * saved; the web asks only while the preferences panel is open) and POST /preferences (the whole object at once);
+ * the account itself (issue 12): PATCH /profile, POST /change-password, DELETE / (the account and all its data).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ErrorBodySchema, PreferencesSchema } from '@quire/contracts';
-import { userIdOf } from '../plugins/auth.ts';
+import {
+  ChangePasswordBodySchema,
+  DeleteAccountBodySchema,
+  ErrorBodySchema,
+  MessageBodySchema,
+  PreferencesSchema,
+  UpdateProfileBodySchema,
+  UserSchema,
+} from '@quire/contracts';
+import { z } from 'zod';
+import { bearerToken, userIdOf } from '../plugins/auth.ts';
+import type { AccountService } from '../services/account-service.ts';
+import { toUser } from '../services/auth-service.ts';
 import type { PreferencesService } from '../services/preferences-service.ts';
 
-/** User routes; register with prefix `/api/user` and the preferences service. */
-export const userRoutes: FastifyPluginAsync<{ preferences: PreferencesService }> = async (app, { preferences }) => {
+/** Options of {@link userRoutes}. */
+export interface UserRoutesOptions {
+  preferences: PreferencesService;
+  accounts: AccountService;
+}
+
+/** User routes; register with prefix `/api/user` and the preferences and account services. */
+export const userRoutes: FastifyPluginAsync<UserRoutesOptions> = async (app, { preferences, accounts }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.addHook('onRequest', app.requireUser);
 
@@ -21,5 +39,30 @@ export const userRoutes: FastifyPluginAsync<{ preferences: PreferencesService }>
     '/preferences',
     { schema: { body: PreferencesSchema, response: { 200: PreferencesSchema, 400: ErrorBodySchema, 401: ErrorBodySchema } } },
     async (request) => preferences.save(userIdOf(request), request.body),
+  );
+
+  r.patch(
+    '/profile',
+    { schema: { body: UpdateProfileBodySchema, response: { 200: UserSchema, 400: ErrorBodySchema, 401: ErrorBodySchema } } },
+    async (request) => toUser(await accounts.updateProfile(userIdOf(request), request.body)),
+  );
+
+  r.post(
+    '/change-password',
+    { schema: { body: ChangePasswordBodySchema, response: { 200: MessageBodySchema, 400: ErrorBodySchema, 401: ErrorBodySchema } } },
+    async (request) => {
+      // requireUser has accepted this very token, so it is present.
+      await accounts.changePassword(userIdOf(request), bearerToken(request)!, request.body);
+      return { message: 'Password changed' };
+    },
+  );
+
+  r.delete(
+    '/',
+    { schema: { body: DeleteAccountBodySchema, response: { 204: z.null(), 400: ErrorBodySchema, 401: ErrorBodySchema } } },
+    async (request, reply) => {
+      await accounts.deleteAccount(userIdOf(request), request.body.password);
+      return reply.status(204).send(null);
+    },
   );
 };

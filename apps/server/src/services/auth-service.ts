@@ -43,8 +43,21 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
+/**
+ * The stored form of a password: an argon2id PHC string (library defaults, see the header). Register, password
+ * reset and password change all hash through here.
+ */
+export function hashPassword(password: string): Promise<string> {
+  return hash(password);
+}
+
+/** True when `password` matches the stored `passwordHash`; a malformed hash counts as no match. */
+export function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  return verify(passwordHash, password).catch(() => false);
+}
+
 /** Emails compare case-insensitively: stored trimmed and lower-cased. */
-function normalizeEmail(email: string): string {
+export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
@@ -78,7 +91,7 @@ export function createAuthService({ db, sessionTtlMs, now = () => new Date() }: 
       const email = normalizeEmail(body.email);
       const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
       if (existing) throw new AppError('EMAIL_TAKEN');
-      const passwordHash = await hash(body.password);
+      const passwordHash = await hashPassword(body.password);
       let user: UserRow | undefined;
       try {
         [user] = await db
@@ -100,11 +113,11 @@ export function createAuthService({ db, sessionTtlMs, now = () => new Date() }: 
     async login(body: LoginBody): Promise<SessionGrant> {
       const [user] = await db.select().from(users).where(eq(users.email, normalizeEmail(body.email))).limit(1);
       if (!user) {
-        decoyHash ??= hash('decoy password');
-        await verify(await decoyHash, body.password).catch(() => false);
+        decoyHash ??= hashPassword('decoy password');
+        await verifyPassword(await decoyHash, body.password);
         throw new AppError('INVALID_CREDENTIALS');
       }
-      const ok = await verify(user.passwordHash, body.password).catch(() => false);
+      const ok = await verifyPassword(user.passwordHash, body.password);
       if (!ok) throw new AppError('INVALID_CREDENTIALS');
       return startSession(user);
     },

@@ -16,6 +16,11 @@ export interface Storage {
   get(key: string): Promise<Uint8Array>;
   /** Removes the file under `key`; nothing happens when there is none. */
   delete(key: string): Promise<void>;
+  /**
+   * Removes the folder `prefix` (e.g. `books/<bookId>`) and every file under it; nothing happens when there is none.
+   * Used when an account is deleted, so files no row records (left by a failed cleanup) go as well.
+   */
+  deleteFolder(prefix: string): Promise<void>;
 }
 
 /** Key segments: letters, digits, `.`, `_`, `-`; no empty, `.` or `..` segment. */
@@ -43,6 +48,9 @@ export function createLocalStorage(rootDir: string): Storage {
     },
     async delete(key) {
       await rm(fileOf(key), { force: true });
+    },
+    async deleteFolder(prefix) {
+      await rm(fileOf(prefix), { recursive: true, force: true });
     },
   };
 }

@@ -5,6 +5,7 @@ export const paths = {
   register: '/register',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  account: '/account',
   about: '/about',
   blog: '/blog',
   contact: '/contact',

@@ -16,6 +16,9 @@ beforeAll(async () => {
     import('../pages/book-workspace-page.tsx'),
     import('../pages/login-page.tsx'),
     import('../pages/register-page.tsx'),
+    import('../pages/forgot-password-page.tsx'),
+    import('../pages/reset-password-page.tsx'),
+    import('../pages/account-page.tsx'),
   ]);
 }, 60_000);
 
@@ -83,7 +86,7 @@ describe('AppRouter', () => {
     expect(await screen.findByRole('heading', { name: 'Book Not Found' })).toBeInTheDocument();
   });
 
-  it.each(['/', '/login', '/register/', '/book/1', '/book', '/book/1/2', '/format', '/format/x', '/format/x/y', '/about', '/assets/x.js'])(
+  it.each(['/', '/login', '/register/', '/book/1', '/book', '/book/1/2', '/format', '/format/x', '/format/x/y', '/forgot-password', '/account', '/account/x', '/about', '/assets/x.js'])(
     'shows the 404 page at %s exactly where the shared route table (which the server answers 404 by) has no page',
     async (path) => {
       renderWithProviders(<AppRouter />, { path });
@@ -112,5 +115,34 @@ describe('AppRouter', () => {
     await ue.tab();
     expect(screen.getByRole('main').contains(document.activeElement)).toBe(true);
   });
-});
 
+  it('opens /forgot-password and /reset-password to anyone, and the login links to the first', async () => {
+    const { location } = renderWithProviders(<AppRouter />, { path: '/login' });
+    const ue = userEvent.setup();
+    await ue.click(await screen.findByRole('link', { name: 'Forgot password?' }));
+    expect(await screen.findByRole('heading', { name: 'Forgot your password?' })).toBeInTheDocument();
+    expect(location.history?.at(-1)).toBe('/forgot-password');
+  });
+
+  it('sends /reset-password without a token to /login with the "Invalid Link" notice', async () => {
+    const { location } = renderWithProviders(<AppRouter />, { path: '/reset-password' });
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(location.history?.at(-1)).toBe('/login');
+    expect(await screen.findByText('Invalid Link')).toBeInTheDocument();
+  });
+
+  it('sends a signed-out visitor at /account to Sign In, and the signed-in header name opens it', async () => {
+    const first = renderWithProviders(<AppRouter />, { path: '/account' });
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(first.location.history?.at(-1)).toBe('/login?next=%2Faccount');
+    first.unmount();
+
+    localStorage.setItem('auth_token', 'tok');
+    fetchMock.mockImplementation(async (url) => (url === '/api/auth/user' ? jsonResponse(200, user) : jsonResponse(200, [])));
+    const { location } = renderWithProviders(<AppRouter />, { path: '/' });
+    const ue = userEvent.setup();
+    await ue.click(await screen.findByRole('link', { name: /Account settings/ }));
+    expect(await screen.findByRole('heading', { name: 'Your account' })).toBeInTheDocument();
+    expect(location.history?.at(-1)).toBe('/account');
+  });
+});

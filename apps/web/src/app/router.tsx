@@ -14,6 +14,11 @@ const BookWorkspacePage = lazy(() =>
 );
 const LoginPage = lazy(() => import('../pages/login-page.tsx').then((m) => ({ default: m.LoginPage })));
 const RegisterPage = lazy(() => import('../pages/register-page.tsx').then((m) => ({ default: m.RegisterPage })));
+const ForgotPasswordPage = lazy(() =>
+  import('../pages/forgot-password-page.tsx').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() => import('../pages/reset-password-page.tsx').then((m) => ({ default: m.ResetPasswordPage })));
+const AccountPage = lazy(() => import('../pages/account-page.tsx').then((m) => ({ default: m.AccountPage })));
 
 /** `/`: the landing page while sign-in is checked or when signed out; home when signed in. */
 function RootRoute() {
@@ -73,6 +78,13 @@ export function AppRouter() {
         <Route path={WEB_ROUTES.home.path} component={RootRoute} />
         <Route path={WEB_ROUTES.login.path} component={LoginPage} />
         <Route path={WEB_ROUTES.register.path} component={RegisterPage} />
+        <Route path={WEB_ROUTES.forgotPassword.path} component={ForgotPasswordPage} />
+        <Route path={WEB_ROUTES.resetPassword.path} component={ResetPasswordPage} />
+        <Route path={WEB_ROUTES.account.path}>
+          <SignedIn>
+            <AccountPage />
+          </SignedIn>
+        </Route>
         <Route path={WEB_ROUTES.book.path}>
           {(params) => (
             <SignedIn>

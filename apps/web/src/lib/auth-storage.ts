@@ -41,3 +41,10 @@ export function clearSession(): void {
   s?.removeItem(AUTH_TOKEN_KEY);
   s?.removeItem(AUTH_USER_KEY);
 }
+
+/** Replaces the kept user (after a profile change) while a session is stored; does nothing when signed out. */
+export function updateStoredUser(user: User): void {
+  const s = storage();
+  if (!s?.getItem(AUTH_TOKEN_KEY)) return;
+  s.setItem(AUTH_USER_KEY, JSON.stringify(user));
+}

@@ -9,3 +9,4 @@ export * from './custom-templates.ts';
 export * from './user-style-guides.ts';
 export * from './covers.ts';
 export * from './extractions.ts';
+export * from './password-reset-tokens.ts';

@@ -3,7 +3,8 @@ import { timestamps } from './columns.ts';
 
 /**
  * Accounts (accounts spec section 3, "users"). `email` is stored lower-cased and unique; `password_hash` is an
- * argon2id PHC string. The payment-provider ids and reset-token columns of the spec come with their features.
+ * argon2id PHC string. The payment-provider ids of the spec come with their feature; the spec's reset-token columns
+ * are replaced by the `password_reset_tokens` table (password-reset-tokens.ts).
  */
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),

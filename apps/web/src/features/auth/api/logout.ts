@@ -1,9 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { MessageBody } from '@quire/contracts';
 import { useLocation } from 'wouter';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { clearSession } from '../../../lib/auth-storage.ts';
-import { authKeys } from './auth-keys.ts';
+import { useEndLocalSession } from '../hooks/use-end-local-session.ts';
 
 /** POST /api/auth/logout: ends the session on the server. */
 export function logout(): Promise<MessageBody> {
@@ -15,14 +14,12 @@ export function logout(): Promise<MessageBody> {
  * the same happens when the call fails.
  */
 export function useLogout() {
-  const queryClient = useQueryClient();
+  const endLocalSession = useEndLocalSession();
   const [, navigate] = useLocation();
   return useMutation({
     mutationFn: logout,
     onSettled: () => {
-      clearSession();
-      queryClient.clear();
-      queryClient.setQueryData(authKeys.user(), null);
+      endLocalSession();
       navigate('/login');
     },
   });

@@ -1,0 +1,130 @@
+/**
+ * The signed-in user's own account (issue 12, "Accounts and e-mail"): profile names, password change, signing
+ * out everywhere and deleting the account with everything it owns.
+ */
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
+import type { ChangePasswordBody, UpdateProfileBody } from '@quire/contracts';
+import type { Db } from '../db/client.ts';
+import {
+  bookAssets,
+  books,
+  covers,
+  exportsTable,
+  passwordResetTokens,
+  sessions,
+  users,
+  userStyleGuides,
+  type UserRow,
+} from '../db/schema/index.ts';
+import { AppError } from '../errors.ts';
+import { hashPassword, hashToken, verifyPassword } from './auth-service.ts';
+import type { Storage } from './storage.ts';
+
+/** Dependencies of {@link createAccountService}. */
+export interface AccountServiceDeps {
+  db: Db;
+  storage: Storage;
+  /** Told of files that could not be removed after an account was deleted (the rows are gone either way). */
+  onFileError?: (err: unknown, key: string) => void;
+}
+
+/** An empty name is stored as null (as at registration). */
+function nameOrNull(name: string): string | null {
+  const v = name.trim();
+  return v === '' ? null : v;
+}
+
+/** Account operations; every one acts on the given user id only. */
+export function createAccountService({ db, storage, onFileError = () => {} }: AccountServiceDeps) {
+  /** The user's row, for password checks. @throws AppError `UNAUTHORIZED` when it is gone (deleted meanwhile). */
+  async function userRow(userId: string): Promise<UserRow> {
+    const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+    if (!row) throw new AppError('UNAUTHORIZED');
+    return row;
+  }
+
+  /** Every storage key and folder holding a file of the user: books' images, exports, covers, style guides. */
+  async function filesOf(userId: string): Promise<{ keys: string[]; folders: string[] }> {
+    const bookIds = (await db.select({ id: books.id }).from(books).where(eq(books.userId, userId))).map((b) => b.id);
+    const guides = await db.select({ key: userStyleGuides.filePath }).from(userStyleGuides).where(eq(userStyleGuides.userId, userId));
+    const keys = guides.map((g) => g.key);
+    if (bookIds.length > 0) {
+      const assetRows = await db.select({ key: bookAssets.storageKey }).from(bookAssets).where(inArray(bookAssets.bookId, bookIds));
+      const exportRows = await db.select({ key: exportsTable.filePath }).from(exportsTable).where(inArray(exportsTable.bookId, bookIds));
+      const coverRows = await db
+        .select({ ebook: covers.ebookKey, artwork: covers.artworkKey })
+        .from(covers)
+        .where(inArray(covers.bookId, bookIds));
+      keys.push(...assetRows.map((r) => r.key), ...exportRows.map((r) => r.key));
+      for (const c of coverRows) keys.push(c.ebook, ...(c.artwork ? [c.artwork] : []));
+    }
+    // The folders the services write under (book-asset, export, cover and style-guide services), so a file no row
+    // records goes too.
+    const folders = [
+      ...bookIds.flatMap((id) => [`books/${id}`, `exports/${id}`, `covers/${id}`]),
+      `style-guides/${userId}`,
+    ];
+    return { keys, folders };
+  }
+
+  return {
+    /** Sets the first and last name (an empty one is cleared) and answers the updated row. */
+    async updateProfile(userId: string, body: UpdateProfileBody): Promise<UserRow> {
+      const [row] = await db
+        .update(users)
+        .set({ firstName: nameOrNull(body.firstName), lastName: nameOrNull(body.lastName) })
+        .where(eq(users.id, userId))
+        .returning();
+      if (!row) throw new AppError('UNAUTHORIZED');
+      return row;
+    },
+
+    /**
+     * Replaces the password after checking the current one. The session of `keepToken` stays signed in; every
+     * other session of the user ends, and unused reset links stop working.
+     * @throws AppError `INCORRECT_PASSWORD` (400, 'Current password is incorrect'); nothing changes then.
+     */
+    async changePassword(userId: string, keepToken: string, body: ChangePasswordBody): Promise<void> {
+      const user = await userRow(userId);
+      if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
+        throw new AppError('INCORRECT_PASSWORD', 'Current password is incorrect');
+      }
+      const passwordHash = await hashPassword(body.newPassword);
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+        await tx.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, hashToken(keepToken))));
+        await tx
+          .update(passwordResetTokens)
+          .set({ usedAt: new Date() })
+          .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+      });
+    },
+
+    /** Ends every session of the user, this one included ("sign out everywhere"). */
+    async endAllSessions(userId: string): Promise<void> {
+      await db.delete(sessions).where(eq(sessions.userId, userId));
+    },
+
+    /**
+     * Deletes the account after checking its password: the user row goes and with it, by the foreign keys'
+     * cascades, books, covers, exports, extractions, custom templates, style guides, preferences, sessions and
+     * reset links; then the stored files of those books and uploads are removed.
+     * @throws AppError `INCORRECT_PASSWORD` (400, 'Password is incorrect'); nothing is removed then.
+     */
+    async deleteAccount(userId: string, password: string): Promise<void> {
+      const user = await userRow(userId);
+      if (!(await verifyPassword(user.passwordHash, password))) throw new AppError('INCORRECT_PASSWORD');
+      const { keys, folders } = await filesOf(userId);
+      // Rows first, files after (as the style-guide and cover services do): a failure in between leaves only
+      // unreachable files behind, never a row pointing at a missing file.
+      await db.delete(users).where(eq(users.id, userId));
+      const results = await Promise.allSettled([...keys.map((k) => storage.delete(k)), ...folders.map((f) => storage.deleteFolder(f))]);
+      results.forEach((r, i) => {
+        if (r.status === 'rejected') onFileError(r.reason, [...keys, ...folders][i]!);
+      });
+    },
+  };
+}
+
+/** The service's type, for routes and tests. */
+export type AccountService = ReturnType<typeof createAccountService>;

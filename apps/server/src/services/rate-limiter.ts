@@ -1,0 +1,50 @@
+/**
+ * A small in-memory rate limiter (fixed windows per key), for the password reset routes (issue 12: requests per
+ * address and per client). In memory is enough for one server process; several processes behind a load balancer
+ * would each count on their own, which multiplies the limit by their number but still bounds it.
+ */
+
+/** Settings of {@link createRateLimiter}. */
+export interface RateLimiterOptions {
+  /** Requests allowed per key and window. */
+  limit: number;
+  /** Window length, in milliseconds. */
+  windowMs: number;
+  /** The clock, in milliseconds (tests pass a fake one). */
+  now?: () => number;
+}
+
+/** Answer of {@link RateLimiter.hit}: allowed or not, and when the key's window ends (seconds from now, >= 1). */
+export interface RateLimitResult {
+  allowed: boolean;
+  retryAfterSeconds: number;
+}
+
+/** Counts requests per key. */
+export interface RateLimiter {
+  /** Counts one request for `key` (refused requests count too, so hammering does not reopen the window early). */
+  hit(key: string): RateLimitResult;
+}
+
+/** Keys kept before expired windows are swept out, so a stream of distinct keys cannot grow memory without end. */
+const SWEEP_THRESHOLD = 10_000;
+
+/** A {@link RateLimiter} allowing `limit` requests per key in each window of `windowMs`. */
+export function createRateLimiter({ limit, windowMs, now = Date.now }: RateLimiterOptions): RateLimiter {
+  const windows = new Map<string, { count: number; endsAt: number }>();
+  return {
+    hit(key) {
+      const t = now();
+      if (windows.size >= SWEEP_THRESHOLD) {
+        for (const [k, w] of windows) if (w.endsAt <= t) windows.delete(k);
+      }
+      let w = windows.get(key);
+      if (!w || w.endsAt <= t) {
+        w = { count: 0, endsAt: t + windowMs };
+        windows.set(key, w);
+      }
+      w.count += 1;
+      return { allowed: w.count <= limit, retryAfterSeconds: Math.max(1, Math.ceil((w.endsAt - t) / 1000)) };
+    },
+  };
+}

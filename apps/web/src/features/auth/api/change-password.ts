@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ChangePasswordBody, MessageBody } from '@quire/contracts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** POST /api/user/change-password: the server ends the user's other sessions and keeps this one. */
+export function changePassword(body: ChangePasswordBody): Promise<MessageBody> {
+  return apiRequest<MessageBody>('POST', '/api/user/change-password', body);
+}
+
+export function useChangePassword() {
+  return useMutation({ mutationFn: changePassword });
+}
