@@ -17,10 +17,12 @@ import { dbPlugin } from './plugins/db.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { storagePlugin } from './plugins/storage.ts';
+import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bookImageRoutes } from './routes/book-images.ts';
 import { bookRoutes } from './routes/books.ts';
 import { coverRoutes } from './routes/covers.ts';
+import { eventRoutes } from './routes/events.ts';
 import { exportRoutes } from './routes/exports.ts';
 import { extractionRoutes } from './routes/extractions.ts';
 import { importRoutes } from './routes/imports.ts';
@@ -30,6 +32,9 @@ import { templateRoutes } from './routes/templates.ts';
 import { userRoutes } from './routes/user.ts';
 import { webAppPlugin } from './routes/web-app.ts';
 import { createAccountService } from './services/account-service.ts';
+import { createAdminSessionService } from './services/admin/admin-session-service.ts';
+import { createAnalyticsService } from './services/admin/analytics-service.ts';
+import { createPageViewService } from './services/admin/page-view-service.ts';
 import { createBookAssetService } from './services/book-asset-service.ts';
 import { createBookLayoutService } from './services/book-layout-service.ts';
 import { createBookService } from './services/book-service.ts';
@@ -185,6 +190,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(templateRoutes, { prefix: '/api', templates });
   await app.register(styleGuideRoutes, { prefix: '/api', styleGuides });
   await app.register(aiCleanupRoutes, { prefix: '/api', ai: config.ai, books });
+  // Without ADMIN_PASSWORD the admin routes exist but answer 503, saying how to enable them.
+  const admin = config.adminPassword
+    ? {
+        sessions: createAdminSessionService({ db: app.db, password: config.adminPassword }),
+        analytics: createAnalyticsService({ db: app.db }),
+      }
+    : null;
+  await app.register(adminRoutes, { prefix: '/api/admin', admin });
+  await app.register(eventRoutes, { prefix: '/api/events', pageViews: createPageViewService({ db: app.db }) });
 
   // The web app's files and pages, robots.txt, and the 404 of every other path.
   await app.register(webAppPlugin, { webDistDir: config.webDistDir });

@@ -86,6 +86,11 @@ const EnvSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'expected an smtp:// or smtps:// URL' }).optional(),
   /** Sender of Quire's mails. Default `Quire <no-reply@localhost>`. */
   MAIL_FROM: z.string().trim().min(1).default('Quire <no-reply@localhost>'),
+  /**
+   * The shared password of the admin analytics page (accounts spec section 9). Unset: the admin area is disabled
+   * and its routes answer 503 saying so. Taken as written (no trimming: spaces may be part of it).
+   */
+  ADMIN_PASSWORD: z.string().min(1).optional(),
 });
 
 /** Settings of one server instance. Paths are absolute; durations in milliseconds; sizes in bytes. */
@@ -136,6 +141,8 @@ export interface Config {
    * under `<dataDir>/outbox`; `from` is the sender (`Quire <no-reply@localhost>`).
    */
   mail: { smtpUrl: string | null; from: string };
+  /** The admin analytics password (ADMIN_PASSWORD), or null when the admin area is disabled. */
+  adminPassword: string | null;
 }
 
 /** A configuration error: the message names the variable and what is wrong with it. */
@@ -192,6 +199,7 @@ export function loadConfig(
         : null,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
+    adminPassword: e.ADMIN_PASSWORD ?? null,
     ...overrides,
   };
   return config;

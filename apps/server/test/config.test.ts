@@ -54,6 +54,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ QUIRE_GUTENBERG_ORIGIN: 'ftp://mirror.example' })).toThrow(/QUIRE_GUTENBERG_ORIGIN/);
   });
 
+  it('disables the admin area unless ADMIN_PASSWORD is set, and keeps the password as written', () => {
+    expect(loadConfig({}).adminPassword).toBeNull();
+    expect(loadConfig({ ADMIN_PASSWORD: '   ' }).adminPassword).toBeNull();
+    expect(loadConfig({ ADMIN_PASSWORD: ' s3cret pass ' }).adminPassword).toBe(' s3cret pass ');
+  });
+
   it('names the variable that is wrong', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);

@@ -6,14 +6,19 @@ import '@fontsource-variable/inter/wght.css';
 import './index.css';
 import { AppProvider } from './app/provider.tsx';
 import { AppRouter } from './app/router.tsx';
+import { PageViewTracker } from './features/page-views/components/page-view-tracker.tsx';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 
+// The page-view tracker is mounted here, beside the router, rather than inside it: the build-time render of `/`
+// (prerender.tsx) and the router's tests render the same router and must not report visits. It draws nothing, so
+// the hydrated markup is unchanged.
 const app = (
   <StrictMode>
     <AppProvider>
       <AppRouter />
+      <PageViewTracker />
     </AppProvider>
   </StrictMode>
 );

@@ -1,5 +1,6 @@
 /** @quire/contracts: zod schemas and types of every API request and response. */
 export * from './ai-cleanup.ts';
+export * from './admin.ts';
 export * from './auth.ts';
 export * from './books.ts';
 export * from './covers.ts';

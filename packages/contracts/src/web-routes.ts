@@ -23,6 +23,8 @@ export const WEB_ROUTES = {
   account: { path: '/account', access: 'signed-in' },
   book: { path: '/book/:id', access: 'signed-in' },
   format: { path: '/format/:id?', access: 'signed-in' },
+  // Open to anyone (its password gate is the protection); crawlers may fetch it but the page asks for noindex.
+  adminAnalytics: { path: '/admin/analytics', access: 'public' },
 } as const satisfies Record<string, WebRoute>;
 
 /**

@@ -11,11 +11,15 @@ describe('matchWebRoute', () => {
     ['/format', WEB_ROUTES.format],
     ['/format/42', WEB_ROUTES.format],
     ['/LOGIN', WEB_ROUTES.login],
+    ['/forgot-password', WEB_ROUTES.forgotPassword],
+    ['/reset-password?token=abc', WEB_ROUTES.resetPassword],
+    ['/account', WEB_ROUTES.account],
+    ['/admin/analytics', WEB_ROUTES.adminAnalytics],
   ])('finds the page of %s', (path, route) => {
     expect(matchWebRoute(path)).toBe(route);
   });
 
-  it.each(['/no-such-page', '/book', '/book/', '/book/42/extra', '/format/42/43', '/about', '/assets/app.js', '/api/books', '/login/x'])(
+  it.each(['/no-such-page', '/book', '/book/', '/book/42/extra', '/format/42/43', '/about', '/assets/app.js', '/api/books', '/login/x', '/admin', '/account/x'])(
     'has no page at %s',
     (path) => {
       expect(matchWebRoute(path)).toBeUndefined();

@@ -12,6 +12,7 @@ export const paths = {
   academicConcierge: '/academic-concierge',
   privacyPolicy: '/privacy-policy',
   termsOfService: '/terms-of-service',
+  adminAnalytics: '/admin/analytics',
   book: (id: string) => `/book/${encodeURIComponent(id)}`,
   format: (id: string) => `/format/${encodeURIComponent(id)}`,
 } as const;

@@ -19,6 +19,7 @@ beforeAll(async () => {
     import('../pages/forgot-password-page.tsx'),
     import('../pages/reset-password-page.tsx'),
     import('../pages/account-page.tsx'),
+    import('../pages/admin-analytics-page.tsx'),
   ]);
 }, 60_000);
 
@@ -86,7 +87,7 @@ describe('AppRouter', () => {
     expect(await screen.findByRole('heading', { name: 'Book Not Found' })).toBeInTheDocument();
   });
 
-  it.each(['/', '/login', '/register/', '/book/1', '/book', '/book/1/2', '/format', '/format/x', '/format/x/y', '/forgot-password', '/account', '/account/x', '/about', '/assets/x.js'])(
+  it.each(['/', '/login', '/register/', '/book/1', '/book', '/book/1/2', '/format', '/format/x', '/format/x/y', '/forgot-password', '/account', '/account/x', '/admin/analytics', '/admin', '/about', '/assets/x.js'])(
     'shows the 404 page at %s exactly where the shared route table (which the server answers 404 by) has no page',
     async (path) => {
       renderWithProviders(<AppRouter />, { path });
@@ -114,6 +115,13 @@ describe('AppRouter', () => {
     // Tabbing on goes into the main content, past the header.
     await ue.tab();
     expect(screen.getByRole('main').contains(document.activeElement)).toBe(true);
+  });
+
+  it('opens /admin/analytics to anyone, locked, without asking the server', async () => {
+    renderWithProviders(<AppRouter />, { path: '/admin/analytics' });
+    expect(await screen.findByLabelText('Admin password')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Admin analytics' })).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('opens /forgot-password and /reset-password to anyone, and the login links to the first', async () => {

@@ -19,6 +19,9 @@ const ForgotPasswordPage = lazy(() =>
 );
 const ResetPasswordPage = lazy(() => import('../pages/reset-password-page.tsx').then((m) => ({ default: m.ResetPasswordPage })));
 const AccountPage = lazy(() => import('../pages/account-page.tsx').then((m) => ({ default: m.AccountPage })));
+const AdminAnalyticsPage = lazy(() =>
+  import('../pages/admin-analytics-page.tsx').then((m) => ({ default: m.AdminAnalyticsPage })),
+);
 
 /** `/`: the landing page while sign-in is checked or when signed out; home when signed in. */
 function RootRoute() {
@@ -99,6 +102,7 @@ export function AppRouter() {
             </SignedIn>
           )}
         </Route>
+        <Route path={WEB_ROUTES.adminAnalytics.path} component={AdminAnalyticsPage} />
         <Route component={NotFoundRoute} />
       </Switch>
     </Suspense>

@@ -57,6 +57,11 @@ describe('apiRequest', () => {
     expect(headersOf(calls[0])['Authorization']).toBeUndefined();
   });
 
+  it('adds the extra headers asked for', async () => {
+    await apiRequest('GET', '/api/admin/analytics', undefined, { headers: { 'X-Admin-Token': 'adm-1' } });
+    expect(headersOf(calls[0])['X-Admin-Token']).toBe('adm-1');
+  });
+
   it('returns the parsed JSON answer, or undefined for an empty one', async () => {
     answer = () => new Response(JSON.stringify([{ id: 'b1' }]), { status: 200 });
     await expect(apiRequest('GET', '/api/books')).resolves.toEqual([{ id: 'b1' }]);

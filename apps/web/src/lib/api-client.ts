@@ -3,17 +3,27 @@ import { getToken } from './auth-storage.ts';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Per-request options of the helper. */
-export type RequestOptions = { signal?: AbortSignal | undefined };
+export type RequestOptions = {
+  signal?: AbortSignal | undefined;
+  /** Extra request headers (the admin session's `X-Admin-Token`); the helper's own are set after them. */
+  headers?: Record<string, string> | undefined;
+};
 
 /**
  * The request helper of the spec (accounts spec sections 7 and 8):
  * - a JSON content type only when a body exists (a `FormData` body is sent as multipart, without it);
  * - the bearer token from localStorage `auth_token` when one is stored;
  * - a non-OK response throws `Error("<status>: <body text or status text>")`.
- * Returns the raw response, for callers that want a blob. `signal` cancels the request (a superseded preview).
+ * Returns the raw response, for callers that want a blob. `signal` cancels the request (a superseded preview);
+ * `headers` adds request headers.
  */
-export async function apiFetch(method: HttpMethod, url: string, body?: unknown, { signal }: RequestOptions = {}): Promise<Response> {
-  const headers: Record<string, string> = {};
+export async function apiFetch(
+  method: HttpMethod,
+  url: string,
+  body?: unknown,
+  { signal, headers: extraHeaders }: RequestOptions = {},
+): Promise<Response> {
+  const headers: Record<string, string> = { ...extraHeaders };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
     payload = body;

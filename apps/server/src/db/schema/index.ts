@@ -10,3 +10,7 @@ export * from './user-style-guides.ts';
 export * from './covers.ts';
 export * from './extractions.ts';
 export * from './password-reset-tokens.ts';
+export * from './user-subscriptions.ts';
+export * from './payments.ts';
+export * from './page-views.ts';
+export * from './admin-sessions.ts';

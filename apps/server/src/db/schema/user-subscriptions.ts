@@ -1,0 +1,34 @@
+import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns.ts';
+import { users } from './users.ts';
+
+/**
+ * A user's subscription (accounts spec section 3, "user_subscriptions"), at most one per user (rows go with their
+ * user). `plan` is one of the contracts' SUBSCRIPTION_PLANS (`standard`, `premium`, `publisher`); `status` is the
+ * payment provider's subscription status (`active`, `trialing`, `past_due`, `canceled`, ...), and the admin
+ * dashboard counts `active` and `trialing` as live. `books_limit` null means unlimited.
+ *
+ * Nothing writes this table yet: the payments slice will, from the provider's webhooks only (never from a client
+ * call), so a row always reflects what the provider reported.
+ */
+export const userSubscriptions = pgTable('user_subscriptions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  plan: text('plan').notNull(),
+  status: text('status').notNull(),
+  /** Books formatted in the current period. */
+  booksUsed: integer('books_used').notNull().default(0),
+  /** Books allowed per period; null: unlimited. */
+  booksLimit: integer('books_limit'),
+  currentPeriodStart: timestamp('current_period_start', { withTimezone: true }),
+  currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+  /** The provider's subscription id (`sub_...`). */
+  stripeSubscriptionId: text('stripe_subscription_id').unique(),
+  ...timestamps,
+});
+
+/** A row of `user_subscriptions`. */
+export type UserSubscriptionRow = typeof userSubscriptions.$inferSelect;
