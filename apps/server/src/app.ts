@@ -26,6 +26,7 @@ import { eventRoutes } from './routes/events.ts';
 import { exportRoutes } from './routes/exports.ts';
 import { extractionRoutes } from './routes/extractions.ts';
 import { importRoutes } from './routes/imports.ts';
+import { planRoutes } from './routes/plans.ts';
 import { aiCleanupRoutes } from './routes/ai-cleanup.ts';
 import { styleGuideRoutes } from './routes/style-guides.ts';
 import { templateRoutes } from './routes/templates.ts';
@@ -188,6 +189,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(importRoutes, { prefix: '/api', imports });
   await app.register(userRoutes, { prefix: '/api/user', preferences, accounts });
   await app.register(templateRoutes, { prefix: '/api', templates });
+  await app.register(planRoutes, { prefix: '/api' });
   await app.register(styleGuideRoutes, { prefix: '/api', styleGuides });
   await app.register(aiCleanupRoutes, { prefix: '/api', ai: config.ai, books });
   // Without ADMIN_PASSWORD the admin routes exist but answer 503, saying how to enable them.

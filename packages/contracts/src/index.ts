@@ -11,6 +11,7 @@ export * from './genres.ts';
 export * from './imports.ts';
 export * from './layout.ts';
 export * from './layout-report.ts';
+export * from './plans.ts';
 export * from './preferences.ts';
 export * from './style-guide-uploads.ts';
 export * from './web-routes.ts';

@@ -31,7 +31,7 @@ export function LandingPage() {
         <FeaturesSection />
         <PricingSection
           renderAction={(plan) => (
-            <Button asChild variant={plan.featured ? 'primary' : 'secondary'} className="w-full">
+            <Button asChild variant={plan.mostPopular ? 'primary' : 'secondary'} className="w-full">
               <Link href="/register">Start Free Trial</Link>
             </Button>
           )}

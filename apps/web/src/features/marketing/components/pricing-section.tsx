@@ -1,52 +1,43 @@
 import type { ReactNode } from 'react';
 import { Check } from 'lucide-react';
+import { PLAN_CATALOGUE, formatUsd, type PlanFeature, type SubscriptionOffer } from '@quire/contracts';
 import { cn } from '../../../lib/cn.ts';
 
-type Plan = {
-  name: string;
-  price: string;
-  period: string;
-  summary: string;
-  points: readonly string[];
-  featured?: boolean;
+/** How the pricing cards name each plan feature. */
+const FEATURE_WORDS: Record<PlanFeature, string> = {
+  'pdf-export': 'Print-ready PDF for paperbacks',
+  'text-cover': 'Text covers in four designs',
+  'academic-formatting': 'APA, MLA, Chicago and Harvard formatting',
+  'epub-export': 'EPUB for e-book stores',
+  'ai-cover': 'AI-style cover artwork',
+  'style-guide-upload': "Your university's style guide",
+  'all-templates': 'Every publishing template',
+  batch: 'Batch import and export',
+  'white-label': 'White-label files, without our name',
 };
 
-/** Landing prices (accounts spec section 9). */
-export const PLANS: readonly Plan[] = [
-  {
-    name: 'Pay Per Document',
-    price: '$5.99',
-    period: 'per document',
-    summary: 'For a single book or paper under 100 pages.',
-    points: ['Documents under 100 pages', 'Cleanup with a full report', 'PDF, EPUB, Word and HTML files'],
-  },
-  {
-    name: 'Thesis Package',
-    price: '$19.99',
-    period: 'one-time',
-    summary: 'For a thesis or dissertation of 100 to 500 pages.',
-    points: ['100–500 pages', '24-hour processing', 'PDF, EPUB, Word and HTML files'],
-    featured: true,
-  },
-  {
-    name: 'Publisher Plan',
-    price: '$9.99',
-    period: 'per month',
-    summary: 'For publishers with a steady list of titles.',
-    points: ['5 documents per month', 'AI covers', 'Priority and bulk processing'],
-  },
-];
+/** What each card lists: its documents, then only the features the plan below it lacks (Word and HTML are in all). */
+function cardPoints(offer: SubscriptionOffer, below: SubscriptionOffer | undefined): string[] {
+  const documents = offer.documentsPerPeriod === null ? 'Unlimited documents' : `${offer.documentsPerPeriod} documents a month`;
+  const added = offer.features.filter((f) => !below?.features.includes(f)).map((f) => FEATURE_WORDS[f]);
+  return [documents, ...(below ? [`Everything in ${below.name}, and:`] : ['Word and HTML files']), ...added];
+}
 
 type PricingSectionProps = {
   /** The call to action of each plan card; none on pages where checkout is not offered. */
-  renderAction?: (plan: Plan) => ReactNode;
+  renderAction?: (plan: SubscriptionOffer) => ReactNode;
   /** A note under the cards. */
   note?: ReactNode;
   className?: string;
 };
 
-/** The pricing section (anchor #pricing). */
+/**
+ * The pricing section (anchor #pricing): the three subscriptions of the price catalogue (contracts PLAN_CATALOGUE, the
+ * catalogue GET /api/plans serves; read at build time, so the prerendered landing page carries the prices), the most
+ * popular one marked, and the one-time purchases under them.
+ */
 export function PricingSection({ renderAction, note, className }: PricingSectionProps) {
+  const { subscriptions, oneTime } = PLAN_CATALOGUE;
   return (
     <section id="pricing" aria-labelledby="pricing-title" className={cn('mx-auto max-w-6xl scroll-mt-20 px-5 py-20 sm:px-8', className)}>
       <div className="mx-auto max-w-2xl text-center">
@@ -57,22 +48,25 @@ export function PricingSection({ renderAction, note, className }: PricingSection
         <p className="mt-4 text-lg text-ink-soft">Traditional formatting services charge $300–800 per book.</p>
       </div>
       <ul className="mt-12 grid items-stretch gap-5 md:grid-cols-3">
-        {PLANS.map((plan) => (
+        {subscriptions.map((plan, i) => (
           <li
-            key={plan.name}
+            key={plan.id}
             className={cn(
-              'flex flex-col rounded-2xl border p-7',
-              plan.featured ? 'border-accent/40 bg-surface shadow-lift ring-1 ring-accent/20' : 'border-line bg-surface shadow-card',
+              'relative flex flex-col rounded-2xl border p-7',
+              plan.mostPopular ? 'border-accent/40 bg-surface shadow-lift ring-1 ring-accent/20' : 'border-line bg-surface shadow-card',
             )}
           >
+            {plan.mostPopular && (
+              <p className="absolute -top-3 left-7 rounded-full bg-accent px-3 py-0.5 text-xs font-semibold text-on-accent">Most Popular</p>
+            )}
             <h3 className="font-display text-xl font-semibold">{plan.name}</h3>
             <p className="mt-1 text-sm text-muted">{plan.summary}</p>
             <p className="mt-6 flex items-baseline gap-2">
-              <span className="font-display text-4xl font-semibold tracking-tight">{plan.price}</span>
-              <span className="text-sm text-muted">{plan.period}</span>
+              <span className="font-display text-4xl font-semibold tracking-tight">{formatUsd(plan.priceCents)}</span>
+              <span className="text-sm text-muted">per month</span>
             </p>
             <ul className="mt-6 flex-1 space-y-2.5 text-sm text-ink-soft">
-              {plan.points.map((point) => (
+              {cardPoints(plan, subscriptions[i - 1]).map((point) => (
                 <li key={point} className="flex items-start gap-2">
                   <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent" />
                   {point}
@@ -80,6 +74,24 @@ export function PricingSection({ renderAction, note, className }: PricingSection
               ))}
             </ul>
             {renderAction && <div className="mt-7">{renderAction(plan)}</div>}
+          </li>
+        ))}
+      </ul>
+      <h3 className="mt-14 text-center font-display text-xl font-semibold">Or pay once</h3>
+      <ul className="mx-auto mt-6 grid max-w-4xl gap-4 sm:grid-cols-3">
+        {oneTime.map((offer) => (
+          <li key={offer.id} className="rounded-xl border border-line bg-surface p-5 shadow-card">
+            <p className="font-semibold">{offer.name}</p>
+            <p className="mt-1 flex items-baseline gap-2">
+              <span className="font-display text-2xl font-semibold">{formatUsd(offer.priceCents)}</span>
+              {offer.listPriceCents !== null && (
+                <s className="text-sm text-muted">
+                  <span className="sr-only">was </span>
+                  {formatUsd(offer.listPriceCents)}
+                </s>
+              )}
+            </p>
+            <p className="mt-1 text-sm text-ink-soft">{offer.summary}</p>
           </li>
         ))}
       </ul>
