@@ -79,6 +79,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     bodyLimit: 1024 * 1024,
     // Opening the embedded database runs initdb (WASM) the first time: seconds, more on a busy machine.
     pluginTimeout: 60_000,
+    // Behind a reverse proxy the client's address is the proxy's unless Fastify reads X-Forwarded-For.
+    trustProxy: config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

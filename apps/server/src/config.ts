@@ -44,6 +44,11 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().trim().min(1).optional(),
   /** `1` lets URL import reach private and loopback addresses: tests and local development only. */
   QUIRE_ALLOW_PRIVATE_URLS: flag,
+  /**
+   * `1` when Quire runs behind a reverse proxy: the client's address is read from `X-Forwarded-For`, so that the rate
+   * limits (password reset, admin, page views) count each client apart instead of the proxy as one client.
+   */
+  QUIRE_TRUST_PROXY: flag,
   /** Comma-separated CIDR ranges that URL import may reach although they are not global (e.g. a local mirror). */
   QUIRE_URL_ALLOW_CIDRS: z
     .string()
@@ -107,6 +112,8 @@ export interface Config {
   inMemoryDatabase: boolean;
   /** URL import may reach any address (tests and local development only). */
   allowPrivateUrls: boolean;
+  /** Behind a reverse proxy: the client address comes from `X-Forwarded-For` (Fastify `trustProxy`). */
+  trustProxy: boolean;
   /** CIDR ranges URL import may reach although not global, e.g. `['127.0.0.1/32']`. */
   urlAllowCidrs: string[];
   /** Total time limit of a URL import, in milliseconds. */
@@ -180,6 +187,7 @@ export function loadConfig(
     databaseUrl: e.DATABASE_URL,
     inMemoryDatabase: false,
     allowPrivateUrls: e.QUIRE_ALLOW_PRIVATE_URLS,
+    trustProxy: e.QUIRE_TRUST_PROXY,
     urlAllowCidrs: e.QUIRE_URL_ALLOW_CIDRS,
     fetchTimeoutMs: e.QUIRE_FETCH_TIMEOUT_MS,
     maxRedirects: 5,

@@ -55,6 +55,8 @@ describe('loadConfig', () => {
   });
 
   it('disables the admin area unless ADMIN_PASSWORD is set, and keeps the password as written', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ QUIRE_TRUST_PROXY: '1' }).trustProxy).toBe(true);
     expect(loadConfig({}).adminPassword).toBeNull();
     expect(loadConfig({ ADMIN_PASSWORD: '   ' }).adminPassword).toBeNull();
     expect(loadConfig({ ADMIN_PASSWORD: ' s3cret pass ' }).adminPassword).toBe(' s3cret pass ');

@@ -176,6 +176,25 @@ describe('forgot and reset password', () => {
     }
     expect((await call('POST', '/api/auth/reset-password', { token: 'guess', password: 'secret123' }, undefined, client)).statusCode).toBe(429);
   });
+
+  it('behind a reverse proxy (QUIRE_TRUST_PROXY), counts each forwarded client apart, not the proxy as one', async () => {
+    const proxied = await buildTestApp({ trustProxy: true });
+    try {
+      const send = (client: string, i: number) =>
+        proxied.app.inject({
+          method: 'POST',
+          url: '/api/auth/forgot-password',
+          remoteAddress: '10.0.0.1',
+          headers: { 'x-forwarded-for': client },
+          payload: { email: `proxied-${client}-${i}@example.com` },
+        });
+      for (let i = 0; i < 20; i++) expect((await send('203.0.113.7', i)).statusCode).toBe(200);
+      expect((await send('203.0.113.7', 20)).statusCode).toBe(429);
+      expect((await send('198.51.100.4', 0)).statusCode).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+  });
 });
 
 describe('sign out everywhere', () => {
