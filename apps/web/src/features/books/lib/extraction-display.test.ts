@@ -56,6 +56,12 @@ describe('extraction display', () => {
       '1,240 words',
     ]);
     expect(sourceDetails(source, 'The Nativity', { withLength: false }).at(-1)).toBe('by Henry van Dyke');
+    // An excerpt widened to its whole section no longer starts where its position points.
+    expect(sourceDetails(source, 'The Nativity', { withLength: false, withPosition: false })).toEqual([
+      'Part II. Advent',
+      'Section 3 of 28',
+      'by Henry van Dyke',
+    ]);
   });
 
   it('names passages apart when two share a title', () => {

@@ -56,14 +56,19 @@ export function highlightRuns(text: string, highlights: readonly Highlight[]): T
 /**
  * Where a passage stands in its book, one short phrase each: its section when the passage's own title differs (an
  * excerpt), the part, `Section 3 of 28`, `at 41% of the book`, the author of that piece in a collection, and its
- * length unless `withLength` is false (the reader gives the length of what it shows).
+ * length unless `withLength` is false (the reader gives the length of what it shows); `withPosition` false leaves out
+ * the place (an excerpt widened to its whole section no longer starts there).
  */
-export function sourceDetails(source: PassageSource, passageTitle: string, { withLength = true }: { withLength?: boolean } = {}): string[] {
+export function sourceDetails(
+  source: PassageSource,
+  passageTitle: string,
+  { withLength = true, withPosition = true }: { withLength?: boolean; withPosition?: boolean } = {},
+): string[] {
   const details: string[] = [];
   if (source.sectionTitle && source.sectionTitle !== passageTitle) details.push(`From “${source.sectionTitle}”`);
   if (source.partTitle) details.push(source.partTitle);
   details.push(`Section ${source.sectionIndex} of ${source.sectionCount}`);
-  details.push(`at ${Math.round(source.positionPercent)}% of the book`);
+  if (withPosition) details.push(`at ${Math.round(source.positionPercent)}% of the book`);
   if (source.author) details.push(`by ${source.author}`);
   if (withLength) details.push(countOf(source.wordCount, 'word', 'words'));
   return details;

@@ -72,7 +72,8 @@ export function ExtractPassageReader({ bookId, extractionId, section, widened, o
             <div className="flex flex-col gap-1.5">
               <DialogTitle>{passage.data?.title ?? section.title}</DialogTitle>
               <DialogDescription className="text-[0.8125rem] text-muted">
-                {sourceDetails(section.source, section.title, { withLength: false }).join(' · ')}
+                {/* Widened, the text starts at its section's beginning, not where the excerpt's position points. */}
+                {sourceDetails(section.source, section.title, { withLength: false, withPosition: !(isWindow && widened) }).join(' · ')}
                 {passage.data && ` · ${countOf(passage.data.wordCount, 'word', 'words')}`}
               </DialogDescription>
             </div>
