@@ -5,7 +5,7 @@
  * mail is an `.eml` file under `$QUIRE_DATA_DIR/outbox`), sets a new password, and signs in with it; the old password
  * and the used link no longer work.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { simpleParser } from 'mailparser';
@@ -14,7 +14,9 @@ import { registerNewUser } from './new-user.ts';
 /** The newest mail of the server's outbox addressed to `to`, parsed. */
 async function lastMailTo(to: string) {
   const outbox = path.join(process.env.QUIRE_E2E_DATA_DIR!, 'outbox');
-  for (const file of readdirSync(outbox).sort().reverse()) {
+  // The server makes the folder with its first mail, which it writes after answering.
+  if (!existsSync(outbox)) return undefined;
+  for (const file of readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort().reverse()) {
     const mail = await simpleParser(readFileSync(path.join(outbox, file)));
     if (mail.to && !Array.isArray(mail.to) && mail.to.value.some((a) => a.address === to)) return mail;
   }

@@ -5,7 +5,7 @@
  * `npm start` can still complete a password reset by opening the file.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
@@ -67,7 +67,10 @@ export function createMailer({ smtpUrl, from, outboxDir, onOutboxFile }: MailerO
       await mkdir(outboxDir, { recursive: true });
       // Time first, so a directory listing reads oldest to newest.
       const file = path.join(outboxDir, `${new Date().toISOString().replaceAll(':', '-')}-${randomUUID()}.eml`);
-      await writeFile(file, info.message as Buffer);
+      // Written aside and renamed, so whoever reads the outbox never finds half a message.
+      const partial = `${file}.partial`;
+      await writeFile(partial, info.message as Buffer);
+      await rename(partial, file);
       onOutboxFile?.(file, message);
       return { via: 'outbox', file };
     },
