@@ -3,6 +3,9 @@ import { z } from 'zod';
 /** Password rule of the spec (accounts spec section 5 and 9): at least 6 characters. */
 export const PASSWORD_MIN_LENGTH = 6;
 
+/** Longest password accepted by reset and change (a bound on the work of hashing it). */
+export const PASSWORD_MAX_LENGTH = 200;
+
 /** POST /api/auth/login body (accounts spec section 5: the login form's messages). */
 export const LoginBodySchema = z.object({
   email: z.email({ error: 'Please enter a valid email address' }),
@@ -68,7 +71,7 @@ export const ResetPasswordBodySchema = z.object({
     .string({ error: 'Please enter a new password' })
     .min(1, { error: 'Please enter a new password' })
     .min(PASSWORD_MIN_LENGTH, { error: 'Password must be at least 6 characters long' })
-    .max(200, { error: 'Password must be at most 200 characters' }),
+    .max(PASSWORD_MAX_LENGTH, { error: `Password must be at most ${PASSWORD_MAX_LENGTH} characters` }),
 });
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBodySchema>;
 
@@ -88,7 +91,7 @@ export const ChangePasswordBodySchema = z.object({
   newPassword: z
     .string({ error: 'Please enter a new password' })
     .min(PASSWORD_MIN_LENGTH, { error: 'Password must be at least 6 characters long' })
-    .max(200, { error: 'Password must be at most 200 characters' }),
+    .max(PASSWORD_MAX_LENGTH, { error: `Password must be at most ${PASSWORD_MAX_LENGTH} characters` }),
 });
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
 

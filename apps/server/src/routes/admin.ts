@@ -10,10 +10,9 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AdminAnalyticsSchema, AdminPasswordBodySchema, AdminSessionSchema, ErrorBodySchema } from '@quire/contracts';
-import { AppError } from '../errors.ts';
 import type { AdminSessionService } from '../services/admin/admin-session-service.ts';
 import type { AnalyticsService } from '../services/admin/analytics-service.ts';
-import { createRateLimiter } from '../services/rate-limiter.ts';
+import { createRateLimiter, enforceRateLimit } from '../services/rate-limiter.ts';
 
 /** The 503 answer's sentence when ADMIN_PASSWORD is unset: the operator learns what to do. */
 export const ADMIN_DISABLED_MESSAGE = 'Admin is not enabled on this server: set ADMIN_PASSWORD to enable it.';
@@ -56,11 +55,7 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, {
     async (request, reply) => {
       const services = enabled(reply);
       if (!services) return reply;
-      const { allowed, retryAfterSeconds } = tries.hit(request.ip);
-      if (!allowed) {
-        void reply.header('retry-after', String(retryAfterSeconds));
-        throw new AppError('RATE_LIMITED');
-      }
+      enforceRateLimit(tries, request.ip, reply);
       return services.sessions.verifyPassword(request.body.password);
     },
   );

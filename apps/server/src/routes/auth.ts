@@ -2,7 +2,7 @@
  * /api/auth: register, login, logout, current user (accounts spec section 7; messages of section 5); sign out
  * everywhere, forgot and reset password (accounts spec sections 2, 8 and 9; issue 12).
  */
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AuthResponseSchema,
@@ -15,12 +15,11 @@ import {
   ResetPasswordBodySchema,
   UserSchema,
 } from '@quire/contracts';
-import { AppError } from '../errors.ts';
 import { bearerToken, userIdOf } from '../plugins/auth.ts';
 import type { AccountService } from '../services/account-service.ts';
 import { toUser } from '../services/auth-service.ts';
 import type { PasswordResetService } from '../services/password-reset-service.ts';
-import { createRateLimiter, type RateLimiter } from '../services/rate-limiter.ts';
+import { createRateLimiter, enforceRateLimit } from '../services/rate-limiter.ts';
 
 /** The one answer of forgot-password, for known and unknown addresses alike (accounts spec section 8). */
 const FORGOT_PASSWORD_MESSAGE = 'If an account exists for that address, we have sent a link to reset its password.';
@@ -32,17 +31,6 @@ const HOUR_MS = 60 * 60 * 1000;
 export interface AuthRoutesOptions {
   passwordReset: PasswordResetService;
   accounts: AccountService;
-}
-
-/**
- * Refuses the request with 429 when `limiter` says so for `key`, telling the client when to retry.
- * @throws AppError `RATE_LIMITED` (429, 'Too many requests. Please try again later.').
- */
-function enforce(limiter: RateLimiter, key: string, reply: FastifyReply): void {
-  const { allowed, retryAfterSeconds } = limiter.hit(key);
-  if (allowed) return;
-  void reply.header('retry-after', String(retryAfterSeconds));
-  throw new AppError('RATE_LIMITED');
 }
 
 /** Auth routes; register with prefix `/api/auth` and the password reset and account services. */
@@ -115,8 +103,8 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { p
       },
     },
     async (request, reply) => {
-      enforce(forgotPerClient, request.ip, reply);
-      enforce(forgotPerAddress, request.body.email.toLowerCase(), reply);
+      enforceRateLimit(forgotPerClient, request.ip, reply);
+      enforceRateLimit(forgotPerAddress, request.body.email.toLowerCase(), reply);
       await passwordReset.requestReset(request.body.email);
       return { message: FORGOT_PASSWORD_MESSAGE };
     },
@@ -131,7 +119,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { p
       },
     },
     async (request, reply) => {
-      enforce(resetPerClient, request.ip, reply);
+      enforceRateLimit(resetPerClient, request.ip, reply);
       await passwordReset.resetPassword(request.body);
       return { message: 'Password reset successful' };
     },

@@ -11,10 +11,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBodySchema, PageViewBodySchema } from '@quire/contracts';
-import { AppError } from '../errors.ts';
 import { bearerToken } from '../plugins/auth.ts';
 import type { PageViewService } from '../services/admin/page-view-service.ts';
-import { createRateLimiter } from '../services/rate-limiter.ts';
+import { createRateLimiter, enforceRateLimit } from '../services/rate-limiter.ts';
 
 /** Page views accepted per client address and minute: far above a person clicking, low enough to bound the table. */
 export const PAGE_VIEWS_PER_MINUTE = 120;
@@ -34,11 +33,7 @@ export const eventRoutes: FastifyPluginAsync<EventRoutesOptions> = async (app, {
     '/page-view',
     { schema: { body: PageViewBodySchema, response: { 204: z.null(), 400: ErrorBodySchema, 429: ErrorBodySchema } } },
     async (request, reply) => {
-      const { allowed, retryAfterSeconds } = perClient.hit(request.ip);
-      if (!allowed) {
-        void reply.header('retry-after', String(retryAfterSeconds));
-        throw new AppError('RATE_LIMITED');
-      }
+      enforceRateLimit(perClient, request.ip, reply);
       const token = bearerToken(request);
       const user = token ? await app.auth.authenticate(token) : null;
       await pageViews.record(request.body.path, user?.id ?? null);

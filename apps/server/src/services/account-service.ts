@@ -2,20 +2,10 @@
  * The signed-in user's own account (issue 12, "Accounts and e-mail"): profile names, password change, signing
  * out everywhere and deleting the account with everything it owns.
  */
-import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { ChangePasswordBody, UpdateProfileBody } from '@quire/contracts';
 import type { Db } from '../db/client.ts';
-import {
-  bookAssets,
-  books,
-  covers,
-  exportsTable,
-  passwordResetTokens,
-  sessions,
-  users,
-  userStyleGuides,
-  type UserRow,
-} from '../db/schema/index.ts';
+import { books, passwordResetTokens, sessions, users, type UserRow } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import { hashPassword, hashToken, verifyPassword } from './auth-service.ts';
 import type { Storage } from './storage.ts';
@@ -24,8 +14,8 @@ import type { Storage } from './storage.ts';
 export interface AccountServiceDeps {
   db: Db;
   storage: Storage;
-  /** Told of files that could not be removed after an account was deleted (the rows are gone either way). */
-  onFileError?: (err: unknown, key: string) => void;
+  /** Told of a storage folder that could not be removed after an account was deleted (the rows are gone either way). */
+  onFileError?: (err: unknown, folder: string) => void;
 }
 
 /** An empty name is stored as null (as at registration). */
@@ -43,28 +33,14 @@ export function createAccountService({ db, storage, onFileError = () => {} }: Ac
     return row;
   }
 
-  /** Every storage key and folder holding a file of the user: books' images, exports, covers, style guides. */
-  async function filesOf(userId: string): Promise<{ keys: string[]; folders: string[] }> {
+  /**
+   * The storage folders holding the user's files: each book's images, exports and covers (`books/<id>`,
+   * `exports/<id>`, `covers/<id>`: services/asset-paths.ts, export-service.ts, covers/cover-service.ts) and the
+   * style-guide uploads (`style-guides/<userId>`: style-guide-service.ts). Every stored file lies in one of them.
+   */
+  async function foldersOf(userId: string): Promise<string[]> {
     const bookIds = (await db.select({ id: books.id }).from(books).where(eq(books.userId, userId))).map((b) => b.id);
-    const guides = await db.select({ key: userStyleGuides.filePath }).from(userStyleGuides).where(eq(userStyleGuides.userId, userId));
-    const keys = guides.map((g) => g.key);
-    if (bookIds.length > 0) {
-      const assetRows = await db.select({ key: bookAssets.storageKey }).from(bookAssets).where(inArray(bookAssets.bookId, bookIds));
-      const exportRows = await db.select({ key: exportsTable.filePath }).from(exportsTable).where(inArray(exportsTable.bookId, bookIds));
-      const coverRows = await db
-        .select({ ebook: covers.ebookKey, artwork: covers.artworkKey })
-        .from(covers)
-        .where(inArray(covers.bookId, bookIds));
-      keys.push(...assetRows.map((r) => r.key), ...exportRows.map((r) => r.key));
-      for (const c of coverRows) keys.push(c.ebook, ...(c.artwork ? [c.artwork] : []));
-    }
-    // The folders the services write under (book-asset, export, cover and style-guide services), so a file no row
-    // records goes too.
-    const folders = [
-      ...bookIds.flatMap((id) => [`books/${id}`, `exports/${id}`, `covers/${id}`]),
-      `style-guides/${userId}`,
-    ];
-    return { keys, folders };
+    return [...bookIds.flatMap((id) => [`books/${id}`, `exports/${id}`, `covers/${id}`]), `style-guides/${userId}`];
   }
 
   return {
@@ -114,13 +90,13 @@ export function createAccountService({ db, storage, onFileError = () => {} }: Ac
     async deleteAccount(userId: string, password: string): Promise<void> {
       const user = await userRow(userId);
       if (!(await verifyPassword(user.passwordHash, password))) throw new AppError('INCORRECT_PASSWORD');
-      const { keys, folders } = await filesOf(userId);
+      const folders = await foldersOf(userId);
       // Rows first, files after (as the style-guide and cover services do): a failure in between leaves only
       // unreachable files behind, never a row pointing at a missing file.
       await db.delete(users).where(eq(users.id, userId));
-      const results = await Promise.allSettled([...keys.map((k) => storage.delete(k)), ...folders.map((f) => storage.deleteFolder(f))]);
+      const results = await Promise.allSettled(folders.map((f) => storage.deleteFolder(f)));
       results.forEach((r, i) => {
-        if (r.status === 'rejected') onFileError(r.reason, [...keys, ...folders][i]!);
+        if (r.status === 'rejected') onFileError(r.reason, folders[i]!);
       });
     },
   };

@@ -1,8 +1,11 @@
 /**
- * A small in-memory rate limiter (fixed windows per key), for the password reset routes (issue 12: requests per
- * address and per client). In memory is enough for one server process; several processes behind a load balancer
+ * A small in-memory rate limiter (fixed windows per key), for the password reset, admin and page-view routes (issue
+ * 12: requests per address and per client). In memory is enough for one server process; several processes behind a load balancer
  * would each count on their own, which multiplies the limit by their number but still bounds it.
  */
+
+import type { FastifyReply } from 'fastify';
+import { AppError } from '../errors.ts';
 
 /** Settings of {@link createRateLimiter}. */
 export interface RateLimiterOptions {
@@ -26,16 +29,21 @@ export interface RateLimiter {
   hit(key: string): RateLimitResult;
 }
 
-/** Keys kept before expired windows are swept out, so a stream of distinct keys cannot grow memory without end. */
+/**
+ * Keys kept before expired windows are swept out, so a stream of distinct keys cannot grow memory without end; a sweep
+ * runs at most once a window, so a flood of live keys does not make every request walk the whole map.
+ */
 const SWEEP_THRESHOLD = 10_000;
 
 /** A {@link RateLimiter} allowing `limit` requests per key in each window of `windowMs`. */
 export function createRateLimiter({ limit, windowMs, now = Date.now }: RateLimiterOptions): RateLimiter {
   const windows = new Map<string, { count: number; endsAt: number }>();
+  let nextSweepAt = -Infinity;
   return {
     hit(key) {
       const t = now();
-      if (windows.size >= SWEEP_THRESHOLD) {
+      if (windows.size >= SWEEP_THRESHOLD && t >= nextSweepAt) {
+        nextSweepAt = t + windowMs;
         for (const [k, w] of windows) if (w.endsAt <= t) windows.delete(k);
       }
       let w = windows.get(key);
@@ -47,4 +55,15 @@ export function createRateLimiter({ limit, windowMs, now = Date.now }: RateLimit
       return { allowed: w.count <= limit, retryAfterSeconds: Math.max(1, Math.ceil((w.endsAt - t) / 1000)) };
     },
   };
+}
+
+/**
+ * Refuses the request with 429 when `limiter` says so for `key`, telling the client when to retry (`Retry-After`, in
+ * seconds). @throws AppError `RATE_LIMITED` (429, 'Too many requests. Please try again later.').
+ */
+export function enforceRateLimit(limiter: RateLimiter, key: string, reply: FastifyReply): void {
+  const { allowed, retryAfterSeconds } = limiter.hit(key);
+  if (allowed) return;
+  void reply.header('retry-after', String(retryAfterSeconds));
+  throw new AppError('RATE_LIMITED');
 }

@@ -9,7 +9,6 @@
  * an edited or re-cleaned text has another key and is indexed afresh. The job runner sends the tasks of one text to
  * one thread (workers/affinity.ts), so that the index is found there.
  */
-import { createHash } from 'node:crypto';
 import {
   buildTopicIndex,
   compileExtraction,
@@ -31,16 +30,20 @@ const MAX_INDEXES = 3;
 /** The thread's indexes, least recently used first (a Map keeps insertion order). */
 const indexes = new Map<string, TopicIndex>();
 
-/** The text an extraction task searches: a book's cleaned Markdown and what the parse reads of its metadata. */
+/**
+ * The text an extraction task searches: a book's cleaned Markdown, its SHA-256 (hex) as the service computed it once
+ * for the extraction row (`textHashOf`), and what the parse reads of its metadata.
+ */
 export interface ExtractionText {
   markdown: string;
+  textHash: string;
   meta: Pick<BookMeta, 'title' | 'author' | 'language'>;
 }
 
-/** The cache key of a text's index: SHA-256 (hex) of the metadata the parse reads and of the Markdown. */
+/** The cache key of a text's index: the text's hash and the metadata the parse reads (the text is not hashed again). */
 export function indexKey(text: ExtractionText): string {
   const { title, author, language } = text.meta;
-  return createHash('sha256').update(JSON.stringify([title, author, language])).update('\0').update(text.markdown).digest('hex');
+  return `${text.textHash}:${JSON.stringify([title, author, language])}`;
 }
 
 /** The index of `text`: this thread's copy when it has one (now the most recently used), else built and kept. */

@@ -98,12 +98,12 @@ export interface JobRunner {
   /**
    * Topic extraction (workers/extraction-tasks.ts): searches a book's text for a topic, reads one passage in full
    * (null when the text has no such passage), or compiles chosen passages into a new book's Markdown. The text's
-   * topic index is built once per thread and text; `textKey` (the text's hash) sends every task of one text to the
+   * topic index is built once per thread and text; the input's `textHash` sends every task of one text to the
    * same thread (workers/affinity.ts), where that index is kept.
    */
-  searchTopic(input: SearchTopicInput, textKey: string): Promise<TopicSearchResult>;
-  passageText(input: PassageTextInput, textKey: string): Promise<PassageContent | null>;
-  compileExtraction(input: CompileInput, textKey: string): Promise<CompileOutput>;
+  searchTopic(input: SearchTopicInput): Promise<TopicSearchResult>;
+  passageText(input: PassageTextInput): Promise<PassageContent | null>;
+  compileExtraction(input: CompileInput): Promise<CompileOutput>;
   /** Stops the threads and child processes; pending jobs fail. */
   close(): Promise<void>;
 }
@@ -193,14 +193,14 @@ export function createJobRunner(options: JobRunnerOptions = {}): JobRunner {
     async readStyleGuide(input) {
       return unwrap(await run<TaskResult<ExtractedStyleGuide & { textChars: number }>>('readStyleGuide', input));
     },
-    async searchTopic(input, textKey) {
-      return unwrap(await run<TaskResult<TopicSearchResult>>('searchTopic', withAffinity(input, textKey)));
+    async searchTopic(input) {
+      return unwrap(await run<TaskResult<TopicSearchResult>>('searchTopic', withAffinity(input, input.textHash)));
     },
-    async passageText(input, textKey) {
-      return unwrap(await run<TaskResult<PassageContent | null>>('passageText', withAffinity(input, textKey)));
+    async passageText(input) {
+      return unwrap(await run<TaskResult<PassageContent | null>>('passageText', withAffinity(input, input.textHash)));
     },
-    async compileExtraction(input, textKey) {
-      return unwrap(await run<TaskResult<CompileOutput>>('compileExtraction', withAffinity(input, textKey)));
+    async compileExtraction(input) {
+      return unwrap(await run<TaskResult<CompileOutput>>('compileExtraction', withAffinity(input, input.textHash)));
     },
     async buildOpeningTypst(input) {
       return unwrap(await run<TaskResult<{ source: string; assets: BookAsset[] }>>('buildOpeningTypst', input, transferListOf(input.assets ?? [])));

@@ -68,13 +68,13 @@ describe('the job runner', () => {
     const jobs = createJobRunner({ threads: 2 });
     close = () => jobs.close();
     const advent = 'The candles of Advent are lit one by one in the weeks before Christmas. The children count the days until Christmas morning. Then the bells ring, and the whole house wakes to the carols of Christmas sung at the door.';
-    const text = { markdown: `# Advent\n\n${advent}\n\n# The Sea\n\nThe ship sailed west across the grey sea for many days.\n`, meta: { title: 'Advent', author: 'A', language: 'en' } };
-    const found = await jobs.searchTopic({ ...text, topic: 'Christmas' }, 'text-1');
+    const text = { markdown: `# Advent\n\n${advent}\n\n# The Sea\n\nThe ship sailed west across the grey sea for many days.\n`, textHash: 'text-1', meta: { title: 'Advent', author: 'A', language: 'en' } };
+    const found = await jobs.searchTopic({ ...text, topic: 'Christmas' });
     expect(found.passages.length).toBeGreaterThan(0);
     const [again, measured, passage] = await Promise.all([
-      jobs.searchTopic({ ...text, topic: 'Advent' }, 'text-1'),
+      jobs.searchTopic({ ...text, topic: 'Advent' }),
       jobs.measureText('other work'),
-      jobs.passageText({ ...text, passageId: found.passages[0]!.passageId, widen: false }, 'text-1'),
+      jobs.passageText({ ...text, passageId: found.passages[0]!.passageId, widen: false }),
     ]);
     expect(again.topic).toBe('Advent');
     expect(measured).toEqual({ wordCount: 2, textBytes: 10 });

@@ -3,6 +3,7 @@
  * and reuses it for searches, passages and compiles; an edited text or other metadata is indexed afresh; only the last
  * few indexes are kept.
  */
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   cachedIndexCount,
@@ -15,8 +16,7 @@ import {
 
 /** A small book of three chapters, one about Christmas. */
 function book(extra = ''): ExtractionText {
-  return {
-    markdown: [
+  const markdown = [
       '# Chapter I. The Harvest',
       '',
       'The farmers brought the harvest in before the autumn rains, and the barns were full of wheat and barley.',
@@ -29,9 +29,9 @@ function book(extra = ''): ExtractionText {
       '',
       `The ship sailed west across the grey sea for many days, and the sailors watched the horizon for land.${extra}`,
       '',
-    ].join('\n'),
-    meta: { title: 'Seasons', author: 'A. Writer', language: 'en' },
-  };
+  ].join('\n');
+  // The service hashes the text once for the extraction row and hands the hash on (textHashOf).
+  return { markdown, textHash: createHash('sha256').update(markdown).digest('hex'), meta: { title: 'Seasons', author: 'A. Writer', language: 'en' } };
 }
 
 /** The value of a task that succeeded. */

@@ -8,7 +8,7 @@ import { AdminDashboard } from '../features/admin/components/admin-dashboard.tsx
 import { AdminPasswordGate } from '../features/admin/components/admin-password-gate.tsx';
 import { useAdminSession } from '../features/admin/hooks/use-admin-session.ts';
 import { endAdminSession } from '../features/admin/api/end-admin-session.ts';
-import { formatDay } from '../features/admin/lib/format.ts';
+import { formatDay } from '../lib/format-date.ts';
 
 /**
  * /admin/analytics, for anyone who knows the admin password (accounts spec sections 2, 4 and 10): locked, the
@@ -22,12 +22,7 @@ export function AdminAnalyticsPage() {
   // The gate or the dashboard replaces the other under the heading: bring focus back to it so keyboard and
   // screen-reader users start from the top of what is new (the gate then focuses its field).
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const firstRender = useRef(true);
   useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
     if (unlocked) headingRef.current?.focus();
   }, [unlocked]);
 

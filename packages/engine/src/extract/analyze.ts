@@ -58,7 +58,7 @@ const STOPWORDS: Record<AnalyzedLanguage, ReadonlySet<string>> = {
   it: new Set(stopItalian),
 };
 
-/** A word of a text: where it is (UTF-16 offsets, `end` exclusive) and its lower-cased form. */
+/** A word of a text: where it is (UTF-16 offsets, `end` exclusive) and the word as written. */
 export interface WordToken {
   start: number;
   end: number;
@@ -66,8 +66,11 @@ export interface WordToken {
   surface: string;
 }
 
-/** Letters, combining marks and digits: a word. Everything else (spaces, punctuation, apostrophes, dashes) cuts. */
-const WORD = /[\p{L}\p{M}\p{N}]+/gu;
+/**
+ * Letters, combining marks and digits: a word. Everything else (spaces, punctuation, apostrophes, dashes) cuts. The one
+ * definition of a word for the index, the query and the preview (global: use with `matchAll`).
+ */
+export const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 
 /** Every word of `text` with its offsets, in order. */
 export function wordTokens(text: string): WordToken[] {
@@ -101,11 +104,6 @@ export class Analyzer {
       this.cache.set(surface, t);
     }
     return t ?? undefined;
-  }
-
-  /** True when the word as written is a stop word of this language. */
-  isStopword(surface: string): boolean {
-    return this.stop.has(surface.normalize('NFC').toLowerCase());
   }
 
   private analyze(surface: string): string | null {

@@ -20,7 +20,7 @@ import {
 } from '../model/book-document.ts';
 import { serializeMarkdown } from '../markdown/serialize.ts';
 import type { Segmentation, SourceSection } from './passages.ts';
-import { resolvePassageId, type PassageRange } from './passage-id.ts';
+import { rangesOverlap, resolvePassageId, type PassageRange } from './passage-id.ts';
 import type { ChosenPassage } from './types.ts';
 
 /** What {@link compileChosen} needs of the index. */
@@ -98,7 +98,7 @@ export function compileChosen(src: CompileSource, input: CompileInput): CompileO
  * overlapping ranges is one range), and groups that the union now overlaps are merged into it too.
  */
 function mergeInto(groups: PassageRange[], range: PassageRange): void {
-  const overlaps = (a: PassageRange, b: PassageRange) => a.section === b.section && a.from < b.to && b.from < a.to;
+  const overlaps = (a: PassageRange, b: PassageRange) => a.section === b.section && rangesOverlap(a, b);
   const first = groups.find((g) => overlaps(g, range));
   if (!first) {
     groups.push({ ...range });

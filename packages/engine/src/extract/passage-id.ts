@@ -12,6 +12,11 @@ export interface PassageRange {
   to: number;
 }
 
+/** True when two runs of blocks of the same section share a block (`to` exclusive). */
+export function rangesOverlap(a: { from: number; to: number }, b: { from: number; to: number }): boolean {
+  return a.from < b.to && b.from < a.to;
+}
+
 const ID = /^s([1-9][0-9]{0,5})(?::(0|[1-9][0-9]{0,6})-([1-9][0-9]{0,6}))?$/;
 
 /**

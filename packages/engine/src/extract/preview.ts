@@ -26,13 +26,14 @@ export interface Preview {
  */
 export function makePreview(text: string, analyzer: Analyzer, weights: ReadonlyMap<string, number>): Preview {
   const tokens = wordTokens(text);
-  const matches = tokens.filter((t) => {
-    const term = analyzer.term(t.surface);
-    return term !== undefined && weights.has(term);
+  // Each word is analysed once: the matches with the weight of their term.
+  const matches = tokens.flatMap((t) => {
+    const weight = weights.get(analyzer.term(t.surface) ?? '');
+    return weight === undefined ? [] : [{ ...t, weight }];
   });
   // The window starting LEAD_CHARS before match i holds matches i..j-1; prefix sums give its weight.
   const prefixWeight = [0];
-  for (const m of matches) prefixWeight.push(prefixWeight.at(-1)! + weights.get(analyzer.term(m.surface)!)!);
+  for (const m of matches) prefixWeight.push(prefixWeight.at(-1)! + m.weight);
   let anchor = 0;
   let best = -1;
   for (let i = 0, j = 0; i < matches.length; i++) {

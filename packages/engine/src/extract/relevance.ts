@@ -72,32 +72,25 @@ export const LAMBDA = 0.25;
  */
 export const RELEVANCE_THRESHOLD = 0.5;
 
-/** A scored passage: its relevance and the evidence behind it. */
+/** A scored passage: its calibrated relevance. */
 export interface ScoredPassage {
   /** Index into `Segmentation.passages`. */
   passage: number;
   /** Calibrated relevance, 0-1. */
   relevance: number;
-  /** BM25 / BM25max, 0-1. */
-  normalizedScore: number;
-  /** Share of the weighted matches that are the topic's own words, 0-1. */
-  own: number;
-  /** Matches of any searched word in the body (unweighted). */
-  matches: number;
 }
 
 /**
  * A concept's matches in block `g`, counted by sentence: each sentence naming the concept counts once, with the
- * weight of its heaviest word (`own` when that word is the topic's own). A sentence that names a topic twice
- * ("in His last prayer He prays", "forgive us our debts, as we forgive our debtors") speaks of it once: how much a
- * passage treats a topic is how many of its sentences speak of it. `n` counts every matching word (for display).
+ * weight of its heaviest word (`own`: the sentences whose heaviest word is the topic's own). A sentence that names a
+ * topic twice ("in His last prayer He prays", "forgive us our debts, as we forgive our debtors") speaks of it once: how
+ * much a passage treats a topic is how many of its sentences speak of it.
  */
-function sentenceMatches(index: TermIndex, g: number, words: ReadonlyMap<number, { weight: number; own: boolean }>): { weight: number; own: number; n: number } {
+function sentenceMatches(index: TermIndex, g: number, words: ReadonlyMap<number, { weight: number; own: boolean }>): { weight: number; own: number } {
   const ids = index.blockTerms[g]!;
   const sentences = index.blockSentences[g]!;
   let weight = 0;
   let own = 0;
-  let n = 0;
   let sentence = -1;
   let best = 0;
   let bestOwn = false;
@@ -112,13 +105,12 @@ function sentenceMatches(index: TermIndex, g: number, words: ReadonlyMap<number,
     }
     const word = words.get(ids[k]!);
     if (!word) continue;
-    n++;
     if (word.weight > best || (word.weight === best && word.own)) {
       best = word.weight;
       bestOwn = word.own;
     }
   }
-  return { weight, own, n };
+  return { weight, own };
 }
 
 /** The logistic function. */
@@ -138,7 +130,6 @@ export function scorePassages(query: ExpandedQuery, index: TermIndex, seg: Segme
   const ownBody = query.concepts.map(() => new Float64Array(nPassages));
   const heading = query.concepts.map(() => new Float64Array(nSections));
   const ownHeading = query.concepts.map(() => new Float64Array(nSections));
-  const matches = new Float64Array(nPassages);
   const touched = new Uint8Array(nPassages);
   const idf: number[] = [];
 
@@ -155,12 +146,11 @@ export function scorePassages(query: ExpandedQuery, index: TermIndex, seg: Segme
       for (const g of index.postings[id]!.blocks) blocks.add(g);
     }
     for (const g of blocks) {
-      const { weight, own, n } = sentenceMatches(index, g, words);
+      const { weight, own } = sentenceMatches(index, g, words);
       for (let r = index.blockPassageStart[g]!; r < index.blockPassageStart[g + 1]!; r++) {
         const p = index.blockPassages[r]!;
         body[c]![p]! += weight;
         ownBody[c]![p]! += own;
-        matches[p]! += n;
         touched[p] = 1;
         // Sections come first among the passages, in order: passage p < nSections is section p.
         if (p < nSections) sectionsWith[p] = 1;
@@ -205,7 +195,7 @@ export function scorePassages(query: ExpandedQuery, index: TermIndex, seg: Segme
     const normalizedScore = idfSum > 0 ? score / idfSum : 0;
     const ownShare = weighted > 0 ? Math.min(1, own / weighted) : 0;
     const relevance = sigmoid(ALPHA * (normalizedScore - S0)) * (1 - LAMBDA * (1 - ownShare));
-    out.push({ passage: p, relevance, normalizedScore, own: ownShare, matches: matches[p]! });
+    out.push({ passage: p, relevance });
   }
   return out;
 }

@@ -9,7 +9,7 @@
  *
  * Also kept, for themes: each term's count in the whole book and the most frequent written form of each stem.
  */
-import { wordTokens, type Analyzer } from './analyze.ts';
+import { analyzeText, WORD, type Analyzer } from './analyze.ts';
 import type { Segmentation } from './passages.ts';
 
 /** The end of a sentence, or of a clause that stands as one (older prose runs its periods on with `;` and `:`). */
@@ -76,7 +76,7 @@ export function buildTermIndex(seg: Segmentation, analyzer: Analyzer): TermIndex
   let bookTerms = 0;
   for (const [i, section] of seg.sections.entries()) {
     sectionFirstBlock[i] = blockTerms.length;
-    headingTerms.push(Int32Array.from(analyzeIds(section.title, analyzer, idOf)));
+    headingTerms.push(Int32Array.from(analyzeText(section.title, analyzer).map(idOf)));
     for (const [b, text] of section.blockTexts.entries()) {
       const g = blockTerms.length;
       const ids: number[] = [];
@@ -86,7 +86,7 @@ export function buildTermIndex(seg: Segmentation, analyzer: Analyzer): TermIndex
       perBlock.clear();
       // A contents list is shown with its passage but not indexed: it names topics, it does not treat them.
       const indexed = section.blockIsList[b] ? '' : text;
-      for (const m of indexed.matchAll(/[\p{L}\p{M}\p{N}]+/gu)) {
+      for (const m of indexed.matchAll(WORD)) {
         if (SENTENCE_END.test(indexed.slice(after, m.index))) sentence++;
         after = m.index + m[0].length;
         const t = analyzer.term(m[0]);
@@ -139,13 +139,4 @@ export function buildTermIndex(seg: Segmentation, analyzer: Analyzer): TermIndex
   const displayForms = terms.map((t, id) => best.get(id)?.[0] ?? t);
 
   return { analyzer, termIds, terms, postings, bookCounts, bookTerms, blockTerms, blockSentences, sectionFirstBlock, headingTerms, blockPassageStart, blockPassages, displayForms };
-}
-
-function analyzeIds(text: string, analyzer: Analyzer, idOf: (t: string) => number): number[] {
-  const out: number[] = [];
-  for (const w of wordTokens(text)) {
-    const t = analyzer.term(w.surface);
-    if (t !== undefined) out.push(idOf(t));
-  }
-  return out;
 }

@@ -38,8 +38,6 @@ export interface WordSense {
   derived: string[];
   /** Words of the synsets the sense's `~` pointers name: its kinds (`Eucharist`, `baptism` for `sacrament`). */
   hyponyms: string[];
-  /** The synset's gloss. */
-  gloss: string;
 }
 
 /** The folder of the database files, resolved at run time where the package is installed. */
@@ -139,11 +137,10 @@ export function wordSenses(word: string): WordSense[] {
 }
 
 /** A synset's words besides `lemma`, and the words that `lemma`'s own `+` pointers lead to. */
-function readSynset(pos: WordNetPos, offset: number, lemma: string): Pick<WordSense, 'synonyms' | 'derived' | 'hyponyms' | 'gloss'> {
+function readSynset(pos: WordNetPos, offset: number, lemma: string): Pick<WordSense, 'synonyms' | 'derived' | 'hyponyms'> {
   const line = dataLine(pos, offset);
   const bar = line.indexOf(' | ');
   const fields = (bar >= 0 ? line.slice(0, bar) : line).trim().split(' ');
-  const gloss = bar >= 0 ? line.slice(bar + 3).trim() : '';
   const wordCount = parseInt(fields[3]!, 16);
   // Adjectives carry a syntactic marker on the word: `galore(ip)`.
   const words = Array.from({ length: wordCount }, (_, i) => fields[4 + 2 * i]!.replace(/\(.*\)$/, ''));
@@ -164,7 +161,7 @@ function readSynset(pos: WordNetPos, offset: number, lemma: string): Pick<WordSe
     const word = targetWords[parseInt(sourceTarget.slice(2), 16) - 1];
     if (word && !derived.includes(word)) derived.push(word);
   }
-  return { synonyms, derived, hyponyms, gloss };
+  return { synonyms, derived, hyponyms };
 }
 
 /** The words of a synset. */

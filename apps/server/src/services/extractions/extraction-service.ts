@@ -49,9 +49,12 @@ export interface ExtractionServiceDeps {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The text an extraction task searches: the book's cleaned Markdown, parsed with its title, author and language. */
-function extractionText(book: BookRow & { cleanedText: string }): ExtractionText {
-  return { markdown: book.cleanedText, meta: { title: book.title, author: book.author, language: fullMetadata(book.metadata).language } };
+/**
+ * The text an extraction task searches: the book's cleaned Markdown with its hash (`hash`, {@link textHashOf}), parsed
+ * with its title, author and language.
+ */
+function extractionText(book: BookRow & { cleanedText: string }, hash: string): ExtractionText {
+  return { markdown: book.cleanedText, textHash: hash, meta: { title: book.title, author: book.author, language: fullMetadata(book.metadata).language } };
 }
 
 /** The book with its cleaned text. @throws AppError `NOT_CLEANED` (409) before cleanup (the Extract tab opens after it). */
@@ -101,7 +104,7 @@ export function createExtractionService({ db, books, assets, jobs, checkFeature 
       const book = cleaned(await books.load(userId, bookId));
       await checkFeature?.(userId, 'topic-extraction');
       const hash = (await textHashOf(book.cleanedText))!;
-      const result = await jobs.searchTopic({ ...extractionText(book), topic: parsed.data.topic }, hash);
+      const result = await jobs.searchTopic({ ...extractionText(book, hash), topic: parsed.data.topic });
       const found = {
         topic: result.topic,
         sectionsFound: result.passages.length,
@@ -143,7 +146,7 @@ export function createExtractionService({ db, books, assets, jobs, checkFeature 
     async passage(userId: string, bookId: string, extractionId: string, passageId: string, widen: boolean): Promise<PassageText> {
       const { book, row, hash } = await load(userId, bookId, extractionId);
       const text = searchedText(book, row, hash);
-      const passage = await jobs.passageText({ ...extractionText(text), passageId, widen }, hash!);
+      const passage = await jobs.passageText({ ...extractionText(text, hash!), passageId, widen });
       if (!passage) throw new AppError('NOT_FOUND', 'Passage not found');
       return passage;
     },
@@ -165,8 +168,7 @@ export function createExtractionService({ db, books, assets, jobs, checkFeature 
       const text = searchedText(book, row, hash);
       await checkFeature?.(userId, 'topic-extraction');
       const compiled = await jobs.compileExtraction(
-        { ...extractionText(text), title: body.title, topic: row.topic, passages: body.passages, source: { title: book.title, author: book.author } },
-        hash!,
+        { ...extractionText(text, hash!), title: body.title, topic: row.topic, passages: body.passages, source: { title: book.title, author: book.author } },
       );
       if (compiled.unknownPassageIds.length > 0) {
         const ids = compiled.unknownPassageIds;

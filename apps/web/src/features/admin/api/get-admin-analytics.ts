@@ -12,6 +12,7 @@ export async function getAdminAnalytics(token: string): Promise<AdminAnalytics> 
   return AdminAnalyticsSchema.parse(body);
 }
 
+/** Query of the dashboard's figures (GET /api/admin/analytics, `X-Admin-Token: token`); a 401 ends the session. */
 export function adminAnalyticsQueryOptions(token: string) {
   return queryOptions({
     queryKey: adminKeys.analytics(token),

@@ -3,7 +3,7 @@ import type { AdminAnalytics } from '@quire/contracts';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { getErrorMessage, getErrorStatus } from '../../../lib/errors.ts';
 import { useAdminAnalytics } from '../api/get-admin-analytics.ts';
-import { formatCount, formatUsd } from '../lib/format.ts';
+import { formatCount, formatDollars } from '../lib/format.ts';
 import type { DailyMeasure } from '../lib/series-summary.ts';
 import { DailyBarChart } from './daily-bar-chart.tsx';
 import { DashboardSkeleton } from './dashboard-skeleton.tsx';
@@ -17,7 +17,7 @@ const CHARTS: ReadonlyArray<{ title: string; measure: DailyMeasure }> = [
   { title: 'Sign-ups', measure: { pick: (day) => day.signUps, format: formatCount } },
   { title: 'Imports', measure: { pick: (day) => day.imports, format: formatCount } },
   { title: 'Exports', measure: { pick: (day) => day.exports, format: formatCount } },
-  { title: 'Revenue', measure: { pick: (day) => day.revenue, format: formatUsd } },
+  { title: 'Revenue', measure: { pick: (day) => day.revenue, format: formatDollars } },
 ];
 
 function Dashboard({ analytics }: { analytics: AdminAnalytics }) {

@@ -1,5 +1,5 @@
 import type { AnalyticsDay } from '@quire/contracts';
-import { formatDay } from '../lib/format.ts';
+import { formatDay } from '../../../lib/format-date.ts';
 import { summarizeSeries, type DailyMeasure } from '../lib/series-summary.ts';
 
 const SLOT = 10;

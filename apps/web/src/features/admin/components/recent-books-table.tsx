@@ -1,5 +1,5 @@
 import type { AdminAnalytics } from '@quire/contracts';
-import { formatDay } from '../lib/format.ts';
+import { formatDay } from '../../../lib/format-date.ts';
 import { DashboardSection } from './dashboard-section.tsx';
 import { ScrollTable, Td, Th } from './scroll-table.tsx';
 import { StatusBadge } from './status-badge.tsx';

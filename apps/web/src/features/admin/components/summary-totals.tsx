@@ -1,5 +1,5 @@
 import type { AdminAnalytics } from '@quire/contracts';
-import { formatCount, formatUsd } from '../lib/format.ts';
+import { formatCount, formatDollars } from '../lib/format.ts';
 
 /** The four headline figures: users, books, active subscriptions and revenue in US dollars. */
 export function SummaryTotals({ analytics }: { analytics: AdminAnalytics }) {
@@ -7,7 +7,7 @@ export function SummaryTotals({ analytics }: { analytics: AdminAnalytics }) {
     { label: 'Total users', value: formatCount(analytics.totalUsers) },
     { label: 'Total books', value: formatCount(analytics.totalBooks) },
     { label: 'Active subscriptions', value: formatCount(analytics.activeSubscriptions) },
-    { label: 'Total revenue', value: formatUsd(analytics.totalRevenue) },
+    { label: 'Total revenue', value: formatDollars(analytics.totalRevenue) },
   ];
   return (
     <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnalyticsDay } from '@quire/contracts';
-import { formatCount, formatUsd } from './format.ts';
+import { formatCount, formatDollars } from './format.ts';
 import { summarizeSeries } from './series-summary.ts';
 
 function day(date: string, signUps: number, revenue = 0): AnalyticsDay {
@@ -15,7 +15,7 @@ describe('summarizeSeries', () => {
 
   it('writes money as dollars', () => {
     const days = [day('2025-03-01', 0, 1200), day('2025-03-02', 0, 49.5)];
-    expect(summarizeSeries(days, { pick: (d) => d.revenue, format: formatUsd })).toBe(
+    expect(summarizeSeries(days, { pick: (d) => d.revenue, format: formatDollars })).toBe(
       '$1,249.50 over 2 days; most on 1 Mar ($1,200.00)',
     );
   });

@@ -1,5 +1,5 @@
 import type { AnalyticsDay } from '@quire/contracts';
-import { formatDay } from './format.ts';
+import { formatDay } from '../../../lib/format-date.ts';
 
 /** One measure of the daily series, with how its values are written. */
 export type DailyMeasure = {

@@ -7,6 +7,7 @@ export function changePassword(body: ChangePasswordBody): Promise<MessageBody> {
   return apiRequest<MessageBody>('POST', '/api/user/change-password', body);
 }
 
+/** Changes the password; a 400 carries the server's message ('Current password is incorrect'). */
 export function useChangePassword() {
   return useMutation({ mutationFn: changePassword });
 }

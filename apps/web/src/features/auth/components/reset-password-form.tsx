@@ -1,5 +1,5 @@
 import { useForm } from 'react-hook-form';
-import { PASSWORD_MIN_LENGTH } from '@quire/contracts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@quire/contracts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
@@ -9,9 +9,6 @@ import { getErrorMessage } from '../../../lib/errors.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 
 type ResetPasswordValues = { password: string; confirmPassword: string };
-
-/** The longest password the server takes (contracts `ResetPasswordBodySchema`). */
-const PASSWORD_MAX_LENGTH = 200;
 
 type Problem = { field: keyof ResetPasswordValues; title: string; message: string };
 

@@ -20,6 +20,7 @@ export async function getExtractionPassage({ bookId, extractionId, passageId, wi
   return parsed.data;
 }
 
+/** Query of one passage in full, or widened to its section (a 409 when the text changed since the extraction). */
 export function extractionPassageQueryOptions(request: PassageRequest) {
   return queryOptions({
     queryKey: extractionKeys.passage(request.bookId, request.extractionId, request.passageId, request.widen),

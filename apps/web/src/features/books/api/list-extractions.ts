@@ -21,6 +21,7 @@ export async function listExtractions(bookId: string): Promise<Extraction[]> {
   return parsed.data;
 }
 
+/** Query of a book's extractions (GET /api/books/:id/extractions), newest first; off while the id is empty. */
 export function extractionsQueryOptions(bookId: string) {
   return queryOptions({ queryKey: extractionKeys.list(bookId), queryFn: () => listExtractions(bookId), enabled: bookId.length > 0 });
 }

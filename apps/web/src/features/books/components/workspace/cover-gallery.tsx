@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { format, parseISO } from 'date-fns';
+import { formatDateTime } from '../../../../lib/format-date.ts';
 import { BookImage, CircleCheck, Pencil, Trash2 } from 'lucide-react';
 import type { Cover } from '@quire/contracts';
 import {
@@ -23,15 +23,6 @@ import { useDeleteCover } from '../../api/delete-cover.ts';
 import { useUpdateCover } from '../../api/update-cover.ts';
 import { artworkOrigin, coverKindLabel } from '../../lib/cover-catalogue.ts';
 import { CoverImage } from './cover-image.tsx';
-
-/** `3 Mar 2025, 14:05`, or the text as it came when it is not a date. */
-function madeAt(iso: string): string {
-  try {
-    return format(parseISO(iso), 'd MMM yyyy, HH:mm');
-  } catch {
-    return iso;
-  }
-}
 
 /** A cover's artwork badge (KDP asks at upload whether a cover contains AI-generated images). */
 export function ArtworkBadge({ cover }: { cover: Cover }) {
@@ -96,7 +87,7 @@ function GalleryCard({
           <div className="flex flex-wrap gap-1.5">
             <CoverBadges cover={cover} />
           </div>
-          <p className="text-xs text-muted">Made {madeAt(cover.createdAt)}</p>
+          <p className="text-xs text-muted">Made {formatDateTime(cover.createdAt)}</p>
         </div>
         <div className="mt-auto flex flex-col gap-1.5">
           {!cover.chosen && (

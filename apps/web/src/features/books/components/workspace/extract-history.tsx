@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { format, parseISO } from 'date-fns';
+import { formatDateTime } from '../../../../lib/format-date.ts';
 import { Link } from 'wouter';
 import { BookCopy, History, TriangleAlert } from 'lucide-react';
 import type { Extraction } from '@quire/contracts';
@@ -12,15 +12,6 @@ import { countOf, percent } from '../../lib/extraction-display.ts';
 
 /** How many extractions are listed before 'Show all': the recent ones, without a long scroll on a phone. */
 export const HISTORY_PREVIEW = 6;
-
-/** `3 Mar 2025, 14:05`, or the text as it came when it is not a date. */
-export function extractedAt(iso: string): string {
-  try {
-    return format(parseISO(iso), 'd MMM yyyy, HH:mm');
-  } catch {
-    return iso;
-  }
-}
 
 function HistorySkeleton() {
   return (
@@ -48,7 +39,7 @@ function HistoryItem({ extraction, shown, onShow }: { extraction: Extraction; sh
           <span className="min-w-0 truncate font-medium text-ink">{extraction.topic}</span>
           {shown && <span className="shrink-0 text-xs font-medium text-accent-ink">Shown</span>}
         </span>
-        <span className="text-xs text-muted">{extractedAt(extraction.createdAt)}</span>
+        <span className="text-xs text-muted">{formatDateTime(extraction.createdAt)}</span>
         <span className="text-xs text-ink-soft">
           {countOf(extraction.sectionsFound, 'section', 'sections')}
           {extraction.sectionsFound > 0 && <> · average relevance {percent(extraction.averageRelevance)}</>}

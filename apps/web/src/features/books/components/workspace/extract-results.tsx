@@ -13,7 +13,7 @@ import {
   type PassageArrangement,
 } from '../../lib/passage-arrangement.ts';
 import { ExtractCompileDialog } from './extract-compile-dialog.tsx';
-import { extractedAt } from './extract-history.tsx';
+import { formatDateTime } from '../../../../lib/format-date.ts';
 import { ExtractPassageCard, moveButtonId } from './extract-passage-card.tsx';
 import { ExtractPassageReader } from './extract-passage-reader.tsx';
 
@@ -105,7 +105,7 @@ export function ExtractResults({ book, extraction, arrangement, onArrangementCha
     <section aria-labelledby="extract-results-title" className="rounded-xl border border-line bg-surface shadow-card">
       <div className="flex flex-col gap-3 border-b border-line p-5 sm:p-6">
         <div className="flex flex-col gap-1">
-          <p className="text-xs text-muted">Extracted {extractedAt(extraction.createdAt)}</p>
+          <p className="text-xs text-muted">Extracted {formatDateTime(extraction.createdAt)}</p>
           <h3 id="extract-results-title" ref={headingRef} tabIndex={-1} className="scroll-mt-24 font-display text-xl font-semibold outline-none">
             Passages on “{extraction.topic}”
           </h3>

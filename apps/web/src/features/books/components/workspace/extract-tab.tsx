@@ -93,11 +93,6 @@ export function ExtractTab({ book }: { book: Book }) {
     reveal({ focus: true });
   };
 
-  const runAgain = (extraction: Extraction) => {
-    setTopic(extraction.topic);
-    run(extraction.topic);
-  };
-
   return (
     <div className="flex flex-col gap-6">
       <section aria-labelledby="extract-title" className="rounded-xl border border-line bg-surface p-5 shadow-card sm:p-6">
@@ -142,7 +137,7 @@ export function ExtractTab({ book }: { book: Book }) {
               extraction={shown}
               arrangement={arrangements[shown.id] ?? initialArrangement(shown)}
               onArrangementChange={(next) => setArrangements((all) => ({ ...all, [shown.id]: next }))}
-              onRunAgain={() => runAgain(shown)}
+              onRunAgain={() => pick(shown.topic)}
               running={extract.isPending}
               headingRef={headingRef}
             />
