@@ -50,6 +50,16 @@ describe('relevanceScore is calibrated', () => {
     expect(score(withSynonym)).toBe(0);
   });
 
+  it('counts a heading that names the topic as its own field (BM25F): the same text scores higher under it', () => {
+    const words = FARM.join(' ').replace(/[.!?;:]/g, '').split(' ').slice(0, 300);
+    const body = `Forgiveness came late. They spoke of forgiveness at supper. ${words.join(' ')}.`;
+    const score = (heading: string) =>
+      searchTopic(buildTopicIndex(book(`# ${heading}\n\n${body}\n\n# Other\n\n${words.join(' ')}.\n`)), 'forgiveness').passages.find((p) => p.title === heading)
+        ?.relevanceScore ?? 0;
+    expect(score('On Forgiveness')).toBeGreaterThan(score('At Supper'));
+    expect(score('On Forgiveness')).toBeGreaterThan(RELEVANCE_THRESHOLD);
+  });
+
   it('is below 1 and rounded to three decimals', () => {
     for (const p of searchTopic(buildTopicIndex(book(LOVE_BOOK_MD)), 'love').passages) {
       expect(p.relevanceScore).toBeLessThanOrEqual(1);
