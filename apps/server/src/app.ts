@@ -32,7 +32,13 @@ import { styleGuideRoutes } from './routes/style-guides.ts';
 import { templateRoutes } from './routes/templates.ts';
 import { userRoutes } from './routes/user.ts';
 import { webAppPlugin } from './routes/web-app.ts';
+import { billingRoutes } from './routes/billing.ts';
+import { stripeWebhookRoutes } from './routes/stripe-webhook.ts';
 import { createAccountService } from './services/account-service.ts';
+import { createCheckoutService } from './services/billing/checkout-service.ts';
+import { createEntitlementService } from './services/billing/entitlement-service.ts';
+import { createStripeClient } from './services/billing/stripe-client.ts';
+import { createWebhookService } from './services/billing/webhook-service.ts';
 import { createAdminSessionService } from './services/admin/admin-session-service.ts';
 import { createAnalyticsService } from './services/admin/analytics-service.ts';
 import { createPageViewService } from './services/admin/page-view-service.ts';
@@ -114,8 +120,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     findUploadedGuide: (userId, id) => styleGuides.findLayout(userId, id),
     findCustomTemplate: (userId, id) => templates.findSettings(userId, id),
   });
+  const entitlements = createEntitlementService({ db: app.db, enabled: config.stripe !== null });
   const books = createBookService({
     db: app.db,
+    importsAsTrial: (userId) => entitlements.importsAsTrial(userId),
+    requireFeature: (userId, feature) => entitlements.requireFeature(userId, feature),
     jobs: app.jobs,
     layoutExists: (id) => Object.hasOwn(layouts, id),
     assets,
@@ -147,6 +156,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     storage: app.storage,
     paint: config.images ? openAiPainter(config.images) : null,
     imageModel: config.images?.model ?? null,
+    checkFeature: (userId, feature) => entitlements.requireFeature(userId, feature),
   });
   const exportService = createExportService({
     db: app.db,
@@ -156,6 +166,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     layouts: bookLayouts,
     storage: app.storage,
     chosenCover: (bookId) => covers.chosenEbook(bookId),
+    entitlements,
   });
   const extractions = createExtractionService({ db: app.db, books, assets, jobs: app.jobs });
   const mailer = createMailer({
@@ -177,6 +188,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     onFileError: (err, key) => app.log.warn({ err, key }, 'removing a file of a deleted account failed'),
   });
   // Mails still being stored or sent finish before the database closes (preClose runs before every onClose).
+  const stripe = config.stripe ? createStripeClient(config.stripe) : null;
+  const checkout = createCheckoutService({
+    db: app.db,
+    stripe,
+    publishableKey: config.stripe?.publishableKey ?? null,
+    books,
+    entitlements,
+    onProviderError: (err) => app.log.error({ err }, 'a Stripe request failed'),
+  });
   app.addHook('preClose', async () => {
     await passwordReset.drain();
     mailer.close();
@@ -189,10 +209,19 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(coverRoutes, { prefix: '/api/books', covers });
   await app.register(extractionRoutes, { prefix: '/api/books', extractions });
   await app.register(importRoutes, { prefix: '/api', imports });
-  await app.register(userRoutes, { prefix: '/api/user', preferences, accounts });
+  await app.register(userRoutes, { prefix: '/api/user', preferences, accounts, entitlements, checkout });
+  await app.register(billingRoutes, { prefix: '/api', checkout });
+  if (stripe && config.stripe) {
+    const webhooks = createWebhookService({ db: app.db, stripe, webhookSecret: config.stripe.webhookSecret, books });
+    await app.register(stripeWebhookRoutes, { prefix: '/api/stripe', webhooks });
+  }
   await app.register(templateRoutes, { prefix: '/api', templates });
   await app.register(planRoutes, { prefix: '/api' });
-  await app.register(styleGuideRoutes, { prefix: '/api', styleGuides });
+  await app.register(styleGuideRoutes, {
+    prefix: '/api',
+    styleGuides,
+    requireFeature: (userId, feature) => entitlements.requireFeature(userId, feature),
+  });
   await app.register(aiCleanupRoutes, { prefix: '/api', ai: config.ai, books });
   // Without ADMIN_PASSWORD the admin routes exist but answer 503, saying how to enable them.
   const admin = config.adminPassword

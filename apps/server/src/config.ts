@@ -96,6 +96,18 @@ const EnvSchema = z.object({
    * and its routes answer 503 saying so. Taken as written (no trimming: spaces may be part of it).
    */
   ADMIN_PASSWORD: z.string().min(1).optional(),
+  /**
+   * Stripe secret key (`sk_live_...` / `sk_test_...`). Unset: this server takes no payments, no plan or trial limit
+   * applies, and the payment pages say that payments are not configured. Set, STRIPE_PUBLISHABLE_KEY and
+   * STRIPE_WEBHOOK_SECRET are required too.
+   */
+  STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
+  /** Stripe publishable key (`pk_...`) the payment pages load Stripe.js with. */
+  STRIPE_PUBLISHABLE_KEY: z.string().trim().min(1).optional(),
+  /** Signing secret (`whsec_...`) of the webhook endpoint POST /api/stripe/webhook. */
+  STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
+  /** Another Stripe API address (tests point the SDK at a local fake API). Default Stripe's own. */
+  STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL such as http://127.0.0.1:12111' }).optional(),
 });
 
 /** Settings of one server instance. Paths are absolute; durations in milliseconds; sizes in bytes. */
@@ -150,6 +162,11 @@ export interface Config {
   mail: { smtpUrl: string | null; from: string };
   /** The admin analytics password (ADMIN_PASSWORD), or null when the admin area is disabled. */
   adminPassword: string | null;
+  /**
+   * Payments through Stripe, or null when STRIPE_SECRET_KEY is unset (then nothing is for sale and nothing is
+   * limited). `apiUrl` is another API address than Stripe's (tests).
+   */
+  stripe: { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string | null } | null;
 }
 
 /** A configuration error: the message names the variable and what is wrong with it. */
@@ -158,6 +175,28 @@ export class ConfigError extends Error {
     super(message);
     this.name = 'ConfigError';
   }
+}
+
+/**
+ * The Stripe settings, or null without a secret key.
+ * @throws ConfigError when the secret key is set without the publishable key or the webhook secret (payments would
+ *   be taken but never confirmed, since only Stripe's signed webhooks mark them paid).
+ */
+function stripeConfig(e: z.infer<typeof EnvSchema>): Config['stripe'] {
+  if (!e.STRIPE_SECRET_KEY) return null;
+  const missing = [
+    ...(e.STRIPE_PUBLISHABLE_KEY ? [] : ['STRIPE_PUBLISHABLE_KEY']),
+    ...(e.STRIPE_WEBHOOK_SECRET ? [] : ['STRIPE_WEBHOOK_SECRET']),
+  ];
+  if (missing.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n  ${missing.join(' and ')} must be set with STRIPE_SECRET_KEY (the payment pages need the publishable key; payments are confirmed only by Stripe's signed webhooks).`);
+  }
+  return {
+    secretKey: e.STRIPE_SECRET_KEY,
+    publishableKey: e.STRIPE_PUBLISHABLE_KEY!,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+    apiUrl: e.STRIPE_API_URL ?? null,
+  };
 }
 
 /**
@@ -208,6 +247,7 @@ export function loadConfig(
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
     adminPassword: e.ADMIN_PASSWORD ?? null,
+    stripe: stripeConfig(e),
     ...overrides,
   };
   return config;

@@ -4,6 +4,8 @@
  * of them word for word (accounts spec section 8: "timed out", "too large", "fetch"), so keep their wording.
  */
 
+import type { UpgradeOffer } from '@quire/contracts';
+
 /** Status of each application error code (DESIGN.md section 3, "Errors"). */
 export const APP_ERROR_STATUS = {
   /** A request field is invalid (zod message of the field). */
@@ -48,12 +50,26 @@ export const APP_ERROR_STATUS = {
   COLLECTION_FAILED: 422,
   /** An uploaded cover artwork with too few pixels for 300 dpi at the book's trim (the message names the pixels needed). */
   ARTWORK_TOO_SMALL: 422,
+  /** Paying is needed first: the free export is spent, the plan's documents are used, or there is no plan. */
+  PAYMENT_REQUIRED: 402,
+  /** The user's plan does not include this feature (EPUB export, AI covers, style-guide upload, ...). */
+  FEATURE_NOT_IN_PLAN: 403,
+  /** A Stripe webhook without a valid signature of our endpoint secret. */
+  INVALID_WEBHOOK: 400,
+  /** Subscribing again while a subscription is live (the plan is changed instead). */
+  ALREADY_SUBSCRIBED: 409,
+  /** A document that was already paid for, or that the user's plan covers. */
+  ALREADY_PAID: 409,
   /** Too many requests of one kind from one client or for one address (forgot / reset password). */
   RATE_LIMITED: 429,
   /** The remote server could not be reached or answered with an error. */
   UPSTREAM_FAILED: 502,
   /** The remote server did not answer within the import time limit. */
   UPSTREAM_TIMEOUT: 504,
+  /** Stripe could not be reached or refused the request (the message says so; details are logged). */
+  PAYMENT_PROVIDER_FAILED: 502,
+  /** This server takes no payments (no STRIPE_SECRET_KEY): said plainly, as the issue asks. */
+  PAYMENTS_NOT_CONFIGURED: 503,
   /** A bug or an outage on our side; details are logged, never sent. */
   INTERNAL: 500,
 } as const;
@@ -85,6 +101,13 @@ const DEFAULT_MESSAGES: Record<AppErrorCode, string> = {
   UNREADABLE_INPUT: 'This file could not be read as text.',
   COLLECTION_FAILED: 'Failed to import any books',
   ARTWORK_TOO_SMALL: 'This image has too few pixels for a printed cover (300 dpi).',
+  PAYMENT_REQUIRED: 'Please choose a plan or pay for this document to continue.',
+  FEATURE_NOT_IN_PLAN: 'Your plan does not include this feature.',
+  INVALID_WEBHOOK: 'Invalid webhook signature',
+  ALREADY_SUBSCRIBED: 'You already have a subscription: change your plan from the plan dialog instead.',
+  ALREADY_PAID: 'This document is already paid for.',
+  PAYMENT_PROVIDER_FAILED: 'The payment service could not be reached. Please try again in a moment.',
+  PAYMENTS_NOT_CONFIGURED: 'Payments are not configured on this server, so every feature is open and nothing needs to be paid.',
   RATE_LIMITED: 'Too many requests. Please try again later.',
   UPSTREAM_FAILED: 'Could not fetch the URL.',
   UPSTREAM_TIMEOUT: 'The import timed out while fetching the URL',
@@ -98,11 +121,14 @@ const DEFAULT_MESSAGES: Record<AppErrorCode, string> = {
 export class AppError extends Error {
   readonly code: AppErrorCode;
   readonly statusCode: number;
-  constructor(code: AppErrorCode, message?: string, options?: { cause?: unknown }) {
+  /** With a refusal for the user's plan (402/403): the way up, sent beside the message (contracts UpgradeOffer). */
+  readonly upgrade: UpgradeOffer | undefined;
+  constructor(code: AppErrorCode, message?: string, options?: { cause?: unknown; upgrade?: UpgradeOffer }) {
     super(message ?? DEFAULT_MESSAGES[code], options);
     this.name = 'AppError';
     this.code = code;
     this.statusCode = APP_ERROR_STATUS[code];
+    this.upgrade = options?.upgrade;
   }
 }
 

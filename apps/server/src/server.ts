@@ -56,6 +56,11 @@ async function main(): Promise<void> {
   const host = ['0.0.0.0', '::', 'localhost', '127.0.0.1', '::1'].includes(config.host) ? 'localhost' : config.host;
   const db = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded database in ${config.dataDirLabel}`;
   console.log(`Quire is running at http://${host}:${port} (${db})${config.webDistDir ? '' : ' - API only, web app not built'}`);
+  console.log(
+    config.stripe
+      ? 'Payments: Stripe (plans, the free trial and their limits apply).'
+      : 'Payments: not configured (set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET to sell plans); every feature is open.',
+  );
 }
 
 main().catch((err: unknown) => {

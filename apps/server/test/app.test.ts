@@ -106,6 +106,7 @@ describe('robots.txt', () => {
       'Disallow: /account',
       'Disallow: /api/',
       'Disallow: /book/',
+      'Disallow: /checkout',
       'Disallow: /format',
     ]);
     // The site has no sitemap, so robots.txt names none.

@@ -115,6 +115,11 @@ export const BookSchema = z.object({
   wordCount: z.number().int(),
   isFreeTrial: z.boolean(),
   wasTruncated: z.boolean(),
+  /**
+   * Words of the whole text when a free-trial book's working text was cut to TRIAL_WORD_LIMIT (`wasTruncated`);
+   * null otherwise. The cut words are kept and come back when the document is paid for or a plan starts.
+   */
+  originalWordCount: z.number().int().nonnegative().nullable(),
   createdAt: z.string(),
 });
 export type Book = z.infer<typeof BookSchema>;

@@ -23,6 +23,12 @@ export const WEB_ROUTES = {
   account: { path: '/account', access: 'signed-in' },
   book: { path: '/book/:id', access: 'signed-in' },
   format: { path: '/format/:id?', access: 'signed-in' },
+  // Payment pages (workspace spec section 2): /checkout pays for one of the user's documents; the subscription
+  // pages are open to anyone (a visitor is asked to sign in before paying); /success is where Stripe returns.
+  checkout: { path: '/checkout', access: 'signed-in' },
+  subscribe: { path: '/subscribe', access: 'public' },
+  subscribePublisher: { path: '/subscribe-publisher', access: 'public' },
+  success: { path: '/success', access: 'public' },
   // Open to anyone (its password gate is the protection); crawlers may fetch it but the page asks for noindex.
   adminAnalytics: { path: '/admin/analytics', access: 'public' },
 } as const satisfies Record<string, WebRoute>;

@@ -58,6 +58,7 @@ export {
 export { shippedFonts, describeFont, DEFAULT_FAMILY_FOR_GENERIC, type ShippedFont } from './layout/fonts.ts';
 export { readText, readBook, detectFormat, type ReadResult, type ReadOutput, type InputFormat } from './read/index.ts';
 export { cleanText, countWords, type CleanResult, type CleanReport } from './clean/index.ts';
+export { cutAtWordLimit, type WordLimitCut } from './clean/cut-at-word-limit.ts';
 export {
   planAiCleanup,
   buildAiCleanupMessages,

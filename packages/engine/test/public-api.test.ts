@@ -32,6 +32,7 @@ it('exposes the public API and nothing else', () => {
       'buildAiCleanupMessages',
       'cleanText',
       'countWords',
+      'cutAtWordLimit',
       'compileTypstToPdf',
       'detectFormat',
       'getLayout',

@@ -14,9 +14,12 @@ function validationMessage(issues: { instancePath: string; message?: string }[])
   return field && ZOD_DEFAULT_MESSAGE.test(message) ? `${field}: ${message}` : message;
 }
 
-/** Statuses whose own message is safe and useful to show (gateway errors explain the remote side, not ours). */
+/**
+ * Statuses whose own message is safe and useful to show (gateway errors explain the remote side, not ours; 503 says
+ * what this server has not been configured for).
+ */
 function isClientVisible(status: number): boolean {
-  return status < 500 || status === 502 || status === 504;
+  return status < 500 || status === 502 || status === 503 || status === 504;
 }
 
 /**
@@ -54,7 +57,8 @@ export const errorHandlerPlugin = fp(
         return reply.status(status).send({ message: new AppError('INTERNAL').message });
       }
       if (status >= 500) request.log.warn({ err: error }, 'upstream failure');
-      return reply.status(status).send({ message: error.message });
+      const upgrade = error instanceof AppError ? error.upgrade : undefined;
+      return reply.status(status).send(upgrade ? { message: error.message, upgrade } : { message: error.message });
     });
   },
   { name: 'quire-error-handler' },

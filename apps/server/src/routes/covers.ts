@@ -64,7 +64,7 @@ export const coverRoutes: FastifyPluginAsync<{ covers: CoverService }> = async (
 
   r.post(
     '/:id/covers',
-    { schema: { params: BookIdParamsSchema, body: CoverCreateBodySchema, response: { 201: CoverSchema, ...errors(400, 401, 404, 502, 504) } } },
+    { schema: { params: BookIdParamsSchema, body: CoverCreateBodySchema, response: { 201: CoverSchema, ...errors(400, 401, 403, 404, 502, 504) } } },
     async (request, reply) => reply.status(201).send(await covers.create(userIdOf(request), request.params.id, request.body)),
   );
 

@@ -22,7 +22,7 @@ export const exportRoutes: FastifyPluginAsync<{ exports: ExportService }> = asyn
         response: {
           // The body is the file's bytes (sent as a Buffer, which fastify does not serialize).
           200: z.instanceof(Buffer),
-          ...Object.fromEntries([400, 401, 404, 409, 422].map((s) => [s, ErrorBodySchema])),
+          ...Object.fromEntries([400, 401, 402, 403, 404, 409, 422].map((s) => [s, ErrorBodySchema])),
         },
       },
     },

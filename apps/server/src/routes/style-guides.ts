@@ -13,10 +13,17 @@ import { userIdOf } from '../plugins/auth.ts';
 import type { StyleGuideService, StyleGuideUpload } from '../services/style-guide-service.ts';
 
 /** Error statuses of an upload: no file, auth, too large, unsupported type, unreadable. */
-const UPLOAD_ERRORS = Object.fromEntries([400, 401, 413, 415, 422].map((s) => [s, ErrorBodySchema]));
+const UPLOAD_ERRORS = Object.fromEntries([400, 401, 403, 413, 415, 422].map((s) => [s, ErrorBodySchema]));
+
+/** Options of {@link styleGuideRoutes}: the service, and the plan check of an upload (premium and publisher). */
+export interface StyleGuideRoutesOptions {
+  styleGuides: StyleGuideService;
+  /** @throws AppError `FEATURE_NOT_IN_PLAN` (403) when the user's plan has no style-guide upload. */
+  requireFeature?: (userId: string, feature: 'style-guide-upload') => Promise<void>;
+}
 
 /** Style-guide routes; register with prefix `/api` and the style-guide service. */
-export const styleGuideRoutes: FastifyPluginAsync<{ styleGuides: StyleGuideService }> = async (app, { styleGuides }) => {
+export const styleGuideRoutes: FastifyPluginAsync<StyleGuideRoutesOptions> = async (app, { styleGuides, requireFeature }) => {
   // One file of at most 10 MB and two short text fields, in this plugin only.
   await app.register(multipart, { limits: { fileSize: STYLE_GUIDE_MAX_BYTES, files: 1, fields: 4, parts: 6, fieldSize: 1024 } });
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -28,6 +35,8 @@ export const styleGuideRoutes: FastifyPluginAsync<{ styleGuides: StyleGuideServi
 
   r.post('/style-guides', { schema: { response: { 201: StyleGuideTemplateSchema, ...UPLOAD_ERRORS } } }, async (request, reply) => {
     if (!request.isMultipart()) throw new AppError('VALIDATION', 'Please choose a style guide file to upload (form field "file").');
+    // Refused before the file is read: its upload would be for nothing.
+    await requireFeature?.(userIdOf(request), 'style-guide-upload');
     let file: Pick<StyleGuideUpload, 'bytes' | 'fileName'> | undefined;
     const fields: Record<string, string> = {};
     for await (const part of request.parts()) {

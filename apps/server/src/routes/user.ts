@@ -1,11 +1,16 @@
 /**
  * /api/user: the signed-in user's settings (accounts spec section 7): GET /preferences (defaults when none are
  * saved; the web asks only while the preferences panel is open) and POST /preferences (the whole object at once);
- * the account itself (issue 12): PATCH /profile, POST /change-password, DELETE / (the account and all its data).
+ * the account itself (issue 12): PATCH /profile, POST /change-password, DELETE / (the account and all its data);
+ * the plan (issue 12): GET /subscription, GET /free-trial, POST /upgrade.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  FreeTrialSchema,
+  SubscriptionSchema,
+  UpgradeBodySchema,
+  UpgradeResultSchema,
   ChangePasswordBodySchema,
   DeleteAccountBodySchema,
   ErrorBodySchema,
@@ -19,15 +24,19 @@ import { bearerToken, userIdOf } from '../plugins/auth.ts';
 import type { AccountService } from '../services/account-service.ts';
 import { toUser } from '../services/auth-service.ts';
 import type { PreferencesService } from '../services/preferences-service.ts';
+import type { CheckoutService } from '../services/billing/checkout-service.ts';
+import type { EntitlementService } from '../services/billing/entitlement-service.ts';
 
 /** Options of {@link userRoutes}. */
 export interface UserRoutesOptions {
   preferences: PreferencesService;
   accounts: AccountService;
+  entitlements: EntitlementService;
+  checkout: CheckoutService;
 }
 
 /** User routes; register with prefix `/api/user` and the preferences and account services. */
-export const userRoutes: FastifyPluginAsync<UserRoutesOptions> = async (app, { preferences, accounts }) => {
+export const userRoutes: FastifyPluginAsync<UserRoutesOptions> = async (app, { preferences, accounts, entitlements, checkout }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.addHook('onRequest', app.requireUser);
 
@@ -39,6 +48,25 @@ export const userRoutes: FastifyPluginAsync<UserRoutesOptions> = async (app, { p
     '/preferences',
     { schema: { body: PreferencesSchema, response: { 200: PreferencesSchema, 400: ErrorBodySchema, 401: ErrorBodySchema } } },
     async (request) => preferences.save(userIdOf(request), request.body),
+  );
+
+  r.get('/subscription', { schema: { response: { 200: SubscriptionSchema, 401: ErrorBodySchema } } }, async (request) =>
+    entitlements.subscriptionOf(userIdOf(request)),
+  );
+
+  r.get('/free-trial', { schema: { response: { 200: FreeTrialSchema, 401: ErrorBodySchema } } }, async (request) =>
+    entitlements.freeTrialOf(userIdOf(request)),
+  );
+
+  r.post(
+    '/upgrade',
+    {
+      schema: {
+        body: UpgradeBodySchema,
+        response: { 200: UpgradeResultSchema, ...Object.fromEntries([400, 401, 502, 503].map((s) => [s, ErrorBodySchema])) },
+      },
+    },
+    async (request) => checkout.changePlan(userIdOf(request), request.body.plan),
   );
 
   r.patch(

@@ -16,7 +16,16 @@ import type {
   LayoutReport,
   SourceType,
 } from '@quire/contracts';
-import { EditionDetailsSchema, FormatAdvancedBodySchema, FormatBodySchema, FormatTemplateBodySchema, MAX_TEXT_BYTES } from '@quire/contracts';
+import {
+  EditionDetailsSchema,
+  FormatAdvancedBodySchema,
+  FormatBodySchema,
+  FormatTemplateBodySchema,
+  MAX_TEXT_BYTES,
+  TRIAL_WORD_LIMIT,
+  type PlanFeature,
+} from '@quire/contracts';
+import { listTemplates } from '@quire/engine';
 import type { Db } from '../db/client.ts';
 import { bookAssets, books, type BookRow } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
@@ -48,8 +57,19 @@ export type MeasureLayout = (book: BookRow) => Promise<LayoutReport>;
  */
 export interface BookServiceDeps {
   db: Db;
-  jobs: Pick<JobRunner, 'cleanBook' | 'measureText'>;
+  jobs: Pick<JobRunner, 'cleanBook' | 'measureText' | 'cutAtWordLimit'>;
   layoutExists: LayoutExists;
+  /**
+   * Whether a book the user imports now is a free-trial book, whose working text is cut at TRIAL_WORD_LIMIT words
+   * (billing/entitlement-service.ts `importsAsTrial`). Default: never (no billing).
+   */
+  importsAsTrial?: (userId: string) => Promise<boolean>;
+  /**
+   * Checks a plan feature (billing/entitlement-service.ts `requireFeature`): the six formatting templates, Advanced
+   * Custom and custom templates need `all-templates`. Default: everything allowed (no billing).
+   * @throws AppError `FEATURE_NOT_IN_PLAN` (403).
+   */
+  requireFeature?: (userId: string, feature: PlanFeature) => Promise<void>;
   assets: Pick<BookAssetService, 'write'>;
   findCustomTemplate?: FindCustomTemplate;
   hasUploadedGuide?: (userId: string, id: string) => Promise<boolean>;
@@ -57,6 +77,9 @@ export interface BookServiceDeps {
   /** Where a failed measurement is reported (the format itself succeeds without a report). */
   onMeasureError?: (err: unknown, bookId: string) => void;
 }
+
+/** Ids of the six formatting templates (engine `listTemplates`), which the `all-templates` feature opens. */
+const DESIGNER_TEMPLATE_IDS: ReadonlySet<string> = new Set(listTemplates().map((t) => t.id));
 
 /** The layout custom settings start from when neither the template nor the book names a built-in one. */
 export const DEFAULT_LAYOUT_ID = 'kdp-6x9';
@@ -119,6 +142,7 @@ export function toBook(row: BookRow): Book {
     wordCount: row.wordCount,
     isFreeTrial: row.isFreeTrial,
     wasTruncated: row.wasTruncated,
+    originalWordCount: row.wasTruncated ? row.originalWordCount : null,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -133,7 +157,32 @@ export function createBookService({
   hasUploadedGuide = async () => false,
   measureLayout,
   onMeasureError = () => {},
+  importsAsTrial = async () => false,
+  requireFeature = async () => {},
 }: BookServiceDeps) {
+  /** The premium templates: a designer formatting template (the style guides and KDP layouts are in every plan). */
+  async function requireTemplate(userId: string, layoutId: string): Promise<void> {
+    if (DESIGNER_TEMPLATE_IDS.has(layoutId)) await requireFeature(userId, 'all-templates');
+  }
+
+  /**
+   * The columns of a free-trial book's working text `markdown` (issue 12): cut at the last paragraph boundary
+   * within TRIAL_WORD_LIMIT words, the cut part kept in `trial_remainder` (after `carried`, a part cut before),
+   * the whole text's word count kept. A text that fits is stored as it is.
+   */
+  async function trialText(markdown: string, carried: { remainder: string | null; words: number } = { remainder: null, words: 0 }) {
+    const cut = await jobs.cutAtWordLimit(markdown, TRIAL_WORD_LIMIT);
+    const remainder = [cut.remainder, carried.remainder ?? ''].filter((part) => part !== '').join('\n\n');
+    const truncated = remainder !== '';
+    return {
+      cleanedText: cut.kept,
+      wordCount: cut.keptWords,
+      wasTruncated: truncated,
+      originalWordCount: truncated ? cut.totalWords + carried.words : null,
+      trialRemainder: truncated ? remainder : null,
+    };
+  }
+
   /** The caller's book row. @throws AppError `NOT_FOUND`. */
   async function load(userId: string, bookId: string): Promise<BookRow> {
     if (!UUID.test(bookId)) throw new AppError('NOT_FOUND');
@@ -206,13 +255,15 @@ export function createBookService({
      * @throws AppError from the asset checks (book-asset-service.ts `write`); database and storage errors.
      */
     async create(userId: string, book: NewBook, assets: readonly AssetFile[] = []): Promise<Book> {
+      const isFreeTrial = await importsAsTrial(userId);
+      const values = { ...book, isFreeTrial, ...(isFreeTrial && book.cleanedText ? await trialText(book.cleanedText) : {}) };
       const id = randomUUID();
       const written = await bookAssetService.write(id, assets);
       try {
         const row = await db.transaction(async (tx) => {
           const [inserted] = await tx
             .insert(books)
-            .values({ id, userId, ...book })
+            .values({ id, userId, ...values })
             .returning();
           if (written.rows.length > 0) await tx.insert(bookAssets).values(written.rows);
           return inserted;
@@ -234,11 +285,13 @@ export function createBookService({
       const cleaned = await jobs.cleanBook(book.originalText);
       // The source's title page is now book details: kept where the user has typed none.
       const stored = book.metadata ?? {};
+      const text = book.isFreeTrial
+        ? await trialText(cleaned.markdown)
+        : { cleanedText: cleaned.markdown, wordCount: cleaned.wordCount };
       return toBook(
         await update(userId, bookId, {
-          cleanedText: cleaned.markdown,
+          ...text,
           cleanReport: cleaned.report,
-          wordCount: cleaned.wordCount,
           metadata: withFoundDetails(stored, cleaned.meta),
           ...titleWithoutSubtitle(book.title, stored, cleaned.meta),
         }),
@@ -261,8 +314,42 @@ export function createBookService({
           layoutReport: null,
           status: 'imported',
           wordCount,
+          wasTruncated: false,
+          originalWordCount: null,
+          trialRemainder: null,
         }),
       );
+    },
+
+    /**
+     * Ends the free trial of the user's books (issue 12: "paying for that document or subscribing restores the
+     * whole text"): `bookId`'s, or every one of the user's when omitted. The part the trial cut off comes back
+     * after the working text (and after the formatted text, when formatted), with the user's edits of the kept
+     * part left as they are; the layout report is dropped (the next PDF export measures again). Called by the
+     * Stripe webhook once a payment or a subscription is confirmed. Answers the number of books changed.
+     */
+    async endTrial(userId: string, bookId?: string): Promise<number> {
+      const rows = await db
+        .select()
+        .from(books)
+        .where(and(eq(books.userId, userId), eq(books.isFreeTrial, true), ...(bookId ? [eq(books.id, bookId)] : [])));
+      for (const row of rows) {
+        const rest = row.trialRemainder;
+        const joined = (text: string | null) => (text !== null && rest ? `${text.trimEnd()}\n\n${rest}` : text);
+        const cleanedText = joined(row.cleanedText);
+        const wordCount = cleanedText !== null && rest ? (await jobs.measureText(cleanedText)).wordCount : row.wordCount;
+        await update(userId, row.id, {
+          isFreeTrial: false,
+          wasTruncated: false,
+          originalWordCount: null,
+          trialRemainder: null,
+          cleanedText,
+          formattedText: joined(row.formattedText),
+          wordCount,
+          ...(rest ? { layoutReport: null } : {}),
+        });
+      }
+      return rows.length;
     },
 
     /**
@@ -274,11 +361,14 @@ export function createBookService({
       const book = await load(userId, bookId);
       const { wordCount, textBytes } = await jobs.measureText(text);
       if (textBytes > MAX_TEXT_BYTES) throw new AppError('TEXT_TOO_LARGE');
+      // A trial book's edit is cut like its cleaned text; what was cut before stays after what is cut now.
+      const working = book.isFreeTrial
+        ? await trialText(text, { remainder: book.trialRemainder, words: (book.originalWordCount ?? book.wordCount) - book.wordCount })
+        : { cleanedText: text, wordCount };
       return toBook(
         await update(userId, bookId, {
-          cleanedText: text,
-          wordCount,
-          ...(book.formattedText !== null ? { formattedText: text } : {}),
+          ...working,
+          ...(book.formattedText !== null ? { formattedText: working.cleanedText } : {}),
         }),
       );
     },
@@ -297,6 +387,7 @@ export function createBookService({
       // No layout named: keep the one chosen in Template Formatting or Advanced Custom (with its settings).
       const layoutId = body.layoutId ?? (await baseLayoutOf(book));
       if (!(await isLayout(userId, layoutId))) throw new AppError('UNKNOWN_LAYOUT', `Unknown layout "${layoutId}"`);
+      await requireTemplate(userId, layoutId);
       const { isbn, paper, ...rest } = body.metadata;
       const paperDetails = paper ? Object.fromEntries(Object.entries(paper).filter(([, v]) => v !== undefined && v !== '')) : {};
       // Title-page details the form sends replace the stored ones (a field sent blank is cleared); those it does not
@@ -339,10 +430,12 @@ export function createBookService({
       if (book.cleanedText === null) throw new AppError('NOT_CLEANED');
       let layout: { layoutId: string; layoutSettings: FormattingSettings | null };
       if (await isLayout(userId, templateId)) {
+        await requireTemplate(userId, templateId);
         layout = { layoutId: templateId, layoutSettings: null };
       } else {
         const settings = await findCustomTemplate(userId, templateId);
         if (settings === null) throw new AppError('UNKNOWN_LAYOUT', `Unknown template "${templateId}"`);
+        await requireFeature(userId, 'all-templates');
         layout = { layoutId: await baseLayoutOf(book), layoutSettings: settings };
       }
       return formatAndMeasure(userId, bookId, { ...layout, formattedText: book.cleanedText, status: 'ready' });
@@ -360,6 +453,7 @@ export function createBookService({
       const { template } = FormatAdvancedBodySchema.parse(input);
       const book = await load(userId, bookId);
       if (book.cleanedText === null) throw new AppError('NOT_CLEANED');
+      await requireFeature(userId, 'all-templates');
       const layoutId = (await isLayout(userId, template.id)) ? template.id : await baseLayoutOf(book);
       return formatAndMeasure(userId, bookId, {
         layoutId,

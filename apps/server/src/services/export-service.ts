@@ -16,6 +16,7 @@ import type { BookLayoutService } from './book-layout-service.ts';
 import { bookMetaOf } from './book-meta.ts';
 import { sameReport } from '@quire/engine';
 import type { Storage } from './storage.ts';
+import type { EntitlementService } from './billing/entitlement-service.ts';
 
 /**
  * Dependencies of {@link createExportService}. `now` is the clock (EPUB modified date, tests fix it); `assets`
@@ -30,6 +31,11 @@ export interface ExportServiceDeps {
   storage: Storage;
   /** The e-book JPEG of the book's chosen cover, or null (cover-service.ts `chosenEbook`): the EPUB embeds it. */
   chosenCover?: (bookId: string) => Promise<Uint8Array | null>;
+  /**
+   * The plan checks (billing/entitlement-service.ts): asked before the file is built, told once it is stored (a
+   * document counts against the plan then, so a failed build costs nothing). Default: no billing.
+   */
+  entitlements?: Pick<EntitlementService, 'authorizeExport' | 'recordExport'>;
   now?: () => Date;
 }
 
@@ -44,7 +50,7 @@ export interface ExportFile {
 export { bookMetaOf } from './book-meta.ts';
 
 /** Export operations. */
-export function createExportService({ db, books, assets, jobs, layouts, storage, chosenCover, now = () => new Date() }: ExportServiceDeps) {
+export function createExportService({ db, books, assets, jobs, layouts, storage, chosenCover, entitlements, now = () => new Date() }: ExportServiceDeps) {
   return {
     /**
      * Builds `format` for the caller's book in its layout (book-layout-service.ts: the stored layout id, a book
@@ -53,11 +59,13 @@ export function createExportService({ db, books, assets, jobs, layouts, storage,
      * `exports/<bookId>/<exportId>.<ext>` and records it. A PDF is the one the layout report measured when the
      * book has not changed since (typeset-service.ts keeps it), else it is typeset now with KDP's rules and the
      * report is brought up to date. An EPUB carries the book's chosen cover (its e-book JPEG) when it has one.
-     * @throws AppError `NOT_FOUND` (404), `NOT_FORMATTED` (409) before Format.
+     * @throws AppError `NOT_FOUND` (404), `NOT_FORMATTED` (409) before Format; `PAYMENT_REQUIRED` (402) /
+     *   `FEATURE_NOT_IN_PLAN` (403) from the plan checks, before any work.
      */
     async exportBook(userId: string, bookId: string, format: ExportFormat): Promise<ExportFile> {
       const book = await books.load(userId, bookId);
       if (book.formattedText === null) throw new AppError('NOT_FORMATTED');
+      const grant = await entitlements?.authorizeExport(userId, book, format);
       let bytes: Uint8Array;
       if (format === 'pdf') {
         const typeset = await layouts.typesetBook(book);
@@ -98,6 +106,7 @@ export function createExportService({ db, books, assets, jobs, layouts, storage,
         await storage.delete(key).catch(() => {});
         throw err;
       }
+      if (grant) await entitlements?.recordExport(userId, grant);
       return { exportId, bytes, fileName, contentType: EXPORT_FILES[format].contentType };
     },
   };

@@ -25,7 +25,7 @@ import type {
 import { transferListOf } from './transfer.ts';
 import { affinityBalancer, withAffinity } from './affinity.ts';
 import type { CompileInput, CompileOutput, PassageTextInput, SearchTopicInput } from './extraction-tasks.ts';
-import type { PassageContent, TopicSearchResult } from '@quire/engine';
+import type { PassageContent, TopicSearchResult, WordLimitCut } from '@quire/engine';
 
 /** The worker entry (a .mjs file that registers the TypeScript loader in each thread). */
 const WORKER_URL = new URL('./worker.mjs', import.meta.url).href;
@@ -46,6 +46,8 @@ export interface JobRunner {
   combineTexts(input: CombineTextsInput): Promise<CombineTextsOutput>;
   /** Cleans the original text into the editable Markdown with its report (engine `cleanText`). */
   cleanBook(text: string): Promise<CleanBookOutput>;
+  /** Cuts cleaned Markdown at the last paragraph boundary within `maxWords` words (engine `cutAtWordLimit`). */
+  cutAtWordLimit(markdown: string, maxWords: number): Promise<WordLimitCut>;
   /** Word count and UTF-8 size of a text. */
   measureText(text: string): Promise<{ wordCount: number; textBytes: number }>;
   /**
@@ -166,6 +168,9 @@ export function createJobRunner(options: JobRunnerOptions = {}): JobRunner {
     },
     measureText(text) {
       return run('measureText', { text });
+    },
+    cutAtWordLimit(markdown, maxWords) {
+      return run('cutAtWordLimit', { markdown, maxWords });
     },
     async buildFile({ format, ...rest }) {
       const input: BuildFileInput = { ...rest, format: format === 'pdf' ? 'typst' : format };

@@ -14,6 +14,8 @@ import {
   allChapters,
   cleanText,
   countWords,
+  cutAtWordLimit,
+  type WordLimitCut,
   detectFormat,
   extractStyleGuideRequirements,
   readWordDocText,
@@ -201,6 +203,11 @@ export function cleanBook(input: { text: string }): Promise<TaskResult<CleanBook
 /** Word count of a text (engine `countWords`, the cleanup report's count) and its UTF-8 size in bytes. */
 export function measureText(input: { text: string }): { wordCount: number; textBytes: number } {
   return { wordCount: countWords(input.text), textBytes: Buffer.byteLength(input.text, 'utf8') };
+}
+
+/** Cuts cleaned Markdown for the free trial (engine `cutAtWordLimit`: whole paragraphs, at most `maxWords` words). */
+export function cutAtWordLimitTask(input: { markdown: string; maxWords: number }): WordLimitCut {
+  return cutAtWordLimit(input.markdown, input.maxWords);
 }
 
 /** The formats built in a worker thread; `typst` is the PDF's Typst source, compiled in a child process. */

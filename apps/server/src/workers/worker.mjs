@@ -16,6 +16,7 @@ export async function importFile(input) {
 export const cleanBook = tasks.cleanBook;
 export const combineTexts = tasks.combineTexts;
 export const measureText = tasks.measureText;
+export const cutAtWordLimit = tasks.cutAtWordLimitTask;
 export const readStyleGuide = tasks.readStyleGuide;
 export async function buildFile(input) {
   const result = await tasks.buildFile(input);

@@ -21,6 +21,7 @@ export const cleanedBook: Book = {
   wordCount: 8,
   isFreeTrial: false,
   wasTruncated: false,
+  originalWordCount: null,
   createdAt: '2025-03-05T00:00:00Z',
 };
 

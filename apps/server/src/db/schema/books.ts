@@ -47,6 +47,13 @@ export const books = pgTable(
     wordCount: integer('word_count').notNull().default(0),
     isFreeTrial: boolean('is_free_trial').notNull().default(false),
     wasTruncated: boolean('was_truncated').notNull().default(false),
+    /** Words of the whole cleaned text when a free-trial book was cut (`was_truncated`); null otherwise. */
+    originalWordCount: integer('original_word_count'),
+    /**
+     * The part of a free-trial book's cleaned text that the trial cut off (billing/trial-text.ts), kept whole and
+     * put back after the working text when the document is paid for or a plan starts; null when nothing was cut.
+     */
+    trialRemainder: text('trial_remainder'),
     ...timestamps,
   },
   (t) => [index('books_user_id_created_at_idx').on(t.userId, t.createdAt)],

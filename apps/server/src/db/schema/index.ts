@@ -14,3 +14,5 @@ export * from './user-subscriptions.ts';
 export * from './payments.ts';
 export * from './page-views.ts';
 export * from './admin-sessions.ts';
+export * from './document-usage.ts';
+export * from './stripe-events.ts';

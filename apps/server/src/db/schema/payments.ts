@@ -12,7 +12,7 @@ export const PAYMENT_TYPES = ['document', 'thesis', 'subscription', 'concierge']
  * `status` is the provider's payment-intent status, and only `succeeded` counts as revenue. `book_id` is the
  * book a one-time purchase was for (null once that book is deleted); rows go with their user (cascade).
  *
- * Nothing writes this table yet: the payments slice will, from the provider's webhooks only (never from a client
+ * Written from the provider's webhooks only (billing/webhook-service.ts), never from a client
  * call), so revenue is only what the provider confirmed.
  */
 export const payments = pgTable(

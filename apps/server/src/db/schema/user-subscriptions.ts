@@ -8,8 +8,9 @@ import { users } from './users.ts';
  * payment provider's subscription status (`active`, `trialing`, `past_due`, `canceled`, ...), and the admin
  * dashboard counts `active` and `trialing` as live. `books_limit` null means unlimited.
  *
- * Nothing writes this table yet: the payments slice will, from the provider's webhooks only (never from a client
- * call), so a row always reflects what the provider reported.
+ * Plan, status and period are written from the provider's webhooks only (billing/webhook-service.ts), never from a
+ * client call, so they always reflect what the provider reported; `books_used` is counted by exports
+ * (billing/entitlement-service.ts) and starts again at 0 with each new period.
  */
 export const userSubscriptions = pgTable('user_subscriptions', {
   id: uuid('id').primaryKey().defaultRandom(),

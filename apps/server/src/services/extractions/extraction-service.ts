@@ -194,6 +194,8 @@ export function createExtractionService({ db, books, assets, jobs, checkFeature 
             cleanedText: compiled.markdown,
             cleanReport: compiled.report,
             wordCount: compiled.wordCount,
+            // Passages of a free-trial book (already cut to the trial's words) make a free-trial book.
+            isFreeTrial: book.isFreeTrial,
             genre: book.genre,
             metadata: {
               language: source.language,

@@ -31,6 +31,7 @@ const book: Book = {
   wordCount: 6,
   isFreeTrial: false,
   wasTruncated: false,
+  originalWordCount: null,
   createdAt: '2025-03-05T00:00:00Z',
 };
 
