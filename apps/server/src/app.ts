@@ -182,12 +182,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     publicUrl: config.publicUrl,
     onBackgroundError: (err) => app.log.error({ err }, 'sending a password reset mail failed'),
   });
-  const accounts = createAccountService({
-    db: app.db,
-    storage: app.storage,
-    onFileError: (err, key) => app.log.warn({ err, key }, 'removing a file of a deleted account failed'),
-  });
-  // Mails still being stored or sent finish before the database closes (preClose runs before every onClose).
   const stripe = config.stripe ? createStripeClient(config.stripe) : null;
   const checkout = createCheckoutService({
     db: app.db,
@@ -197,6 +191,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     entitlements,
     onProviderError: (err) => app.log.error({ err }, 'a Stripe request failed'),
   });
+  const accounts = createAccountService({
+    db: app.db,
+    storage: app.storage,
+    onFileError: (err, key) => app.log.warn({ err, key }, 'removing a file of a deleted account failed'),
+    beforeDelete: (userId) => checkout.cancelSubscription(userId),
+  });
+  // Mails still being stored or sent finish before the database closes (preClose runs before every onClose).
   app.addHook('preClose', async () => {
     await passwordReset.drain();
     mailer.close();

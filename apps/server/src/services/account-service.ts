@@ -16,6 +16,11 @@ export interface AccountServiceDeps {
   storage: Storage;
   /** Told of a storage folder that could not be removed after an account was deleted (the rows are gone either way). */
   onFileError?: (err: unknown, folder: string) => void;
+  /**
+   * Ends what the user pays for before the account goes (billing/checkout-service.ts `cancelSubscription`): a
+   * deleted account must never be charged again. A failure stops the deletion, so nothing is lost.
+   */
+  beforeDelete?: (userId: string) => Promise<void>;
 }
 
 /** An empty name is stored as null (as at registration). */
@@ -25,7 +30,7 @@ function nameOrNull(name: string): string | null {
 }
 
 /** Account operations; every one acts on the given user id only. */
-export function createAccountService({ db, storage, onFileError = () => {} }: AccountServiceDeps) {
+export function createAccountService({ db, storage, onFileError = () => {}, beforeDelete = async () => {} }: AccountServiceDeps) {
   /** The user's row, for password checks. @throws AppError `UNAUTHORIZED` when it is gone (deleted meanwhile). */
   async function userRow(userId: string): Promise<UserRow> {
     const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
@@ -90,6 +95,7 @@ export function createAccountService({ db, storage, onFileError = () => {} }: Ac
     async deleteAccount(userId: string, password: string): Promise<void> {
       const user = await userRow(userId);
       if (!(await verifyPassword(user.passwordHash, password))) throw new AppError('INCORRECT_PASSWORD');
+      await beforeDelete(userId);
       const folders = await foldersOf(userId);
       // Rows first, files after (as the style-guide and cover services do): a failure in between leaves only
       // unreachable files behind, never a row pointing at a missing file.

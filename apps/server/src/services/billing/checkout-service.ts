@@ -229,6 +229,19 @@ export function createCheckoutService({ db, stripe, publishableKey, books, entit
       );
       return { status: 'updated', plan };
     },
+
+    /**
+     * Cancels the user's subscription at Stripe now (account deletion: a deleted account is never charged again).
+     * Nothing to do without one, or once it has ended.
+     * @throws AppError `PAYMENT_PROVIDER_FAILED` (502) when Stripe cannot be reached: the caller stops.
+     */
+    async cancelSubscription(userId: string): Promise<void> {
+      if (!stripe) return;
+      const [row] = await db.select().from(userSubscriptions).where(eq(userSubscriptions.userId, userId)).limit(1);
+      if (!row?.stripeSubscriptionId || ['canceled', 'incomplete_expired'].includes(row.status)) return;
+      const id = row.stripeSubscriptionId;
+      await call(() => stripe.subscriptions.cancel(id));
+    },
   };
 }
 
