@@ -5,23 +5,9 @@
  * mail is an `.eml` file under `$QUIRE_DATA_DIR/outbox`), sets a new password, and signs in with it; the old password
  * and the used link no longer work.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { simpleParser } from 'mailparser';
 import { registerNewUser } from './new-user.ts';
-
-/** The newest mail of the server's outbox addressed to `to`, parsed. */
-async function lastMailTo(to: string) {
-  const outbox = path.join(process.env.QUIRE_E2E_DATA_DIR!, 'outbox');
-  // The server makes the folder with its first mail, which it writes after answering.
-  if (!existsSync(outbox)) return undefined;
-  for (const file of readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort().reverse()) {
-    const mail = await simpleParser(readFileSync(path.join(outbox, file)));
-    if (mail.to && !Array.isArray(mail.to) && mail.to.value.some((a) => a.address === to)) return mail;
-  }
-  return undefined;
-}
+import { lastMailTo } from './outbox.ts';
 
 test('a user resets a forgotten password from the e-mail and signs in with the new one', async ({ page }) => {
   const email = await registerNewUser(page, 'reset');
@@ -37,7 +23,7 @@ test('a user resets a forgotten password from the e-mail and signs in with the n
   // The mail: from Quire, to the user, with a link to /reset-password in both its text and its HTML.
   // The server writes it after answering, so it may take a moment.
   let mail: Awaited<ReturnType<typeof lastMailTo>>;
-  await expect.poll(async () => (mail = await lastMailTo(email)) !== undefined, { timeout: 10_000 }).toBe(true);
+  await expect.poll(async () => (mail = await lastMailTo(process.env.QUIRE_E2E_DATA_DIR!, email)) !== undefined, { timeout: 10_000 }).toBe(true);
   expect(mail!.subject).toMatch(/Quire/);
   const link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail!.text ?? '')?.[0];
   expect(link).toBeDefined();

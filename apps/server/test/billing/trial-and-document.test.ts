@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRIAL_WORD_LIMIT, type Book, type FreeTrial } from '@quire/contracts';
 import { payments } from '../../src/db/schema/index.ts';
+import { STRIPE_API_VERSION } from '../../src/services/billing/stripe-client.ts';
 import { bearer, registerUser } from '../helpers.ts';
 import { buildBillingApp, confirmPayment, exportBook, formatBook, importText, longText, type BillingApp } from './billing-app.ts';
 
@@ -92,6 +93,8 @@ describe('the free trial', () => {
     const epubNow = await exportBook(t.app, token, id, 'epub');
     expect(epubNow.statusCode).toBe(200);
     const rows = await t.app.db.select().from(payments).where(eq(payments.stripePaymentIntentId, atStripe.id));
+    // Every request went out with the pinned API version (the fake refuses any other).
+    expect(new Set(t.stripe.requests.map((r) => r.headers['stripe-version']))).toEqual(new Set([STRIPE_API_VERSION]));
     expect(rows).toMatchObject([{ amount: 599, currency: 'usd', status: 'succeeded', type: 'document', bookId: id }]);
 
     // Paying again for the same book is refused; the other book is still a trial book.
