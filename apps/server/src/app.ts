@@ -32,9 +32,11 @@ import { styleGuideRoutes } from './routes/style-guides.ts';
 import { templateRoutes } from './routes/templates.ts';
 import { userRoutes } from './routes/user.ts';
 import { webAppPlugin } from './routes/web-app.ts';
+import { batchRoutes } from './routes/batch.ts';
 import { billingRoutes } from './routes/billing.ts';
 import { stripeWebhookRoutes } from './routes/stripe-webhook.ts';
 import { createAccountService } from './services/account-service.ts';
+import { createBatchService } from './services/batch-service.ts';
 import { createCheckoutService } from './services/billing/checkout-service.ts';
 import { createEntitlementService } from './services/billing/entitlement-service.ts';
 import { createStripeClient } from './services/billing/stripe-client.ts';
@@ -212,6 +214,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(importRoutes, { prefix: '/api', imports });
   await app.register(userRoutes, { prefix: '/api/user', preferences, accounts, entitlements, checkout });
   await app.register(billingRoutes, { prefix: '/api', checkout });
+  await app.register(batchRoutes, {
+    prefix: '/api',
+    batch: createBatchService({ imports, exports: exportService, books, entitlements }),
+  });
   if (stripe && config.stripe) {
     const webhooks = createWebhookService({ db: app.db, stripe, webhookSecret: config.stripe.webhookSecret, books });
     await app.register(stripeWebhookRoutes, { prefix: '/api/stripe', webhooks });

@@ -2,6 +2,7 @@
 export * from './ai-cleanup.ts';
 export * from './admin.ts';
 export * from './auth.ts';
+export * from './batch.ts';
 export * from './billing.ts';
 export * from './books.ts';
 export * from './covers.ts';
