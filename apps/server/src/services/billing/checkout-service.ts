@@ -29,7 +29,7 @@ export interface CheckoutServiceDeps {
   stripe: Stripe | null;
   publishableKey: string | null;
   books: Pick<BookService, 'load'>;
-  entitlements: Pick<EntitlementService, 'subscriptionOf' | 'authorizeExport'>;
+  entitlements: Pick<EntitlementService, 'subscriptionOf' | 'isPurchased'>;
   /** Where a Stripe failure is logged (its details are never sent to the client). */
   onProviderError?: (err: unknown) => void;
 }
@@ -146,8 +146,7 @@ export function createCheckoutService({ db, stripe, publishableKey, books, entit
     async payForDocument(userId: string, input: { type: 'document' | 'thesis'; bookId: string }): Promise<ClientSecret> {
       const stripeClient = client();
       const book = await books.load(userId, input.bookId);
-      const grant = await entitlements.authorizeExport(userId, book, 'epub').catch(() => null);
-      if (grant?.kind === 'purchased') throw new AppError('ALREADY_PAID');
+      if (await entitlements.isPurchased(userId, book.id)) throw new AppError('ALREADY_PAID');
       const offer = oneTimeOffer(input.type);
       const customer = await customerOf(userId);
       const intent = await call(() =>

@@ -110,6 +110,9 @@ export function createEntitlementService({ db, enabled }: EntitlementServiceDeps
     /** Whether limits apply at all (a Stripe key is configured). */
     enabled,
 
+    /** True when the user paid for this book on its own (one document or the thesis package). */
+    isPurchased: purchased,
+
     /** GET /api/user/subscription (contracts SubscriptionSchema). */
     async subscriptionOf(userId: string): Promise<Subscription> {
       const [row] = await db.select().from(userSubscriptions).where(eq(userSubscriptions.userId, userId)).limit(1);
