@@ -108,6 +108,6 @@ test('a new user resets the password, uses the free trial, is offered an upgrade
   await page.getByRole('tab', { name: 'Export', exact: true }).click();
   expect(await downloadWord(page)).toBeGreaterThan(5_000);
   const epub = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Download EPUB' }).click();
+  await page.getByRole('button', { name: 'Download EPUB', exact: true }).click();
   expect((await epub).suggestedFilename()).toMatch(/\.epub$/);
 });

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page, type Route } from 'playwright-core';
 import { createServer } from 'vite';
+import { PLAN_CATALOGUE } from '@quire/contracts';
 
 const webRoot = fileURLToPath(new URL('..', import.meta.url));
 const outDir = path.resolve(process.argv[2] ?? '/tmp/quire-shots');
@@ -59,6 +60,7 @@ const baseBook = {
   wordCount: 130_412,
   isFreeTrial: false,
   wasTruncated: false,
+  originalWordCount: null as number | null,
   createdAt: '2025-03-05T14:12:00.000Z',
 };
 
@@ -375,6 +377,13 @@ async function mockApi(page: Page, scenario: Scenario) {
         ],
       });
     }
+    // Billing (the home screen's side panel and plans): a server that takes payments, a user on the free trial.
+    if (p === '/api/billing/config') return json(route, 200, { enabled: true, publishableKey: 'pk_test_screenshots' });
+    if (p === '/api/plans') return json(route, 200, PLAN_CATALOGUE);
+    if (p === '/api/user/subscription') {
+      return json(route, 200, { plan: null, status: null, booksUsed: 0, booksLimit: null, currentPeriodEnd: null, active: false, billingEnabled: true });
+    }
+    if (p === '/api/user/free-trial') return json(route, 200, { hasFreeTrial: false, exportsUsed: 0, exportsLimit: 1, wordLimit: 12_500, billingEnabled: true });
     if (p === '/api/user/preferences') {
       if (method === 'POST') return json(route, 200, JSON.parse(route.request().postData() ?? '{}'));
       return json(route, 200, { defaultGenre: 'literature', preferredCoverStyle: 'minimalist', defaultExportFormat: 'both', autoCleanImports: true });

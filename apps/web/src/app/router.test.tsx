@@ -20,6 +20,10 @@ beforeAll(async () => {
     import('../pages/reset-password-page.tsx'),
     import('../pages/account-page.tsx'),
     import('../pages/admin-analytics-page.tsx'),
+    import('../pages/checkout-page.tsx'),
+    import('../pages/subscribe-page.tsx'),
+    import('../pages/subscribe-publisher-page.tsx'),
+    import('../pages/success-page.tsx'),
   ]);
 }, 60_000);
 
@@ -87,7 +91,7 @@ describe('AppRouter', () => {
     expect(await screen.findByRole('heading', { name: 'Book Not Found' })).toBeInTheDocument();
   });
 
-  it.each(['/', '/login', '/register/', '/book/1', '/book', '/book/1/2', '/format', '/format/x', '/format/x/y', '/forgot-password', '/account', '/account/x', '/admin/analytics', '/admin', '/about', '/assets/x.js'])(
+  it.each(['/', '/login', '/register/', '/book/1', '/book', '/book/1/2', '/format', '/format/x', '/format/x/y', '/forgot-password', '/account', '/account/x', '/admin/analytics', '/admin', '/about', '/assets/x.js', '/checkout', '/checkout/x', '/subscribe', '/subscribe-publisher', '/success', '/success/x'])(
     'shows the 404 page at %s exactly where the shared route table (which the server answers 404 by) has no page',
     async (path) => {
       renderWithProviders(<AppRouter />, { path });
@@ -115,6 +119,21 @@ describe('AppRouter', () => {
     // Tabbing on goes into the main content, past the header.
     await ue.tab();
     expect(screen.getByRole('main').contains(document.activeElement)).toBe(true);
+  });
+
+  it('sends a signed-out visitor at /checkout to Sign In, keeping the book to pay for', async () => {
+    const { location } = renderWithProviders(<AppRouter />, { path: '/checkout?bookId=b1&type=document' });
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(location.history?.at(-1)).toBe(`/login?next=${encodeURIComponent('/checkout?bookId=b1&type=document')}`);
+  });
+
+  it('opens /subscribe to a visitor, who is asked to sign in before paying', async () => {
+    fetchMock.mockImplementation(async (url) =>
+      url === '/api/billing/config' ? jsonResponse(200, { enabled: true, publishableKey: 'pk_test_x' }) : jsonResponse(404, { message: 'Not found' }),
+    );
+    renderWithProviders(<AppRouter />, { path: '/subscribe' });
+    expect(await screen.findByText(/A plan belongs to your Quire account/)).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Sign In' }).at(-1)).toHaveAttribute('href', '/login?next=%2Fsubscribe%3Fplan%3Dpremium');
   });
 
   it('opens /admin/analytics to anyone, locked, without asking the server', async () => {

@@ -19,6 +19,13 @@ const ForgotPasswordPage = lazy(() =>
 );
 const ResetPasswordPage = lazy(() => import('../pages/reset-password-page.tsx').then((m) => ({ default: m.ResetPasswordPage })));
 const AccountPage = lazy(() => import('../pages/account-page.tsx').then((m) => ({ default: m.AccountPage })));
+// The payment pages carry Stripe's libraries (loaded with their form), so they stay out of every other page's code.
+const CheckoutPage = lazy(() => import('../pages/checkout-page.tsx').then((m) => ({ default: m.CheckoutPage })));
+const SubscribePage = lazy(() => import('../pages/subscribe-page.tsx').then((m) => ({ default: m.SubscribePage })));
+const SubscribePublisherPage = lazy(() =>
+  import('../pages/subscribe-publisher-page.tsx').then((m) => ({ default: m.SubscribePublisherPage })),
+);
+const SuccessPage = lazy(() => import('../pages/success-page.tsx').then((m) => ({ default: m.SuccessPage })));
 const AdminAnalyticsPage = lazy(() =>
   import('../pages/admin-analytics-page.tsx').then((m) => ({ default: m.AdminAnalyticsPage })),
 );
@@ -102,6 +109,14 @@ export function AppRouter() {
             </SignedIn>
           )}
         </Route>
+        <Route path={WEB_ROUTES.checkout.path}>
+          <SignedIn>
+            <CheckoutPage />
+          </SignedIn>
+        </Route>
+        <Route path={WEB_ROUTES.subscribe.path} component={SubscribePage} />
+        <Route path={WEB_ROUTES.subscribePublisher.path} component={SubscribePublisherPage} />
+        <Route path={WEB_ROUTES.success.path} component={SuccessPage} />
         <Route path={WEB_ROUTES.adminAnalytics.path} component={AdminAnalyticsPage} />
         <Route component={NotFoundRoute} />
       </Switch>

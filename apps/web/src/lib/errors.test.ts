@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getErrorMessage, getErrorStatus, NETWORK_ERROR_MESSAGE } from './errors.ts';
+import { getErrorMessage, getErrorStatus, getUpgradeOffer, NETWORK_ERROR_MESSAGE } from './errors.ts';
 
 describe('getErrorMessage', () => {
   it('takes the message of a JSON error body', () => {
@@ -39,5 +39,26 @@ describe('getErrorStatus', () => {
     expect(getErrorStatus(new Error('401: {"message":"no"}'))).toBe(401);
     expect(getErrorStatus(new Error('Failed'))).toBeNull();
     expect(getErrorStatus(null)).toBeNull();
+  });
+});
+
+describe('getUpgradeOffer', () => {
+  const offer = { reason: 'feature', feature: 'epub-export', plans: ['premium', 'publisher'], documentPurchase: false };
+
+  it('reads the `upgrade` of a 402 or 403 refusal', () => {
+    const body = JSON.stringify({ message: 'EPUB export is in the Premium and Publisher plans.', upgrade: offer });
+    expect(getUpgradeOffer(new Error(`403: ${body}`))).toEqual(offer);
+    expect(getUpgradeOffer(new Error(`402: ${body}`))).toEqual(offer);
+    expect(getErrorMessage(new Error(`402: ${body}`), 'x')).toBe('EPUB export is in the Premium and Publisher plans.');
+  });
+
+  it('is null for any other error', () => {
+    const body = JSON.stringify({ message: 'No', upgrade: offer });
+    expect(getUpgradeOffer(new Error(`400: ${body}`))).toBeNull();
+    expect(getUpgradeOffer(new Error('403: {"message":"Forbidden"}'))).toBeNull();
+    expect(getUpgradeOffer(new Error('402: Payment Required'))).toBeNull();
+    expect(getUpgradeOffer(new Error('402: {"message":"x","upgrade":{"reason":"nonsense"}}'))).toBeNull();
+    expect(getUpgradeOffer(new Error('402: {not json'))).toBeNull();
+    expect(getUpgradeOffer('402')).toBeNull();
   });
 });

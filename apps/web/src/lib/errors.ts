@@ -1,7 +1,9 @@
 /**
  * The one place where API errors become words for people.
- * The request helper throws `Error("<status>: <body>")`; the server's body is `{ "message": "..." }`.
+ * The request helper throws `Error("<status>: <body>")`; the server's body is `{ "message": "..." }`, and a refusal
+ * for the user's plan adds `upgrade` (contracts ErrorBodySchema).
  */
+import { ErrorBodySchema, type UpgradeOffer } from '@quire/contracts';
 
 const STATUS_PREFIX = /^(\d{3}): ([\s\S]*)$/;
 
@@ -49,4 +51,22 @@ export function getErrorMessage(error: unknown, fallback: string): string {
   // An HTML page (a proxy's error page) says nothing useful to a customer.
   if (body.startsWith('<')) return fallback;
   return body;
+}
+
+/**
+ * The way up carried by a refusal for the user's plan: the `upgrade` of a 402 or 403 answer's JSON body (contracts
+ * UpgradeOfferSchema), or null for any other error (another status, no body, a body that is not the contract's).
+ */
+export function getUpgradeOffer(error: unknown): UpgradeOffer | null {
+  if (!(error instanceof Error)) return null;
+  const match = STATUS_PREFIX.exec(error.message);
+  if (!match || (match[1] !== '402' && match[1] !== '403')) return null;
+  const body = (match[2] ?? '').trim();
+  if (!body.startsWith('{')) return null;
+  try {
+    const parsed = ErrorBodySchema.safeParse(JSON.parse(body));
+    return parsed.success ? (parsed.data.upgrade ?? null) : null;
+  } catch {
+    return null;
+  }
 }

@@ -1,15 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { PLAN_CATALOGUE } from '@quire/contracts';
 import { jsonResponse, renderWithProviders } from '../testing/render-with-providers.tsx';
 import { AccountPage } from './account-page.tsx';
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
 const ada = { id: 'u1', email: 'ada@example.com', firstName: 'Ada', lastName: null, profileImageUrl: null, createdAt: '2025-01-01T00:00:00Z' };
 
-/** Answers the current user, and `answer` for every other call. */
+const subscription = { plan: 'standard', status: 'active', booksUsed: 2, booksLimit: 5, currentPeriodEnd: null, active: true, billingEnabled: true };
+
+/** Answers the current user, the Plan section's calls, and `answer` for every other call. */
 function serve(answer: (url: string, init: RequestInit) => Response) {
-  fetchMock.mockImplementation(async (url, init) => (url === '/api/auth/user' ? jsonResponse(200, ada) : answer(url, init)));
+  fetchMock.mockImplementation(async (url, init) => {
+    if (url === '/api/auth/user') return jsonResponse(200, ada);
+    if (url === '/api/user/subscription') return jsonResponse(200, subscription);
+    if (url === '/api/plans') return jsonResponse(200, PLAN_CATALOGUE);
+    return answer(url, init);
+  });
 }
 
 function callsTo(url: string) {
@@ -31,6 +39,15 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('AccountPage', () => {
+  it('shows the plan, with this month\'s documents', async () => {
+    serve(() => jsonResponse(404, { message: 'Not found' }));
+    await renderAccount();
+    const plan = screen.getByRole('region', { name: 'Plan' });
+    expect(await within(plan).findByText('Standard')).toBeInTheDocument();
+    expect(within(plan).getByRole('progressbar', { name: 'Documents this month' })).toHaveAttribute('aria-valuetext', '2 of 5 documents this month');
+    expect(within(plan).getByRole('button', { name: 'Change Plan' })).toBeInTheDocument();
+  });
+
   it('saves first and last name with PATCH /api/user/profile and says so', async () => {
     serve(() => jsonResponse(200, { ...ada, lastName: 'Lovelace' }));
     const { user } = await renderAccount();

@@ -10,6 +10,7 @@ import { DeleteAccountDialog } from '../features/auth/components/account/delete-
 import { ProfileForm } from '../features/auth/components/account/profile-form.tsx';
 import { SignOutEverywhere } from '../features/auth/components/account/sign-out-everywhere.tsx';
 import { UserMenu } from '../features/auth/components/user-menu.tsx';
+import { SubscriptionPanel } from '../features/billing/components/subscription-card.tsx';
 import { TAGLINE, WORKSPACE_NAV } from './signed-in-nav.ts';
 
 function Section({ id, title, description, children, className }: {
@@ -33,8 +34,8 @@ function Section({ id, title, description, children, className }: {
 }
 
 /**
- * /account, for signed-in users (the router sends others to /login): the name, the password, signing out every
- * device and deleting the account.
+ * /account, for signed-in users (the router sends others to /login): the name, the plan, the password, signing out
+ * every device and deleting the account.
  */
 export function AccountPage() {
   usePageMeta({ title: 'Your account — Quire', description: 'Your Quire account settings.', robots: 'noindex' });
@@ -54,6 +55,11 @@ export function AccountPage() {
           <div className="mt-8 flex flex-col gap-6">
             <Section id="account-profile" title="Profile" description="The name Quire greets you by.">
               <ProfileForm user={user} />
+            </Section>
+            <Section id="account-plan" title="Plan" description="Your subscription and this month's documents.">
+              <div className="max-w-md">
+                <SubscriptionPanel />
+              </div>
             </Section>
             <Section
               id="account-password"

@@ -101,8 +101,8 @@ describe('BookWorkspacePage and the free trial', () => {
     await user.click(await screen.findByRole('button', { name: 'Download Print PDF' }));
 
     expect(await screen.findByText('PDF export failed')).toBeInTheDocument();
-    const offer = await screen.findByRole('alert', { name: '' });
-    expect(offer).toHaveTextContent('Your free export is used');
+    const offer = await screen.findByRole('alert');
+    expect(offer).toHaveTextContent('Upgrade to keep exporting');
     expect(offer).toHaveTextContent(refusal.message);
     expect(await within(offer).findByRole('link', { name: 'Pay $5.99 for this document' })).toHaveAttribute('href', '/checkout?bookId=c1&type=document');
     await user.click(within(offer).getByRole('button', { name: 'View Plans' }));

@@ -13,6 +13,9 @@ import { UserMenu } from '../features/auth/components/user-menu.tsx';
 import { bookKeys } from '../features/books/api/book-keys.ts';
 import { BookList } from '../features/books/components/book-list.tsx';
 import { ImportPanel } from '../features/import/components/import-panel.tsx';
+import { FreeTrialBanner } from '../features/billing/components/free-trial-banner.tsx';
+import { PlanChoiceButton, PricingNote } from '../features/billing/components/plan-choice-button.tsx';
+import { SubscriptionCard } from '../features/billing/components/subscription-card.tsx';
 import { PreferencesCard } from '../features/preferences/components/preferences-card.tsx';
 import { FeaturesSection } from '../features/marketing/components/features-section.tsx';
 import { PricingSection } from '../features/marketing/components/pricing-section.tsx';
@@ -21,7 +24,8 @@ import { HOME_NAV, TAGLINE } from './signed-in-nav.ts';
 
 /**
  * `/` for a signed-in user (accounts spec section 2 "Home"): the hero, then the import panel and the book
- * list beside a side panel (the preferences card; below the books on narrow screens), then features and plans.
+ * list beside a side panel (the free-trial banner, the subscription card and the preferences card; below the books on
+ * narrow screens), then features and plans.
  */
 export function HomePage() {
   usePageMeta({
@@ -85,12 +89,14 @@ export function HomePage() {
             <BookList onImportClick={openImport} />
           </div>
           <aside aria-label="Your account" className="flex flex-col gap-4 lg:sticky lg:top-24">
+            <FreeTrialBanner />
+            <SubscriptionCard />
             <PreferencesCard />
           </aside>
         </div>
 
         <FeaturesSection className="mt-8" />
-        <PricingSection note="Plan checkout is not open yet. Your account includes 1 free export of up to 25 pages." />
+        <PricingSection renderAction={(plan) => <PlanChoiceButton offer={plan} />} note={<PricingNote />} />
       </main>
       <SiteFooter />
     </div>

@@ -1,27 +1,8 @@
 import type { ReactNode } from 'react';
 import { Check } from 'lucide-react';
-import { PLAN_CATALOGUE, formatUsd, type PlanFeature, type SubscriptionOffer } from '@quire/contracts';
+import { PLAN_CATALOGUE, formatUsd, type SubscriptionOffer } from '@quire/contracts';
 import { cn } from '../../../lib/cn.ts';
-
-/** How the pricing cards name each plan feature. */
-const FEATURE_WORDS: Record<PlanFeature, string> = {
-  'pdf-export': 'Print-ready PDF for paperbacks',
-  'text-cover': 'Text covers in four designs',
-  'academic-formatting': 'APA, MLA, Chicago and Harvard formatting',
-  'epub-export': 'EPUB for e-book stores',
-  'ai-cover': 'AI-style cover artwork',
-  'style-guide-upload': "Your university's style guide",
-  'all-templates': 'Every publishing template',
-  batch: 'Batch import and export',
-  'white-label': 'White-label files, without our name',
-};
-
-/** What each card lists: its documents, then only the features the plan below it lacks (Word and HTML are in all). */
-function cardPoints(offer: SubscriptionOffer, below: SubscriptionOffer | undefined): string[] {
-  const documents = offer.documentsPerPeriod === null ? 'Unlimited documents' : `${offer.documentsPerPeriod} documents a month`;
-  const added = offer.features.filter((f) => !below?.features.includes(f)).map((f) => FEATURE_WORDS[f]);
-  return [documents, ...(below ? [`Everything in ${below.name}, and:`] : ['Word and HTML files']), ...added];
-}
+import { planPoints } from '../../../lib/plan-features.ts';
 
 type PricingSectionProps = {
   /** The call to action of each plan card; none on pages where checkout is not offered. */
@@ -66,7 +47,7 @@ export function PricingSection({ renderAction, note, className }: PricingSection
               <span className="text-sm text-muted">per month</span>
             </p>
             <ul className="mt-6 flex-1 space-y-2.5 text-sm text-ink-soft">
-              {cardPoints(plan, subscriptions[i - 1]).map((point) => (
+              {planPoints(plan, subscriptions[i - 1]).map((point) => (
                 <li key={point} className="flex items-start gap-2">
                   <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent" />
                   {point}

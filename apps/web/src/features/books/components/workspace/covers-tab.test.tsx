@@ -5,6 +5,7 @@ import type { Book, Cover, CoverCreateBody, CoverOptions } from '@quire/contract
 import { aiModelCover, coverOptions, jpegResponse, makeCover, patternCover } from '../../../../testing/cover-fixtures.ts';
 import { cleanedBook } from '../../../../testing/format-fixtures.ts';
 import { jsonResponse, renderWithProviders } from '../../../../testing/render-with-providers.tsx';
+import { UpgradeOfferProvider } from '../../../../components/upgrade-offer-slot.tsx';
 import { CoversTab } from './covers-tab.tsx';
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
@@ -145,6 +146,20 @@ describe('CoversTab', () => {
     expect(await screen.findByText('Failed to generate cover')).toBeInTheDocument();
     expect(screen.getByText('Cover generation failed')).toBeInTheDocument();
     expect(screen.getByText('No covers yet')).toBeInTheDocument();
+  });
+
+  it("shows the page's upgrade offer above the AI styles when an AI cover is refused for the plan, besides the notice", async () => {
+    const message = 'AI covers are in the Premium and Publisher plans.';
+    serve({ covers: [], create: () => jsonResponse(403, { message, upgrade: { reason: 'feature', feature: 'ai-cover', plans: ['premium', 'publisher'], documentPurchase: false } }) });
+    const user = userEvent.setup();
+    renderWithProviders(
+      <UpgradeOfferProvider render={(offer) => <p role="alert">Offer: {offer.message}</p>}>
+        <CoversTab book={book} onSkip={() => {}} />
+      </UpgradeOfferProvider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Generate Modern style cover' }));
+    expect(await screen.findByText('Cover generation failed')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(`Offer: ${message}`);
   });
 
   it('says plainly that the AI styles are drawn by Quire, not an AI model, when none is configured', async () => {

@@ -5,7 +5,8 @@ import { Button } from '../../../../components/ui/button.tsx';
 import { RetryAlert } from '../../../../components/ui/retry-alert.tsx';
 import { Skeleton } from '../../../../components/ui/skeleton.tsx';
 import { toast } from '../../../../components/ui/use-toast.ts';
-import { getErrorMessage } from '../../../../lib/errors.ts';
+import { UpgradeOfferSlot } from '../../../../components/upgrade-offer-slot.tsx';
+import { getErrorMessage, getUpgradeOffer } from '../../../../lib/errors.ts';
 import { useCreateCover } from '../../api/create-cover.ts';
 import { useCoverOptions } from '../../api/get-cover-options.ts';
 import { chosenCover, useCovers } from '../../api/list-covers.ts';
@@ -72,6 +73,8 @@ export function CoversTab({ book, onSkip }: { book: Book; onSkip: () => void }) 
   const upload = useUploadCoverArtwork();
   const [editingId, setEditingId] = useState<string | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
+  /** A cover refused for the user's plan (a style outside it): its upgrade offer shows above the choices it came from. */
+  const [refusal, setRefusal] = useState<{ error: unknown; coverType: CoverCreateBody['coverType'] } | null>(null);
 
   const list = covers.data;
   const hasCovers = (list?.length ?? 0) > 0;
@@ -92,6 +95,7 @@ export function CoversTab({ book, onSkip }: { book: Book; onSkip: () => void }) 
   };
 
   const generate = (body: CoverCreateBody) => {
+    setRefusal(null);
     create.mutate(
       { bookId: book.id, body },
       {
@@ -99,8 +103,10 @@ export function CoversTab({ book, onSkip }: { book: Book; onSkip: () => void }) 
           toast({ variant: 'success', title: 'Cover generated successfully' });
           made(cover);
         },
-        onError: (error) =>
-          toast({ variant: 'destructive', title: 'Cover generation failed', description: getErrorMessage(error, 'Failed to generate cover') }),
+        onError: (error) => {
+          toast({ variant: 'destructive', title: 'Cover generation failed', description: getErrorMessage(error, 'Failed to generate cover') });
+          if (getUpgradeOffer(error)) setRefusal({ error, coverType: body.coverType });
+        },
       },
     );
   };
@@ -119,6 +125,12 @@ export function CoversTab({ book, onSkip }: { book: Book; onSkip: () => void }) 
       return false;
     }
   };
+
+  const refusalOffer = refusal && (
+    <div className="mb-5 empty:hidden">
+      <UpgradeOfferSlot error={refusal.error} fallback="Failed to generate cover" bookId={book.id} onDismiss={() => setRefusal(null)} />
+    </div>
+  );
 
   const skip = () => {
     toast({ title: 'Covers skipped' });
@@ -162,6 +174,7 @@ export function CoversTab({ book, onSkip }: { book: Book; onSkip: () => void }) 
         )}
         <div className="flex flex-col divide-y divide-line">
           <div className="p-5 sm:p-6">
+            {refusal?.coverType === 'text-only' && refusalOffer}
             <TemplateChoices
               pending={pendingBody?.coverType === 'text-only' ? pendingBody.template : null}
               disabled={busy}
@@ -169,6 +182,7 @@ export function CoversTab({ book, onSkip }: { book: Book; onSkip: () => void }) 
             />
           </div>
           <div className="p-5 sm:p-6">
+            {refusal?.coverType === 'ai' && refusalOffer}
             <StyleChoices
               options={options.data}
               optionsLoading={options.isPending}

@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import { ArrowRight, BookImage, Download, FileCode2, FileImage, FileText, BookOpen, Printer, Tablet } from 'lucide-react';
 import { coverFileName, exportFileName, type Book, type Cover, type ExportFormat } from '@quire/contracts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { toast } from '../../../../components/ui/use-toast.ts';
-import { getErrorMessage } from '../../../../lib/errors.ts';
+import { UpgradeOfferSlot } from '../../../../components/upgrade-offer-slot.tsx';
+import { getErrorMessage, getUpgradeOffer } from '../../../../lib/errors.ts';
 import { useDownloadCoverFile, type CoverFileKind } from '../../api/cover-files.ts';
 import { useExportBook } from '../../api/export-book.ts';
 import { chosenCover, useCovers } from '../../api/list-covers.ts';
@@ -58,19 +60,28 @@ export const EXPORT_OPTIONS: readonly ExportOption[] = [
   },
 ];
 
-function ExportRow({ book, option, hasCover }: { book: Book; option: ExportOption; hasCover: boolean }) {
+/** An export refused for the user's plan, kept to show its upgrade offer above the list. */
+type Refusal = { error: unknown; fallback: string };
+
+function ExportRow({ book, option, hasCover, onRefusal }: {
+  book: Book;
+  option: ExportOption;
+  hasCover: boolean;
+  /** An export refused for the user's plan (402/403 with an upgrade offer), or null once one succeeds. */
+  onRefusal: (refusal: Refusal | null) => void;
+}) {
   const exportBook = useExportBook();
   const fileName = exportFileName(book.title, option.format);
   const download = () => {
     exportBook.mutate(
       { id: book.id, title: book.title, format: option.format },
       {
-        onError: (error) =>
-          toast({
-            variant: 'destructive',
-            title: `${option.noticeName} export failed`,
-            description: getErrorMessage(error, `Failed to export ${option.format}`),
-          }),
+        onSuccess: () => onRefusal(null),
+        onError: (error) => {
+          const fallback = `Failed to export ${option.format}`;
+          toast({ variant: 'destructive', title: `${option.noticeName} export failed`, description: getErrorMessage(error, fallback) });
+          if (getUpgradeOffer(error)) onRefusal({ error, fallback });
+        },
       },
     );
   };
@@ -206,10 +217,14 @@ function CoverFiles({ book, cover, onOpenCovers }: { book: Book; cover: Cover | 
   );
 }
 
-/** Export tab: five downloads, each with its own pending state, and the chosen cover's files. */
+/**
+ * Export tab: five downloads, each with its own pending state, and the chosen cover's files. An export refused for
+ * the user's plan also shows the way up (the page's upgrade offer) above the list, besides its failure notice.
+ */
 export function ExportTab({ book, onOpenCovers }: { book: Book; onOpenCovers?: () => void }) {
   const covers = useCovers(book.id);
   const cover = chosenCover(covers.data);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   return (
     <div className="flex flex-col gap-6">
       <section aria-labelledby="export-title" className="rounded-xl border border-line bg-surface shadow-card">
@@ -222,9 +237,14 @@ export function ExportTab({ book, onOpenCovers }: { book: Book; onOpenCovers?: (
           </p>
           {book.layoutReport && <LayoutReportLine report={book.layoutReport} />}
         </div>
+        {refusal && (
+          <div className="border-b border-line p-5 empty:hidden sm:px-6">
+            <UpgradeOfferSlot error={refusal.error} fallback={refusal.fallback} bookId={book.id} onDismiss={() => setRefusal(null)} />
+          </div>
+        )}
         <ul className="divide-y divide-line">
           {EXPORT_OPTIONS.map((option) => (
-            <ExportRow key={option.format} book={book} option={option} hasCover={cover !== null} />
+            <ExportRow key={option.format} book={book} option={option} hasCover={cover !== null} onRefusal={setRefusal} />
           ))}
         </ul>
       </section>

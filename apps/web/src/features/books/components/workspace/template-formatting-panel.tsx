@@ -9,7 +9,8 @@ import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../../components/ui/tabs.tsx';
 import { toast } from '../../../../components/ui/use-toast.ts';
 import { cn } from '../../../../lib/cn.ts';
-import { getErrorMessage } from '../../../../lib/errors.ts';
+import { UpgradeOfferSlot } from '../../../../components/upgrade-offer-slot.tsx';
+import { getErrorMessage, getUpgradeOffer } from '../../../../lib/errors.ts';
 import { useFormatTemplate } from '../../api/format-template.ts';
 import { useStyleGuides } from '../../api/list-style-guides.ts';
 import { useTemplates } from '../../api/list-templates.ts';
@@ -179,6 +180,8 @@ export function TemplateFormattingPanel({ book, onFormatted, onNext }: { book: B
       },
     );
   };
+  // A template refused for the user's plan (a premium template) shows the way up beside Apply Template.
+  const refusal = formatTemplate.isError && getUpgradeOffer(formatTemplate.error) ? formatTemplate.error : null;
 
   const select = (id: string) => {
     if (!formatTemplate.isPending) setSelectedId(id);
@@ -216,7 +219,7 @@ export function TemplateFormattingPanel({ book, onFormatted, onNext }: { book: B
             className="pl-9"
           />
         </div>
-        <UploadStyleGuideDialog onUploaded={showUploaded} />
+        <UploadStyleGuideDialog onUploaded={showUploaded} bookId={book.id} />
       </div>
 
       {loading ? (
@@ -289,6 +292,9 @@ export function TemplateFormattingPanel({ book, onFormatted, onNext }: { book: B
         </div>
       )}
 
+      {refusal !== null && (
+        <UpgradeOfferSlot error={refusal} fallback="Failed to format document" bookId={book.id} onDismiss={() => formatTemplate.reset()} />
+      )}
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <Button onClick={apply} disabled={!canApply} className="sm:self-start">
           {formatTemplate.isPending ? <Spinner /> : <LayoutTemplate aria-hidden="true" />}

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { StyleGuideTemplate } from '@quire/contracts';
 import { apaGuide } from '../../../../testing/format-fixtures.ts';
 import { jsonResponse, renderWithProviders } from '../../../../testing/render-with-providers.tsx';
+import { UpgradeOfferProvider } from '../../../../components/upgrade-offer-slot.tsx';
 import { UploadStyleGuideDialog } from './upload-style-guide-dialog.tsx';
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
@@ -94,5 +95,23 @@ describe('UploadStyleGuideDialog', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Upload failed. No text could be read from the document.');
     expect(within(dialog).getByText('scan.pdf')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Upload Style Guide' })).toBeEnabled();
+  });
+
+  it("shows the page's upgrade offer instead of the plain error when the upload is refused for the plan", async () => {
+    const refusal = { message: 'Style-guide upload is in the Premium and Publisher plans.', upgrade: { reason: 'feature', feature: 'style-guide-upload', plans: ['premium', 'publisher'], documentPurchase: false } };
+    fetchMock.mockResolvedValue(jsonResponse(403, refusal));
+    const user = userEvent.setup();
+    renderWithProviders(
+      <UpgradeOfferProvider render={(offer) => <p role="alert">Offer for {offer.bookId}: {offer.message} ({offer.offer.plans.join(', ')})</p>}>
+        <UploadStyleGuideDialog onUploaded={() => {}} bookId="b1" />
+      </UpgradeOfferProvider>,
+    );
+    const dialog = await openDialog(user);
+    await user.upload(within(dialog).getByLabelText('Style guide document'), pdf());
+    await user.click(within(dialog).getByRole('button', { name: 'Upload Style Guide' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Offer for b1: Style-guide upload is in the Premium and Publisher plans. (premium, publisher)',
+    );
+    expect(within(dialog).queryByText(/Upload failed/)).not.toBeInTheDocument();
   });
 });

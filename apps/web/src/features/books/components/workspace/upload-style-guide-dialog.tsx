@@ -7,6 +7,7 @@ import { Field, FieldError } from '../../../../components/ui/field.tsx';
 import { ChosenFile, FileDropZone } from '../../../../components/ui/file-drop-zone.tsx';
 import { Input } from '../../../../components/ui/input.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
+import { UpgradeOfferSlot } from '../../../../components/upgrade-offer-slot.tsx';
 import { getErrorMessage } from '../../../../lib/errors.ts';
 import { useUploadStyleGuide } from '../../api/upload-style-guide.ts';
 import { STYLE_GUIDE_ACCEPT, styleGuideFileProblem } from '../../lib/style-guide-upload-rules.ts';
@@ -54,9 +55,10 @@ function Findings({ guide }: { guide: StyleGuideTemplate }) {
  * Template Formatting → upload a style guide (workspace spec sections 2 and 5: accepts .pdf, .doc, .docx): the
  * document (picked or dropped), an optional name and university, uploaded as multipart to POST /api/style-guides;
  * then what the server found in it and what it kept at defaults. The new guide joins the style-guide list, and
- * `onUploaded` lets the list select it. A server error is shown with its message.
+ * `onUploaded` lets the list select it. A server error is shown with its message; one refused for the user's plan
+ * (the upload is a Premium feature) shows the page's upgrade offer instead.
  */
-export function UploadStyleGuideDialog({ onUploaded }: { onUploaded: (guide: StyleGuideTemplate) => void }) {
+export function UploadStyleGuideDialog({ onUploaded, bookId }: { onUploaded: (guide: StyleGuideTemplate) => void; bookId?: string }) {
   const [open, setOpen] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [name, setName] = useState('');
@@ -168,9 +170,11 @@ export function UploadStyleGuideDialog({ onUploaded }: { onUploaded: (guide: Sty
               </div>
             </fieldset>
             {serverError && (
-              <p role="alert" className="rounded-lg border border-destructive/40 bg-destructive-soft px-3 py-2.5 text-sm text-destructive">
-                <span className="font-semibold">Upload failed.</span> {serverError}
-              </p>
+              <UpgradeOfferSlot error={upload.error} fallback="Failed to upload the style guide" bookId={bookId}>
+                <p role="alert" className="rounded-lg border border-destructive/40 bg-destructive-soft px-3 py-2.5 text-sm text-destructive">
+                  <span className="font-semibold">Upload failed.</span> {serverError}
+                </p>
+              </UpgradeOfferSlot>
             )}
           </form>
         )}
