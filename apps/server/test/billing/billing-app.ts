@@ -6,6 +6,7 @@
 import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { startFakeStripe, type FakeStripe } from '../stripe/fake-stripe.ts';
+import type { Config } from '../../src/config.ts';
 import { bearer, buildTestApp, multipartFile, type TestApp } from '../helpers.ts';
 
 /** Keys the app and the fake share. */
@@ -16,10 +17,10 @@ export interface BillingApp extends TestApp {
   stripe: FakeStripe;
 }
 
-/** Builds the app with Stripe settings pointing at a new fake, listening on 127.0.0.1 for its webhooks. */
-export async function buildBillingApp(): Promise<BillingApp> {
+/** Builds the app (with `overrides`) and Stripe settings pointing at a new fake, listening on 127.0.0.1 for its webhooks. */
+export async function buildBillingApp(overrides: Partial<Config> = {}): Promise<BillingApp> {
   const stripe = await startFakeStripe({ webhookSecret: STRIPE_KEYS.webhookSecret, secretKey: STRIPE_KEYS.secretKey });
-  const t = await buildTestApp({ stripe: { ...STRIPE_KEYS, apiUrl: stripe.url } });
+  const t = await buildTestApp({ stripe: { ...STRIPE_KEYS, apiUrl: stripe.url }, ...overrides });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

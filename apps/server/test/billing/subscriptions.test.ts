@@ -10,7 +10,7 @@ import { buildBillingApp, confirmPayment, exportBook, formatBook, importText, lo
 
 let t: BillingApp;
 beforeAll(async () => {
-  t = await buildBillingApp();
+  t = await buildBillingApp({ adminPassword: 'admin pass for billing tests' });
 });
 afterAll(async () => {
   await t?.close();
@@ -151,4 +151,29 @@ describe('subscriptions', () => {
     await t.stripe.settled();
     expect(t.stripe.subscriptions.get(id)!.status).toBe('canceled');
   });
+
+  it('shows the admin what Stripe confirmed: live subscriptions per plan, one-time purchases and revenue', async () => {
+    const before = await analytics();
+    const { token } = await registerUser(t.app);
+    await subscribe(token, 'standard');
+    const { id } = await importText(t.app, token, longText(3, 50));
+    const intent = await t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: bearer(token), payload: { type: 'thesis', bookId: id } });
+    // A payment set up but never confirmed is not revenue.
+    expect(intent.statusCode).toBe(200);
+    const after = await analytics();
+    expect(after.subscriptionStats.standard - before.subscriptionStats.standard).toBe(1);
+    expect(Math.round((after.totalRevenue - before.totalRevenue) * 100)).toBe(799);
+    await confirmPayment(t.stripe, (intent.json() as { clientSecret: string }).clientSecret);
+    const paid = await analytics();
+    expect(paid.subscriptionStats.payPerDocument - after.subscriptionStats.payPerDocument).toBe(1);
+    expect(Math.round((paid.totalRevenue - after.totalRevenue) * 100)).toBe(1999);
+  });
 });
+
+/** The admin dashboard's figures. */
+async function analytics(): Promise<{ totalRevenue: number; subscriptionStats: Record<'standard' | 'premium' | 'publisher' | 'payPerDocument', number> }> {
+  const session = await t.app.inject({ method: 'POST', url: '/api/admin/verify-password', payload: { password: 'admin pass for billing tests' } });
+  const res = await t.app.inject({ method: 'GET', url: '/api/admin/analytics', headers: { 'x-admin-token': session.json().token } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}

@@ -101,7 +101,7 @@ export function createAnalyticsService({ db, now = () => new Date() }: Analytics
         db
           .select({ n: count() })
           .from(payments)
-          .where(and(eq(payments.status, SUCCEEDED), eq(payments.type, 'document'))),
+          .where(and(eq(payments.status, SUCCEEDED), inArray(payments.type, ['document', 'thesis']))),
         db.select({ plan: userSubscriptions.plan, n: count() }).from(userSubscriptions).where(live).groupBy(userSubscriptions.plan),
         db
           .select({
