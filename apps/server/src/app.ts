@@ -53,6 +53,7 @@ import { createExportService } from './services/export-service.ts';
 import { createExtractionService } from './services/extractions/extraction-service.ts';
 import { createImportService } from './services/import-service.ts';
 import { PdfCache } from './services/pdf-cache.ts';
+import { conciergeInquiryMail } from './services/mail/concierge-inquiry-mail.ts';
 import { createMailer } from './services/mail/transport.ts';
 import { createPasswordResetService } from './services/password-reset-service.ts';
 import { createPreferencesService } from './services/preferences-service.ts';
@@ -219,7 +220,18 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     batch: createBatchService({ imports, exports: exportService, books, entitlements }),
   });
   if (stripe && config.stripe) {
-    const webhooks = createWebhookService({ db: app.db, stripe, webhookSecret: config.stripe.webhookSecret, books });
+    const webhooks = createWebhookService({
+      db: app.db,
+      stripe,
+      webhookSecret: config.stripe.webhookSecret,
+      books,
+      onConciergePaid: async (intent) => {
+        const inquiry = Object.fromEntries(Object.entries(intent.metadata ?? {}).filter(([, v]) => typeof v === 'string'));
+        await mailer
+          .send(conciergeInquiryMail({ to: config.supportEmail, inquiry, amountCents: intent.amount_received || intent.amount, paymentId: intent.id }))
+          .catch((err: unknown) => app.log.error({ err, paymentIntent: intent.id }, 'mailing a paid concierge inquiry failed'));
+      },
+    });
     await app.register(stripeWebhookRoutes, { prefix: '/api/stripe', webhooks });
   }
   await app.register(templateRoutes, { prefix: '/api', templates });

@@ -89,6 +89,8 @@ const EnvSchema = z.object({
    * Unset: mails are written as `.eml` files under `$QUIRE_DATA_DIR/outbox` instead of being sent.
    */
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'expected an smtp:// or smtps:// URL' }).optional(),
+  /** Where mails for the team go (paid Academic Concierge projects). Default `support@localhost`. */
+  SUPPORT_EMAIL: z.email({ error: 'expected an e-mail address such as support@example.com' }).default('support@localhost'),
   /** Sender of Quire's mails. Default `Quire <no-reply@localhost>`. */
   MAIL_FROM: z.string().trim().min(1).default('Quire <no-reply@localhost>'),
   /**
@@ -160,6 +162,8 @@ export interface Config {
    * under `<dataDir>/outbox`; `from` is the sender (`Quire <no-reply@localhost>`).
    */
   mail: { smtpUrl: string | null; from: string };
+  /** The team's address (SUPPORT_EMAIL): paid concierge projects are mailed there. */
+  supportEmail: string;
   /** The admin analytics password (ADMIN_PASSWORD), or null when the admin area is disabled. */
   adminPassword: string | null;
   /**
@@ -246,6 +250,7 @@ export function loadConfig(
         : null,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
+    supportEmail: e.SUPPORT_EMAIL,
     adminPassword: e.ADMIN_PASSWORD ?? null,
     stripe: stripeConfig(e),
     ...overrides,

@@ -3,7 +3,10 @@
  * second export is refused", "truncation at a paragraph boundary", "paying for that document ... restores the
  * whole text"; accounts spec sections 3, 4, 9; workspace spec section 9).
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRIAL_WORD_LIMIT, type Book, type FreeTrial } from '@quire/contracts';
 import { payments } from '../../src/db/schema/index.ts';
@@ -153,6 +156,16 @@ describe('the free trial', () => {
     await confirmPayment(t.stripe, clientSecret);
     const [row] = await t.app.db.select().from(payments).where(eq(payments.stripePaymentIntentId, pi.id));
     expect(row).toMatchObject({ type: 'concierge', amount: 29_900, status: 'succeeded' });
+    expect(row!.metadata).toMatchObject({ name: 'Ada Scholar', degree: 'PhD', currentStatus: 'completed' });
+    // The team hears of it once: the mail to the support address (written to the outbox, no SMTP server here).
+    const outbox = path.join(t.config.dataDir, 'outbox');
+    const mails = await Promise.all(readdirSync(outbox).filter((f) => f.endsWith('.eml')).map(async (f) => simpleParser(readFileSync(path.join(outbox, f)))));
+    const support = mails.filter((m) => m.subject?.startsWith('Academic Concierge:'));
+    expect(support).toHaveLength(1);
+    expect(support[0]!.subject).toBe('Academic Concierge: Printing in Venice, 1470-1500 (Ada Scholar)');
+    expect(support[0]!.text).toContain('Field of Study: History');
+    expect(support[0]!.text).toContain('$299.00');
+    expect((support[0]!.to as { text: string }).text).toBe('support@localhost');
 
     const missing = await t.app.inject({ method: 'POST', url: '/api/create-concierge-payment', headers: bearer(token), payload: { projectData: { ...projectData, degree: '' } } });
     expect(missing.statusCode).toBe(400);

@@ -16,3 +16,4 @@ export * from './page-views.ts';
 export * from './admin-sessions.ts';
 export * from './document-usage.ts';
 export * from './stripe-events.ts';
+export * from './blog.ts';

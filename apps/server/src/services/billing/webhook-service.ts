@@ -21,6 +21,11 @@ export interface WebhookServiceDeps {
   stripe: Stripe;
   webhookSecret: string;
   books: Pick<BookService, 'endTrial'>;
+  /**
+   * Told once of each concierge payment that succeeded, with its intent (the inquiry is its metadata): the app
+   * mails the support address. Its failure is the caller's to log; the payment stays recorded.
+   */
+  onConciergePaid?: (intent: Stripe.PaymentIntent) => Promise<void>;
 }
 
 /** What became of a delivery: handled, a duplicate of a handled event, or of a type Quire does not act on. */
@@ -40,7 +45,7 @@ const HANDLED = new Set([
 ]);
 
 /** Webhook handling. */
-export function createWebhookService({ db, stripe, webhookSecret, books }: WebhookServiceDeps) {
+export function createWebhookService({ db, stripe, webhookSecret, books, onConciergePaid = async () => {} }: WebhookServiceDeps) {
   /** The user a Stripe customer belongs to, by our stored customer id. */
   async function userOfCustomer(customer: string | null): Promise<string | null> {
     if (!customer) return null;
@@ -108,16 +113,19 @@ export function createWebhookService({ db, stripe, webhookSecret, books }: Webho
       type: type as (typeof PAYMENT_TYPES)[number],
       metadata: { ...intent.metadata },
     };
-    await db.transaction(async (tx) => {
+    // True when this event is the one that made the payment succeed (so its mail goes once).
+    const becameSucceeded = await db.transaction(async (tx) => {
       const inserted = await tx.insert(payments).values(row).onConflictDoNothing().returning({ id: payments.id });
-      if (inserted.length === 0) {
-        // Out of order: a late "failed" or "processing" never undoes "succeeded".
-        await tx
-          .update(payments)
-          .set({ status: row.status, amount: row.amount })
-          .where(and(eq(payments.stripePaymentIntentId, intent.id), ne(payments.status, 'succeeded')));
-      }
+      if (inserted.length > 0) return row.status === 'succeeded';
+      // Out of order: a late "failed" or "processing" never undoes "succeeded".
+      const updated = await tx
+        .update(payments)
+        .set({ status: row.status, amount: row.amount })
+        .where(and(eq(payments.stripePaymentIntentId, intent.id), ne(payments.status, 'succeeded')))
+        .returning({ id: payments.id });
+      return updated.length > 0 && row.status === 'succeeded';
     });
+    if (becameSucceeded && type === 'concierge') await onConciergePaid(intent);
     if (intent.status === 'succeeded' && bookId && (type === 'document' || type === 'thesis')) {
       await books.endTrial(userId, bookId).catch((err: unknown) => {
         // The book may have been deleted since: the payment stays recorded.
