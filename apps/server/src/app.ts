@@ -34,9 +34,11 @@ import { userRoutes } from './routes/user.ts';
 import { webAppPlugin } from './routes/web-app.ts';
 import { batchRoutes } from './routes/batch.ts';
 import { billingRoutes } from './routes/billing.ts';
+import { blogRoutes } from './routes/blog.ts';
 import { stripeWebhookRoutes } from './routes/stripe-webhook.ts';
 import { createAccountService } from './services/account-service.ts';
 import { createBatchService } from './services/batch-service.ts';
+import { createBlogService } from './services/blog/blog-service.ts';
 import { createCheckoutService } from './services/billing/checkout-service.ts';
 import { createEntitlementService } from './services/billing/entitlement-service.ts';
 import { createStripeClient } from './services/billing/stripe-client.ts';
@@ -109,6 +111,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     throw err;
   }
 
+  // Our own articles (content/blog) are upserted at each start; a broken file is logged, the site still starts.
+  const blog = createBlogService({ db: app.db });
+  await blog.loadContent().catch((err: unknown) => app.log.error({ err }, 'loading the blog articles failed'));
   const assets = createBookAssetService({ db: app.db, storage: app.storage });
   const templates = createTemplateService({ db: app.db });
   const styleGuides = createStyleGuideService({ db: app.db, storage: app.storage, jobs: app.jobs });
@@ -236,6 +241,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   }
   await app.register(templateRoutes, { prefix: '/api', templates });
   await app.register(planRoutes, { prefix: '/api' });
+  await app.register(blogRoutes, { prefix: '/api', blog });
   await app.register(styleGuideRoutes, {
     prefix: '/api',
     styleGuides,

@@ -4,6 +4,7 @@ export * from './admin.ts';
 export * from './auth.ts';
 export * from './batch.ts';
 export * from './billing.ts';
+export * from './blog.ts';
 export * from './books.ts';
 export * from './covers.ts';
 export * from './errors.ts';

@@ -29,6 +29,12 @@ export const WEB_ROUTES = {
   subscribe: { path: '/subscribe', access: 'public' },
   subscribePublisher: { path: '/subscribe-publisher', access: 'public' },
   success: { path: '/success', access: 'public' },
+  // The public site (issue 13).
+  blog: { path: '/blog', access: 'public' },
+  blogPost: { path: '/blog/:slug', access: 'public' },
+  academicConcierge: { path: '/academic-concierge', access: 'public' },
+  conciergeCheckout: { path: '/concierge-checkout', access: 'public' },
+  conciergeSuccess: { path: '/concierge-success', access: 'public' },
   // Open to anyone (its password gate is the protection); crawlers may fetch it but the page asks for noindex.
   adminAnalytics: { path: '/admin/analytics', access: 'public' },
 } as const satisfies Record<string, WebRoute>;

@@ -26,6 +26,17 @@ const SubscribePublisherPage = lazy(() =>
   import('../pages/subscribe-publisher-page.tsx').then((m) => ({ default: m.SubscribePublisherPage })),
 );
 const SuccessPage = lazy(() => import('../pages/success-page.tsx').then((m) => ({ default: m.SuccessPage })));
+const AcademicConciergePage = lazy(() =>
+  import('../pages/academic-concierge-page.tsx').then((m) => ({ default: m.AcademicConciergePage })),
+);
+const ConciergeCheckoutPage = lazy(() =>
+  import('../pages/concierge-checkout-page.tsx').then((m) => ({ default: m.ConciergeCheckoutPage })),
+);
+const ConciergeSuccessPage = lazy(() =>
+  import('../pages/concierge-success-page.tsx').then((m) => ({ default: m.ConciergeSuccessPage })),
+);
+const BlogPage = lazy(() => import('../pages/blog-page.tsx').then((m) => ({ default: m.BlogPage })));
+const BlogPostPage = lazy(() => import('../pages/blog-post-page.tsx').then((m) => ({ default: m.BlogPostPage })));
 const AdminAnalyticsPage = lazy(() =>
   import('../pages/admin-analytics-page.tsx').then((m) => ({ default: m.AdminAnalyticsPage })),
 );
@@ -117,6 +128,11 @@ export function AppRouter() {
         <Route path={WEB_ROUTES.subscribe.path} component={SubscribePage} />
         <Route path={WEB_ROUTES.subscribePublisher.path} component={SubscribePublisherPage} />
         <Route path={WEB_ROUTES.success.path} component={SuccessPage} />
+        <Route path={WEB_ROUTES.academicConcierge.path} component={AcademicConciergePage} />
+        <Route path={WEB_ROUTES.conciergeCheckout.path} component={ConciergeCheckoutPage} />
+        <Route path={WEB_ROUTES.conciergeSuccess.path} component={ConciergeSuccessPage} />
+        <Route path={WEB_ROUTES.blog.path} component={BlogPage} />
+        <Route path={WEB_ROUTES.blogPost.path}>{(params) => <BlogPostPage key={params.slug} slug={params.slug} />}</Route>
         <Route path={WEB_ROUTES.adminAnalytics.path} component={AdminAnalyticsPage} />
         <Route component={NotFoundRoute} />
       </Switch>

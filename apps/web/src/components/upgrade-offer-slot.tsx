@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { UpgradeOffer } from '@quire/contracts';
+import { PLAN_CATALOGUE, type PlanFeature, type UpgradeOffer } from '@quire/contracts';
 import { getErrorMessage, getUpgradeOffer } from '../lib/errors.ts';
 
 /** What an upgrade offer is drawn from: the server's words, the way up, and the book it was refused for (if any). */
@@ -8,6 +8,8 @@ export type UpgradeOfferProps = {
   offer: UpgradeOffer;
   bookId?: string | undefined;
   onDismiss?: (() => void) | undefined;
+  /** Offered before anything was refused (a feature shown where it would be used): not announced as an alert. */
+  passive?: boolean | undefined;
 };
 
 const UpgradeOfferContext = createContext<((props: UpgradeOfferProps) => ReactNode) | null>(null);
@@ -15,7 +17,7 @@ const UpgradeOfferContext = createContext<((props: UpgradeOfferProps) => ReactNo
 /**
  * Lets a page say how an upgrade offer is drawn. Features never import one another, so a refusal inside the books
  * area (an export, an AI cover, a style-guide upload) shows the offer of the billing area through this slot, which
- * the workspace page fills.
+ * the workspace page fills (and the home page, for the Publisher plan's batch import and ZIP export).
  */
 export function UpgradeOfferProvider({ render, children }: { render: (props: UpgradeOfferProps) => ReactNode; children: ReactNode }) {
   return <UpgradeOfferContext.Provider value={render}>{children}</UpgradeOfferContext.Provider>;
@@ -40,3 +42,19 @@ export function UpgradeOfferSlot({ error, bookId, fallback, onDismiss, children 
   return render({ message: getErrorMessage(error, fallback), offer, bookId, onDismiss });
 }
 
+/**
+ * The way up to a plan feature the user's plan lacks, offered where the feature would be used before anything is
+ * refused (the Batch tab of a user below the Publisher plan), drawn by the page's renderer like a refusal's offer;
+ * `children` (or nothing) where no page offers upgrades.
+ */
+export function FeatureOfferSlot({ feature, message, children = null }: {
+  feature: PlanFeature;
+  /** Why the feature is not here, and which plan has it. */
+  message: string;
+  children?: ReactNode;
+}) {
+  const render = useContext(UpgradeOfferContext);
+  if (!render) return children;
+  const plans = PLAN_CATALOGUE.subscriptions.filter((s) => s.features.includes(feature)).map((s) => s.id);
+  return render({ message, offer: { reason: 'feature', feature, plans, documentPurchase: false }, passive: true });
+}

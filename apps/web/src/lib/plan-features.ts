@@ -31,3 +31,10 @@ export function planPoints(offer: SubscriptionOffer, below: SubscriptionOffer | 
   const added = offer.features.filter((f) => !below?.features.includes(f)).map((f) => PLAN_FEATURE_WORDS[f]);
   return [documentsLine(offer), ...(below ? [`Everything in ${below.name}, and:`] : ['Word and HTML files']), ...added];
 }
+
+/**
+ * Whether the signed-in user may use a plan feature, as the pages decide what to show (the server still decides
+ * what to do): `available` (the plan has it, or the server takes no payments and nothing is limited), `locked` (the
+ * plan lacks it: offer the way up instead), or `checking` while the plan is being read.
+ */
+export type FeatureAccess = 'available' | 'locked' | 'checking';

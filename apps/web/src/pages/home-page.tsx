@@ -7,6 +7,7 @@ import { AppHeader } from '../components/layout/app-header.tsx';
 import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from '../components/layout/skip-link.tsx';
 import { Button } from '../components/ui/button.tsx';
+import { UpgradeOfferProvider } from '../components/upgrade-offer-slot.tsx';
 import { usePageMeta } from '../lib/use-page-meta.ts';
 import { displayName, useCurrentUser } from '../features/auth/api/get-current-user.ts';
 import { UserMenu } from '../features/auth/components/user-menu.tsx';
@@ -16,6 +17,8 @@ import { ImportPanel } from '../features/import/components/import-panel.tsx';
 import { FreeTrialBanner } from '../features/billing/components/free-trial-banner.tsx';
 import { PlanChoiceButton, PricingNote } from '../features/billing/components/plan-choice-button.tsx';
 import { SubscriptionCard } from '../features/billing/components/subscription-card.tsx';
+import { UpgradeOfferAlert } from '../features/billing/components/upgrade-offer-alert.tsx';
+import { useFeatureAccess } from '../features/billing/hooks/use-feature-access.ts';
 import { PreferencesCard } from '../features/preferences/components/preferences-card.tsx';
 import { FeaturesSection } from '../features/marketing/components/features-section.tsx';
 import { PricingSection } from '../features/marketing/components/pricing-section.tsx';
@@ -25,7 +28,8 @@ import { HOME_NAV, TAGLINE } from './signed-in-nav.ts';
 /**
  * `/` for a signed-in user (accounts spec section 2 "Home"): the hero, then the import panel and the book
  * list beside a side panel (the free-trial banner, the subscription card and the preferences card; below the books on
- * narrow screens), then features and plans.
+ * narrow screens), then features and plans. The Publisher plan's batch work (the import panel's Batch tab, the book
+ * list's select mode and ZIP export) follows the user's plan; a refusal for the plan shows the billing area's offer.
  */
 export function HomePage() {
   usePageMeta({
@@ -39,6 +43,7 @@ export function HomePage() {
   const [importOpen, setImportOpen] = useState(false);
   const [scrollRequest, setScrollRequest] = useState(0);
   const panelRef = useRef<HTMLElement>(null);
+  const batchAccess = useFeatureAccess('batch');
 
   const openImport = () => {
     setImportOpen(true);
@@ -57,6 +62,8 @@ export function HomePage() {
     const arrival: WorkspaceArrival = failedImports.length > 0 ? { failedImports } : null;
     navigate(`/format/${encodeURIComponent(book.id)}`, arrival ? { state: arrival } : undefined);
   };
+  // A batch stays on this page, showing its result; the new books join the list.
+  const onBatchImported = () => void queryClient.invalidateQueries({ queryKey: bookKeys.all });
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -82,12 +89,22 @@ export function HomePage() {
         </section>
 
         <div className="mx-auto grid max-w-6xl gap-10 px-5 py-10 sm:px-8 sm:py-12 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
-          <div className="flex min-w-0 flex-col gap-12">
-            <div id="import-panel" className="empty:hidden">
-              {importOpen && <ImportPanel ref={panelRef} onClose={() => setImportOpen(false)} onImported={onImported} />}
+          <UpgradeOfferProvider render={(offer) => <UpgradeOfferAlert {...offer} />}>
+            <div className="flex min-w-0 flex-col gap-12">
+              <div id="import-panel" className="empty:hidden">
+                {importOpen && (
+                  <ImportPanel
+                    ref={panelRef}
+                    onClose={() => setImportOpen(false)}
+                    onImported={onImported}
+                    batchAccess={batchAccess}
+                    onBatchImported={onBatchImported}
+                  />
+                )}
+              </div>
+              <BookList onImportClick={openImport} batchAccess={batchAccess} />
             </div>
-            <BookList onImportClick={openImport} />
-          </div>
+          </UpgradeOfferProvider>
           <aside aria-label="Your account" className="flex flex-col gap-4 lg:sticky lg:top-24">
             <FreeTrialBanner />
             <SubscriptionCard />

@@ -45,4 +45,18 @@ describe('UpgradeOfferAlert', () => {
     expect(screen.getByRole('button', { name: 'View Plans' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Dismiss' })).not.toBeInTheDocument();
   });
+
+  it('offered before anything was refused, shows the same way up without announcing itself as an alert', () => {
+    vi.stubGlobal('fetch', billingFetch());
+    renderWithProviders(
+      <UpgradeOfferAlert
+        message="Batch import is part of the Publisher plan, with the export of many books as one ZIP."
+        offer={{ reason: 'feature', feature: 'batch', plans: ['publisher'], documentPurchase: false }}
+        passive
+      />,
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByText('Batch import and export: not in your plan')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'View Plans' })).toBeInTheDocument();
+  });
 });

@@ -27,14 +27,15 @@ function offerTitle(offer: UpgradeOffer): string {
 /**
  * An action refused for the user's plan (a 402 or 403 carrying `upgrade`), shown where it happened: the server's
  * message and the way up: 'Pay $5.99 for this document' when paying for the one document would do, and 'View Plans'
- * (the 'Choose Your Plan' dialog).
+ * (the 'Choose Your Plan' dialog). A `passive` offer (a feature the plan lacks, shown before anything was refused) is
+ * not announced as an alert.
  */
-export function UpgradeOfferAlert({ message, offer, bookId, onDismiss, className }: UpgradeOfferProps & { className?: string }) {
+export function UpgradeOfferAlert({ message, offer, bookId, onDismiss, passive, className }: UpgradeOfferProps & { className?: string }) {
   const catalogue = usePlanCatalogue();
   const [dialogOpen, setDialogOpen] = useState(false);
   const document = findOneTime(catalogue.data, 'document');
   return (
-    <div role="alert" className={cn('relative rounded-lg border border-warning/30 bg-warning-soft px-4 py-3.5', onDismiss && 'pr-11', className)}>
+    <div role={passive ? undefined : 'alert'} className={cn('relative rounded-lg border border-warning/30 bg-warning-soft px-4 py-3.5', onDismiss && 'pr-11', className)}>
       <div className="flex items-start gap-3">
         <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-warning" />
         <div className="min-w-0 flex-1">

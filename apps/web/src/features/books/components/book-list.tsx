@@ -1,12 +1,19 @@
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { format, parseISO } from 'date-fns';
-import { ArrowRight, BookOpen, CircleAlert, Plus } from 'lucide-react';
-import type { BookSummary } from '@quire/contracts';
+import { ArrowRight, BookOpen, CircleAlert, ListChecks, Plus } from 'lucide-react';
+import type { BookSummary, ExportFormat } from '@quire/contracts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { getErrorMessage } from '../../../lib/errors.ts';
+import { toast } from '../../../components/ui/use-toast.ts';
+import { UpgradeOfferSlot } from '../../../components/upgrade-offer-slot.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { getErrorMessage, getUpgradeOffer } from '../../../lib/errors.ts';
+import type { FeatureAccess } from '../../../lib/plan-features.ts';
+import { useExportBooksZip } from '../api/export-books-zip.ts';
 import { useBooks } from '../api/get-books.ts';
+import { BookSelectionBar } from './book-selection-bar.tsx';
 import { BookStatusBadge } from './book-status-badge.tsx';
 
 function formatDate(iso: string): string {
@@ -33,12 +40,43 @@ function MiniCover({ title }: { title: string }) {
   );
 }
 
-function BookCard({ book }: { book: BookSummary }) {
+/** A card's checkbox in select mode. */
+type CardSelection = { checked: boolean; disabled: boolean; onChange: (checked: boolean) => void };
+
+function BookCard({ book, selection }: { book: BookSummary; selection?: CardSelection | undefined }) {
+  const titleId = useId();
+  const checkboxId = useId();
   return (
-    <li className="group relative flex gap-4 rounded-xl border border-line bg-surface p-4 shadow-card transition-shadow hover:shadow-lift">
-      <MiniCover title={book.title} />
+    <li
+      className={cn(
+        'group relative flex gap-4 rounded-xl border border-line bg-surface p-4 shadow-card transition-[box-shadow,border-color,background-color] hover:shadow-lift',
+        selection && 'gap-3 sm:gap-4',
+        selection?.checked && 'border-accent/60 bg-accent-soft/35 ring-1 ring-accent/25',
+      )}
+    >
+      {selection ? (
+        <>
+          {/* The checkbox is named by the book's title; the cover beside it toggles it too. */}
+          <input
+            id={checkboxId}
+            type="checkbox"
+            aria-labelledby={titleId}
+            checked={selection.checked}
+            disabled={selection.disabled}
+            onChange={(event) => selection.onChange(event.target.checked)}
+            className="mt-0.5 size-5 shrink-0 cursor-pointer accent-accent disabled:cursor-not-allowed"
+          />
+          <label htmlFor={checkboxId} className="shrink-0 cursor-pointer">
+            <MiniCover title={book.title} />
+          </label>
+        </>
+      ) : (
+        <MiniCover title={book.title} />
+      )}
       <div className="flex min-w-0 flex-1 flex-col">
-        <h3 className="line-clamp-2 font-display text-lg leading-snug font-semibold text-ink">{book.title}</h3>
+        <h3 id={titleId} className="line-clamp-2 font-display text-lg leading-snug font-semibold text-ink">
+          {book.title}
+        </h3>
         <p className="mt-0.5 truncate text-sm text-ink-soft">by {book.author}</p>
         <div className="mt-auto flex items-end justify-between gap-3 pt-3">
           <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
@@ -70,12 +108,64 @@ function BookCard({ book }: { book: BookSummary }) {
 type BookListProps = {
   /** Opens the import panel (from the empty state). */
   onImportClick: () => void;
+  /** Whether the user's plan has batch export: only then does the list offer its select mode and 'Export as ZIP'. */
+  batchAccess: FeatureAccess;
 };
 
-/** 'Your Published Books' (accounts spec section 2). */
-export function BookList({ onImportClick }: BookListProps) {
+/**
+ * 'Your Published Books' (accounts spec section 2). With the Publisher plan (or on a server that takes no payments)
+ * 'Select' turns the cards into checkboxes and shows the selection bar, which downloads the chosen books in one
+ * format as one ZIP; a refusal for the plan shows the page's upgrade offer above the list.
+ */
+export function BookList({ onImportClick, batchAccess }: BookListProps) {
   const { data: books, isPending, isError, error, refetch, isFetching } = useBooks();
   const count = books?.length ?? 0;
+  const [selecting, setSelecting] = useState(false);
+  const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(() => new Set());
+  const [zipFormat, setZipFormat] = useState<ExportFormat>('pdf');
+  const [refusal, setRefusal] = useState<unknown>(null);
+  const exportZip = useExportBooksZip();
+  const refusalRef = useRef<HTMLDivElement>(null);
+  const canSelect = batchAccess === 'available' && count > 0;
+  const selectMode = selecting && canSelect;
+  // Books removed since they were chosen drop out on their own.
+  const selected = selectMode ? (books ?? []).filter((b) => selectedIds.has(b.id)) : [];
+
+  const toggle = (id: string, checked: boolean) =>
+    setSelectedIds((current) => {
+      const next = new Set(current);
+      if (checked) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const leaveSelectMode = () => {
+    setSelecting(false);
+    setSelectedIds(new Set());
+    setRefusal(null);
+  };
+  useEffect(() => {
+    // The offer shows above the list, which the bar at the bottom of the screen may have left far behind.
+    if (refusal !== null) refusalRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [refusal]);
+  const exportSelected = () => {
+    setRefusal(null);
+    const bookIds = selected.map((b) => b.id);
+    exportZip.mutate(
+      { bookIds, format: zipFormat },
+      {
+        onSuccess: (file) =>
+          toast({
+            variant: 'success',
+            title: 'ZIP ready',
+            description: `${bookIds.length} ${bookIds.length === 1 ? 'book' : 'books'} in ${file.fileName}.`,
+          }),
+        onError: (failure) => {
+          toast({ variant: 'destructive', title: 'ZIP export failed', description: getErrorMessage(failure, 'Failed to export the books') });
+          if (getUpgradeOffer(failure)) setRefusal(failure);
+        },
+      },
+    );
+  };
 
   return (
     <section aria-labelledby="books-title" aria-busy={isPending}>
@@ -91,9 +181,21 @@ export function BookList({ onImportClick }: BookListProps) {
           )}
         </div>
         {books && books.length > 0 && (
-          <Button variant="secondary" onClick={onImportClick}>
-            <Plus aria-hidden="true" /> Import a book
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            {canSelect &&
+              (selectMode ? (
+                <Button variant="ghost" onClick={leaveSelectMode} disabled={exportZip.isPending}>
+                  Done
+                </Button>
+              ) : (
+                <Button variant="ghost" onClick={() => setSelecting(true)}>
+                  <ListChecks aria-hidden="true" /> Select
+                </Button>
+              ))}
+            <Button variant="secondary" onClick={onImportClick}>
+              <Plus aria-hidden="true" /> Import a book
+            </Button>
+          </div>
         )}
       </div>
 
@@ -146,12 +248,38 @@ export function BookList({ onImportClick }: BookListProps) {
           </div>
         )}
 
+        {selectMode && refusal !== null && (
+          <div ref={refusalRef} className="mb-4 scroll-mt-24 empty:hidden">
+            <UpgradeOfferSlot error={refusal} fallback="Failed to export the books" onDismiss={() => setRefusal(null)} />
+          </div>
+        )}
+
         {books && books.length > 0 && (
           <ul className="grid gap-4 md:grid-cols-2">
             {books.map((book) => (
-              <BookCard key={book.id} book={book} />
+              <BookCard
+                key={book.id}
+                book={book}
+                selection={
+                  selectMode
+                    ? { checked: selectedIds.has(book.id), disabled: exportZip.isPending, onChange: (checked) => toggle(book.id, checked) }
+                    : undefined
+                }
+              />
             ))}
           </ul>
+        )}
+
+        {selectMode && books && (
+          <BookSelectionBar
+            total={books.length}
+            selected={selected}
+            onSelectAll={(all) => setSelectedIds(all ? new Set(books.map((b) => b.id)) : new Set())}
+            format={zipFormat}
+            onFormatChange={setZipFormat}
+            pending={exportZip.isPending}
+            onExport={exportSelected}
+          />
         )}
       </div>
     </section>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NETWORK_ERROR_MESSAGE } from '../../../lib/errors.ts';
-import { collectionImportErrorMessage, singleImportErrorMessage } from './import-errors.ts';
+import { batchImportErrorMessage, collectionImportErrorMessage, singleImportErrorMessage } from './import-errors.ts';
 
 const err = (status: number, message: string) => new Error(`${status}: ${JSON.stringify({ message })}`);
 
@@ -38,5 +38,27 @@ describe('collectionImportErrorMessage (notice title "Multi-import failed")', ()
     [new Error('500: '), 'Failed to import book collection'],
   ])('%s -> %s', (error, expected) => {
     expect(collectionImportErrorMessage(error)).toBe(expected);
+  });
+});
+
+describe('batchImportErrorMessage (notice title "Batch import failed")', () => {
+  it.each([
+    [err(504, 'Request timed out'), 'The import timed out. Try fewer URLs at once.'],
+    [
+      err(422, 'Failed to import any books. https://a.example/1: The address answered 404 Not Found.'),
+      'Could not import any books. Please check that all URLs are correct and publicly accessible.',
+    ],
+    [
+      err(403, 'Batch import and export is part of the Publisher plan. Your Premium plan does not include it: upgrade to use it.'),
+      'Batch import and export is part of the Publisher plan. Your Premium plan does not include it: upgrade to use it.',
+    ],
+    [err(400, 'At most 20 URLs at once'), 'At most 20 URLs at once'],
+    [new Error('500: '), 'Failed to import the books'],
+  ])('%s -> %s', (error, expected) => {
+    expect(batchImportErrorMessage(error)).toBe(expected);
+  });
+
+  it('does not blame the URLs when Quire itself was unreachable', () => {
+    expect(batchImportErrorMessage(new TypeError('Failed to fetch'))).toBe(NETWORK_ERROR_MESSAGE);
   });
 });

@@ -52,3 +52,19 @@ export function collectionImportErrorMessage(error: unknown): string {
   }
   return getErrorMessage(error, 'Failed to import book collection');
 }
+
+/**
+ * Notice text of a failed batch import (title 'Batch import failed'). The reason for each URL, when none could be
+ * imported, is listed under the form (`failuresOfEmptyBatch`); a refusal for the plan says which plan has it.
+ */
+export function batchImportErrorMessage(error: unknown): string {
+  if (isUnreachable(error)) return NETWORK_ERROR_MESSAGE;
+  const raw = rawText(error);
+  if (raw.includes('timeout') || raw.includes('timed out')) {
+    return 'The import timed out. Try fewer URLs at once.';
+  }
+  if (raw.includes('failed to import any books')) {
+    return 'Could not import any books. Please check that all URLs are correct and publicly accessible.';
+  }
+  return getErrorMessage(error, 'Failed to import the books');
+}

@@ -1,0 +1,123 @@
+import { Check, CircleUserRound } from 'lucide-react';
+import { formatUsd, type OneTimeOffer } from '@quire/contracts';
+import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '../../../components/ui/accordion.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { AUTHOR_RESPONSIBILITIES, CONCIERGE_FAQ, CONCIERGE_FEATURES, CONCIERGE_TIMELINE } from '../lib/concierge-content.ts';
+
+/** The concierge's price from the catalogue: the list price struck through, then today's; a skeleton while loading. */
+export function ConciergePrice({ offer }: { offer: OneTimeOffer | undefined }) {
+  if (!offer) return <Skeleton className="h-12 w-48" />;
+  return (
+    <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+      {offer.listPriceCents !== null && (
+        <s className="font-display text-2xl text-muted">
+          <span className="sr-only">was </span>
+          {formatUsd(offer.listPriceCents)}
+        </s>
+      )}
+      <span className="font-display text-5xl font-semibold tracking-tight text-ink">
+        <span className="sr-only">now </span>
+        {formatUsd(offer.priceCents)}
+      </span>
+      <span className="text-sm text-muted">one payment, no subscription</span>
+    </p>
+  );
+}
+
+function SectionHeading({ id, eyebrow, title }: { id: string; eyebrow: string; title: string }) {
+  return (
+    <div>
+      <p className="text-sm font-semibold tracking-wide text-accent uppercase">{eyebrow}</p>
+      <h2 id={id} className="mt-1 font-display text-2xl font-semibold tracking-tight sm:text-3xl">
+        {title}
+      </h2>
+    </div>
+  );
+}
+
+/** What the service includes. */
+export function ConciergeFeatures() {
+  return (
+    <section aria-labelledby="concierge-features-title" className="flex flex-col gap-6">
+      <SectionHeading id="concierge-features-title" eyebrow="What you get" title="Everything from manuscript to bookstore" />
+      <ul className="grid gap-x-8 gap-y-5 sm:grid-cols-2">
+        {CONCIERGE_FEATURES.map((feature) => (
+          <li key={feature.title} className="flex items-start gap-3">
+            <span className="mt-0.5 flex size-6 shrink-0 items-center justify-center rounded-full bg-accent-soft text-accent">
+              <Check aria-hidden="true" className="size-3.5" />
+            </span>
+            <div>
+              <p className="font-medium text-ink">{feature.title}</p>
+              <p className="text-sm text-ink-soft">{feature.detail}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The 14-day timeline, as an ordered list of its five steps. */
+export function ConciergeTimeline() {
+  return (
+    <section aria-labelledby="concierge-timeline-title" className="flex flex-col gap-6">
+      <SectionHeading id="concierge-timeline-title" eyebrow="14 days" title="From manuscript to published book" />
+      <ol className="grid gap-4 md:grid-cols-5">
+        {CONCIERGE_TIMELINE.map((step, i) => (
+          <li key={step.title} className="relative flex gap-4 rounded-xl border border-line bg-surface p-4 shadow-card md:flex-col md:gap-3">
+            <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-accent font-semibold text-on-accent tabular-nums">
+              {i + 1}
+            </span>
+            <div>
+              <p className="text-xs font-semibold tracking-wide text-accent-ink uppercase">{step.days}</p>
+              <p className="mt-0.5 font-semibold text-ink">{step.title}</p>
+              <p className="mt-1 text-sm text-ink-soft">{step.detail}</p>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** What the author does and keeps (the book is published in their name). */
+export function AuthorResponsibilities() {
+  return (
+    <section aria-labelledby="concierge-responsibilities-title" className="flex flex-col gap-4 rounded-2xl border border-line bg-paper-deep/50 p-6 sm:p-8">
+      <div className="flex items-start gap-3">
+        <CircleUserRound aria-hidden="true" className="mt-1 size-6 shrink-0 text-accent" />
+        <div>
+          <h2 id="concierge-responsibilities-title" className="font-display text-2xl font-semibold tracking-tight">
+            What stays with you
+          </h2>
+          <p className="mt-1 text-ink-soft">Your book is published in your name, so these remain yours. We guide you through each one.</p>
+        </div>
+      </div>
+      <ul className="grid gap-x-8 gap-y-2 text-ink-soft sm:grid-cols-2">
+        {AUTHOR_RESPONSIBILITIES.map((item) => (
+          <li key={item} className="flex items-start gap-2">
+            <span aria-hidden="true" className="mt-2.5 size-1.5 shrink-0 rounded-full bg-accent" />
+            {item}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Questions a graduate student asks before paying. */
+export function ConciergeFaq() {
+  return (
+    <section aria-labelledby="concierge-faq-title" className="flex flex-col gap-4">
+      <SectionHeading id="concierge-faq-title" eyebrow="Questions" title="Frequently asked questions" />
+      <Accordion type="single" collapsible className="rounded-xl border border-line bg-surface px-5 shadow-card">
+        {CONCIERGE_FAQ.map((item) => (
+          <AccordionItem key={item.question} value={item.question}>
+            <AccordionTrigger>{item.question}</AccordionTrigger>
+            <AccordionContent>{item.answer}</AccordionContent>
+          </AccordionItem>
+        ))}
+      </Accordion>
+    </section>
+  );
+}
