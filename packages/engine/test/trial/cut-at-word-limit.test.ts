@@ -44,7 +44,7 @@ describe('cutAtWordLimit', () => {
     const keptBody = bodyBlocks(cut.kept).filter((b) => b !== ':::' || !cut.remainder.startsWith(':::'));
     expect(bodyBlocks(markdown).slice(0, keptBody.length)).toEqual(keptBody);
     // Every note the kept text refers to is defined in it; it parses.
-    const refs = new Set([...cut.kept.matchAll(/\[\^([^\]\s]+)\](?!:)/g)].map((m) => m[1]));
+    const refs = new Set([...cut.kept.matchAll(/\[\^([^\]\s]+)\](?!:)/g)].map((m) => m[1]!));
     for (const label of refs) expect(cut.kept).toMatch(new RegExp(`^\\[\\^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\]:`, 'm'));
     expect(() => parseMarkdown(cut.kept, { title: 't', author: 'a', language: 'en' })).not.toThrow();
     // A heading never ends the kept text.
