@@ -12,9 +12,9 @@ import { PaymentCard, PaymentMessage } from '../features/billing/components/paym
 import { NOT_CONFIGURED_TITLE } from '../features/billing/components/payments-not-configured.tsx';
 import { SetupSpinner } from '../features/billing/components/payment-setup.tsx';
 import { PaymentsGate } from '../features/billing/components/payments-gate.tsx';
+import { SignInToPay } from '../features/billing/components/sign-in-to-pay.tsx';
 import { NextSteps, SupportContact } from '../features/concierge/components/next-steps.tsx';
 import { ProjectSummary } from '../features/concierge/components/project-summary.tsx';
-import { SignInToPay } from '../features/concierge/components/sign-in-to-pay.tsx';
 import { loadInquiry } from '../features/concierge/lib/inquiry-storage.ts';
 import { PaymentPageFrame } from './payment-page-frame.tsx';
 
@@ -82,7 +82,11 @@ export function ConciergeCheckoutPage() {
                         onSetupFailure={() => navigate(WEB_ROUTES.academicConcierge.path, { replace: true })}
                       />
                     ) : (
-                      <SignInToPay returnPath={WEB_ROUTES.conciergeCheckout.path} />
+                      <SignInToPay returnPath={WEB_ROUTES.conciergeCheckout.path}>
+                        You need a Quire account to pay, so that your receipt and your project are kept together. Sign
+                        in, or create a free account, and you will come straight back here. Your project details are
+                        kept.
+                      </SignInToPay>
                     )}
                     <SupportContact className="mt-5 border-t border-line pt-4" />
                   </PaymentCard>

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { BadgeCheck, LogIn, UserPlus } from 'lucide-react';
+import { BadgeCheck } from 'lucide-react';
 import { formatUsd, type SubscriptionPlan } from '@quire/contracts';
 import { Button } from '../../../components/ui/button.tsx';
-import { authPathReturningTo } from '../../../lib/return-path.ts';
 import { findSubscription, usePlanCatalogue } from '../api/get-plans.ts';
 import { useSubscription } from '../api/get-subscription.ts';
 import type { PaymentRequest } from '../api/create-payment.ts';
@@ -12,36 +11,13 @@ import { PlanSummary } from './order-summary.tsx';
 import { PaymentLayout, PaymentMessage } from './payment-layout.tsx';
 import { PaymentSetup, SetupSpinner } from './payment-setup.tsx';
 import { PaymentsGate } from './payments-gate.tsx';
+import { SignInToPay } from './sign-in-to-pay.tsx';
 
 /** Each page's words (workspace spec section 8). */
 const PAGE = {
   subscription: { setupFailure: 'Failed to initialize subscription. Please try again.' },
   publisher: { setupFailure: 'Failed to initialize Publisher Plan subscription. Please try again.' },
 } as const;
-
-/** A visitor who is not signed in: what a subscription needs, and the way to sign in and come back here. */
-function SignInToSubscribe({ planName, returnPath }: { planName: string; returnPath: string }) {
-  return (
-    <div className="flex flex-col gap-4">
-      <p className="text-sm text-ink-soft">
-        A plan belongs to your Quire account. Sign in, or create a free account, and you will come straight back here to
-        start {planName}.
-      </p>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <Button asChild className="flex-1">
-          <Link href={authPathReturningTo('/login', returnPath)}>
-            <LogIn aria-hidden="true" /> Sign In
-          </Link>
-        </Button>
-        <Button asChild variant="secondary" className="flex-1">
-          <Link href={authPathReturningTo('/register', returnPath)}>
-            <UserPlus aria-hidden="true" /> Create Account
-          </Link>
-        </Button>
-      </div>
-    </div>
-  );
-}
 
 /** The user already has a plan in force: no second subscription; a change of plan goes through the plan dialog. */
 function AlreadySubscribed({ planName, same }: { planName: string; same: boolean }) {
@@ -124,7 +100,10 @@ export function SubscriptionCheckout({ plan, signedIn, returnPath }: {
           {signedIn ? (
             <SubscribeForm request={request} plan={plan} publishableKey={publishableKey} />
           ) : (
-            <SignInToSubscribe planName={plan === 'publisher' ? 'the Publisher Plan' : `the ${name} plan`} returnPath={returnPath} />
+            <SignInToPay returnPath={returnPath}>
+              A plan belongs to your Quire account. Sign in, or create a free account, and you will come straight back
+              here to start {plan === 'publisher' ? 'the Publisher Plan' : `the ${name} plan`}.
+            </SignInToPay>
           )}
         </PaymentLayout>
       )}

@@ -1,19 +1,17 @@
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { LogIn, UserPlus } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { authPathReturningTo } from '../../../lib/return-path.ts';
 
 /**
- * A visitor who is not signed in: the payment belongs to an account, so sign in or register, and come straight back
- * to `returnPath` (the inquiry stays stored meanwhile).
+ * A visitor who is not signed in, on a payment page: a payment belongs to an account, so they sign in or register
+ * and come straight back to `returnPath`. `children` says, in the page's words, why an account is needed.
  */
-export function SignInToPay({ returnPath }: { returnPath: string }) {
+export function SignInToPay({ returnPath, children }: { returnPath: string; children: ReactNode }) {
   return (
     <div className="flex flex-col gap-4">
-      <p className="text-sm text-ink-soft">
-        You need a Quire account to pay, so that your receipt and your project are kept together. Sign in, or create a
-        free account, and you will come straight back here. Your project details are kept.
-      </p>
+      <p className="text-sm text-ink-soft">{children}</p>
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button asChild className="sm:flex-1">
           <Link href={authPathReturningTo('/login', returnPath)}>
