@@ -1,4 +1,3 @@
-import { Link } from 'wouter';
 import { BookX, FileQuestion } from 'lucide-react';
 import { formatUsd } from '@quire/contracts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -6,19 +5,11 @@ import { getErrorStatus } from '../../../lib/errors.ts';
 import { usePaymentBook } from '../api/get-payment-book.ts';
 import { findOneTime, usePlanCatalogue } from '../api/get-plans.ts';
 import { PurchaseSummary } from './order-summary.tsx';
-import { PaymentLayout, PaymentMessage } from './payment-layout.tsx';
+import { ActionLink, PaymentLayout, PaymentMessage } from './payment-layout.tsx';
 import { PaymentSetup, SetupSpinner } from './payment-setup.tsx';
 import { PaymentsGate } from './payments-gate.tsx';
 
 const TITLE = 'Checkout';
-
-function HomeButton({ label = 'Back to Home' }: { label?: string }) {
-  return (
-    <Button asChild>
-      <Link href="/">{label}</Link>
-    </Button>
-  );
-}
 
 /** The checkout of one book, once payments are known to be on. */
 function BookCheckout({ bookId, type, publishableKey }: { bookId: string; type: 'document' | 'thesis'; publishableKey: string }) {
@@ -40,7 +31,7 @@ function BookCheckout({ bookId, type, publishableKey }: { bookId: string; type: 
                 Try again
               </Button>
             )}
-            <HomeButton />
+            <ActionLink />
           </>
         }
       >
@@ -80,7 +71,7 @@ export function CheckoutView({ bookId, type }: { bookId: string | null; type: 'd
         bookId ? (
           <BookCheckout bookId={bookId} type={type} publishableKey={publishableKey} />
         ) : (
-          <PaymentMessage icon={<FileQuestion aria-hidden="true" />} title="No document to pay for" actions={<HomeButton label="Go to Your Books" />}>
+          <PaymentMessage icon={<FileQuestion aria-hidden="true" />} title="No document to pay for" actions={<ActionLink label="Go to Your Books" />}>
             <p>
               The checkout pays for one of your books. Open the book, then choose ‘Upgrade Now’ in its free-trial notice (or
               ‘Pay for this document’ where an export asks for it).

@@ -2,21 +2,12 @@ import type { ReactNode } from 'react';
 import { BookOpen, Check } from 'lucide-react';
 import { formatUsd, type OneTimeOffer, type SubscriptionOffer } from '@quire/contracts';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Card } from '../../../components/ui/card.tsx';
+import { SectionCard, SectionCardRow, SectionCardTotal } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { planPoints } from '../../../lib/plan-features.ts';
 
 function SummaryCard({ children }: { children: ReactNode }) {
-  return (
-    <Card>
-      <section aria-labelledby="order-summary-title" className="flex flex-col">
-        <h2 id="order-summary-title" className="border-b border-line px-5 py-4 font-semibold text-ink sm:px-6">
-          Order summary
-        </h2>
-        {children}
-      </section>
-    </Card>
-  );
+  return <SectionCard title="Order summary">{children}</SectionCard>;
 }
 
 function Points({ points, label }: { points: string[]; label: string }) {
@@ -29,15 +20,6 @@ function Points({ points, label }: { points: string[]; label: string }) {
         </li>
       ))}
     </ul>
-  );
-}
-
-function Total({ label, amount }: { label: string; amount: string | null }) {
-  return (
-    <div className="flex items-baseline justify-between gap-4 border-t border-line px-5 py-4 sm:px-6">
-      <span className="font-medium text-ink">{label}</span>
-      {amount ? <span className="font-display text-2xl font-semibold tabular-nums">{amount}</span> : <Skeleton className="h-7 w-20" />}
-    </div>
   );
 }
 
@@ -84,15 +66,15 @@ export function PurchaseSummary({ type, offer, book }: {
           )}
         </div>
       </div>
-      <div className="flex flex-col gap-3 border-t border-line px-5 py-4 sm:px-6">
+      <SectionCardRow className="flex flex-col gap-3">
         <div className="flex items-baseline justify-between gap-4">
           <p className="font-medium text-ink">{offer?.name ?? (type === 'thesis' ? 'Thesis Package' : 'Pay Per Document')}</p>
           <p className="text-ink-soft tabular-nums">{offer ? formatUsd(offer.priceCents) : ''}</p>
         </div>
         {offer && <p className="text-sm text-muted">{offer.summary}</p>}
         <Points points={PURCHASE_POINTS[type]} label="Included" />
-      </div>
-      <Total label="Total today" amount={offer ? formatUsd(offer.priceCents) : null} />
+      </SectionCardRow>
+      <SectionCardTotal label="Total today" amount={offer ? formatUsd(offer.priceCents) : null} />
     </SummaryCard>
   );
 }
@@ -123,7 +105,7 @@ export function PlanSummary({ offer, below }: { offer: SubscriptionOffer | undef
         <Points points={planPoints(offer, below)} label={`${offer.name} includes`} />
         <p className="text-xs text-muted">Billed monthly in US dollars. Your documents count again from each renewal.</p>
       </div>
-      <Total label="Per month" amount={formatUsd(offer.priceCents)} />
+      <SectionCardTotal label="Per month" amount={formatUsd(offer.priceCents)} />
     </SummaryCard>
   );
 }

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
+import { Link } from 'wouter';
 import { Lock } from 'lucide-react';
-import { Card } from '../../../components/ui/card.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { SectionCard, SectionCardRow } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
 
 /**
@@ -23,22 +25,19 @@ export function PaymentLayout({ title, lead, summary, children }: { title: strin
 /** The card holding the payment form (or what stands in for it). */
 export function PaymentCard({ children }: { children: ReactNode }) {
   return (
-    <Card>
-      <section aria-labelledby="payment-details-title">
-        <div className="flex items-center justify-between gap-3 border-b border-line px-5 py-4 sm:px-6">
-          <h2 id="payment-details-title" className="font-semibold text-ink">
-            Payment details
-          </h2>
-          <p className="flex items-center gap-1.5 text-xs text-muted">
-            <Lock aria-hidden="true" className="size-3.5" /> Secured by Stripe
-          </p>
-        </div>
-        <div className="p-5 sm:p-6">{children}</div>
-        <p className="border-t border-line px-5 py-3 text-xs text-muted sm:px-6">
-          Stripe processes the payment; Quire never sees or stores your card number.
+    <SectionCard
+      title="Payment details"
+      aside={
+        <p className="flex items-center gap-1.5 text-xs text-muted">
+          <Lock aria-hidden="true" className="size-3.5" /> Secured by Stripe
         </p>
-      </section>
-    </Card>
+      }
+    >
+      <div className="p-5 sm:p-6">{children}</div>
+      <SectionCardRow className="py-3 text-xs text-muted">
+        Stripe processes the payment; Quire never sees or stores your card number.
+      </SectionCardRow>
+    </SectionCard>
   );
 }
 
@@ -73,5 +72,14 @@ export function PaymentMessage(props: {
       <div className="mt-2 flex flex-col gap-2 text-ink-soft">{children}</div>
       {actions && <div className="mt-7 flex w-full flex-col justify-center gap-3 sm:w-auto sm:flex-row">{actions}</div>}
     </div>
+  );
+}
+
+/** A PaymentMessage's way on: a link styled as a button, to the home page (the book list) unless `href` says where. */
+export function ActionLink({ label = 'Back to Home', href = '/', variant }: { label?: string; href?: string; variant?: 'secondary' }) {
+  return (
+    <Button asChild variant={variant}>
+      <Link href={href}>{label}</Link>
+    </Button>
   );
 }

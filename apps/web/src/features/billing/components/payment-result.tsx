@@ -10,7 +10,7 @@ import { isBookPayment, type PaymentRequest } from '../api/create-payment.ts';
 import { findSubscription, usePlanCatalogue } from '../api/get-plans.ts';
 import { usePaymentConfirmation } from '../hooks/use-payment-confirmation.ts';
 import { paymentFromQuery, paymentPagePath } from '../lib/payment-paths.ts';
-import { PaymentMessage } from './payment-layout.tsx';
+import { ActionLink, PaymentMessage } from './payment-layout.tsx';
 
 /** The success title of each payment (workspace spec section 8's success notices). */
 function successTitle(request: PaymentRequest): string {
@@ -124,11 +124,7 @@ export function PaymentResult({ query, signedIn, intervalMs, timeoutMs }: {
         <PaymentMessage
           icon={<ReceiptText aria-hidden="true" />}
           title="No payment to show"
-          actions={
-            <Button asChild>
-              <Link href="/">Back to Home</Link>
-            </Button>
-          }
+          actions={<ActionLink />}
         >
           <p>This page shows the result of a payment once Stripe sends you back from it. There is none to show here.</p>
         </PaymentMessage>
@@ -140,14 +136,12 @@ export function PaymentResult({ query, signedIn, intervalMs, timeoutMs }: {
           title="Payment not completed"
           actions={
             <>
-              <Button asChild>
-                <Link href={paymentPagePath(request)}>Try Again</Link>
-              </Button>
-              <Button asChild variant="secondary">
-                <Link href={isBookPayment(request) && request.bookId ? bookPath(request.bookId) : '/'}>
-                  {isBookPayment(request) && request.bookId ? 'Back to Your Book' : 'Back to Home'}
-                </Link>
-              </Button>
+              <ActionLink href={paymentPagePath(request)} label="Try Again" />
+              {isBookPayment(request) && request.bookId ? (
+                <ActionLink variant="secondary" href={bookPath(request.bookId)} label="Back to Your Book" />
+              ) : (
+                <ActionLink variant="secondary" />
+              )}
             </>
           }
         >
@@ -167,11 +161,7 @@ export function PaymentResult({ query, signedIn, intervalMs, timeoutMs }: {
         <PaymentMessage
           icon={<Clock aria-hidden="true" />}
           title="Payment Processing"
-          actions={
-            <Button asChild>
-              <Link href="/">Back to Home</Link>
-            </Button>
-          }
+          actions={<ActionLink />}
         >
           <p>Your bank is still confirming the payment. It applies to your account as soon as it arrives; you can leave this page.</p>
         </PaymentMessage>

@@ -1,11 +1,9 @@
 import type { ReactNode } from 'react';
-import { Link } from 'wouter';
 import { CircleSlash } from 'lucide-react';
-import { Button } from '../../../components/ui/button.tsx';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { getErrorMessage } from '../../../lib/errors.ts';
 import { takesPayments, useBillingConfig } from '../api/get-billing-config.ts';
-import { PaymentMessage } from './payment-layout.tsx';
+import { ActionLink, PaymentMessage } from './payment-layout.tsx';
 import { NOT_CONFIGURED_DETAIL, NOT_CONFIGURED_TITLE } from './payments-not-configured.tsx';
 import { SetupSpinner } from './payment-setup.tsx';
 
@@ -41,11 +39,7 @@ export function PaymentsGate({ title, children }: { title: string; children: (pu
       <PaymentMessage
         icon={<CircleSlash aria-hidden="true" />}
         title="Payments are not configured"
-        actions={
-          <Button asChild>
-            <Link href="/">Back to Home</Link>
-          </Button>
-        }
+        actions={<ActionLink />}
       >
         <p>{NOT_CONFIGURED_TITLE}</p>
         <p>{NOT_CONFIGURED_DETAIL}</p>

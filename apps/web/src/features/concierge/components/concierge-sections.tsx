@@ -1,5 +1,7 @@
-import { Check, CircleUserRound } from 'lucide-react';
+import { CircleUserRound } from 'lucide-react';
 import { formatUsd, type OneTimeOffer } from '@quire/contracts';
+import { PointList } from '../../../components/marketing/point-list.tsx';
+import { SectionHeading } from '../../../components/marketing/section-heading.tsx';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '../../../components/ui/accordion.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { AUTHOR_RESPONSIBILITIES, CONCIERGE_FAQ, CONCIERGE_FEATURES, CONCIERGE_TIMELINE } from '../lib/concierge-content.ts';
@@ -24,35 +26,12 @@ export function ConciergePrice({ offer }: { offer: OneTimeOffer | undefined }) {
   );
 }
 
-function SectionHeading({ id, eyebrow, title }: { id: string; eyebrow: string; title: string }) {
-  return (
-    <div>
-      <p className="text-sm font-semibold tracking-wide text-accent uppercase">{eyebrow}</p>
-      <h2 id={id} className="mt-1 font-display text-2xl font-semibold tracking-tight sm:text-3xl">
-        {title}
-      </h2>
-    </div>
-  );
-}
-
 /** What the service includes. */
 export function ConciergeFeatures() {
   return (
     <section aria-labelledby="concierge-features-title" className="flex flex-col gap-6">
       <SectionHeading id="concierge-features-title" eyebrow="What you get" title="Everything from manuscript to bookstore" />
-      <ul className="grid gap-x-8 gap-y-5 sm:grid-cols-2">
-        {CONCIERGE_FEATURES.map((feature) => (
-          <li key={feature.title} className="flex items-start gap-3">
-            <span className="mt-0.5 flex size-6 shrink-0 items-center justify-center rounded-full bg-accent-soft text-accent">
-              <Check aria-hidden="true" className="size-3.5" />
-            </span>
-            <div>
-              <p className="font-medium text-ink">{feature.title}</p>
-              <p className="text-sm text-ink-soft">{feature.detail}</p>
-            </div>
-          </li>
-        ))}
-      </ul>
+      <PointList points={CONCIERGE_FEATURES} marker="checks" />
     </section>
   );
 }
@@ -62,20 +41,7 @@ export function ConciergeTimeline() {
   return (
     <section aria-labelledby="concierge-timeline-title" className="flex flex-col gap-6">
       <SectionHeading id="concierge-timeline-title" eyebrow="14 days" title="From manuscript to published book" />
-      <ol className="grid gap-4 md:grid-cols-5">
-        {CONCIERGE_TIMELINE.map((step, i) => (
-          <li key={step.title} className="relative flex gap-4 rounded-xl border border-line bg-surface p-4 shadow-card md:flex-col md:gap-3">
-            <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-accent font-semibold text-on-accent tabular-nums">
-              {i + 1}
-            </span>
-            <div>
-              <p className="text-xs font-semibold tracking-wide text-accent-ink uppercase">{step.days}</p>
-              <p className="mt-0.5 font-semibold text-ink">{step.title}</p>
-              <p className="mt-1 text-sm text-ink-soft">{step.detail}</p>
-            </div>
-          </li>
-        ))}
-      </ol>
+      <PointList points={CONCIERGE_TIMELINE} marker="steps" columns={5} />
     </section>
   );
 }

@@ -1,8 +1,7 @@
 import { Link } from 'wouter';
 import { GraduationCap, Pencil } from 'lucide-react';
 import { formatUsd, type ConciergeInquiry, type OneTimeOffer } from '@quire/contracts';
-import { Card } from '../../../components/ui/card.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { SectionCard, SectionCardRow, SectionCardTotal } from '../../../components/ui/card.tsx';
 import { STATUS_LABELS } from '../lib/concierge-content.ts';
 
 /**
@@ -18,31 +17,30 @@ export function ProjectSummary({ inquiry, offer, editHref }: { inquiry: Concierg
   ];
   if (inquiry.institution) rows.push(['Institution', inquiry.institution]);
   return (
-    <Card>
-      <section aria-labelledby="project-summary-title">
-        <div className="flex items-center justify-between gap-3 border-b border-line px-5 py-4 sm:px-6">
-          <h2 id="project-summary-title" className="font-semibold text-ink">
-            Project summary
-          </h2>
-          {editHref && (
-            <Link href={editHref} className="flex items-center gap-1.5 text-sm font-medium text-accent-ink underline-offset-4 hover:underline">
-              <Pencil aria-hidden="true" className="size-3.5" /> Edit details
-            </Link>
-          )}
+    <SectionCard
+      title="Project summary"
+      aside={
+        editHref && (
+          <Link href={editHref} className="flex items-center gap-1.5 text-sm font-medium text-accent-ink underline-offset-4 hover:underline">
+            <Pencil aria-hidden="true" className="size-3.5" /> Edit details
+          </Link>
+        )
+      }
+    >
+      <div className="flex items-start gap-3 px-5 py-4 sm:px-6">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent-soft text-accent">
+          <GraduationCap aria-hidden="true" className="size-5" />
+        </span>
+        <div className="min-w-0">
+          <p className="text-xs font-semibold tracking-wide text-muted uppercase">Project</p>
+          <p className="font-display text-lg leading-snug font-semibold [overflow-wrap:anywhere]">{inquiry.thesisTitle}</p>
+          <p className="text-sm text-ink-soft">
+            for {inquiry.name} · {inquiry.email}
+          </p>
         </div>
-        <div className="flex items-start gap-3 px-5 py-4 sm:px-6">
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent-soft text-accent">
-            <GraduationCap aria-hidden="true" className="size-5" />
-          </span>
-          <div className="min-w-0">
-            <p className="text-xs font-semibold tracking-wide text-muted uppercase">Project</p>
-            <p className="font-display text-lg leading-snug font-semibold [overflow-wrap:anywhere]">{inquiry.thesisTitle}</p>
-            <p className="text-sm text-ink-soft">
-              for {inquiry.name} · {inquiry.email}
-            </p>
-          </div>
-        </div>
-        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-2 border-t border-line px-5 py-4 text-sm sm:px-6">
+      </div>
+      <SectionCardRow>
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-2 text-sm">
           {rows.map(([term, value]) => (
             <div key={term} className="contents">
               <dt className="text-muted">{term}</dt>
@@ -50,23 +48,19 @@ export function ProjectSummary({ inquiry, offer, editHref }: { inquiry: Concierg
             </div>
           ))}
         </dl>
-        <div className="flex items-baseline justify-between gap-4 border-t border-line px-5 py-4 sm:px-6">
-          <span className="font-medium text-ink">{offer?.name ?? 'Academic Concierge'}</span>
-          {offer ? (
-            <span className="flex items-baseline gap-2">
-              {offer.listPriceCents !== null && (
-                <s className="text-sm text-muted">
-                  <span className="sr-only">was </span>
-                  {formatUsd(offer.listPriceCents)}
-                </s>
-              )}
-              <span className="font-display text-2xl font-semibold tabular-nums">{formatUsd(offer.priceCents)}</span>
-            </span>
-          ) : (
-            <Skeleton className="h-7 w-20" />
-          )}
-        </div>
-      </section>
-    </Card>
+      </SectionCardRow>
+      <SectionCardTotal
+        label={offer?.name ?? 'Academic Concierge'}
+        amount={offer ? formatUsd(offer.priceCents) : null}
+        before={
+          offer?.listPriceCents != null && (
+            <s className="text-sm text-muted">
+              <span className="sr-only">was </span>
+              {formatUsd(offer.listPriceCents)}
+            </s>
+          )
+        }
+      />
+    </SectionCard>
   );
 }

@@ -1,3 +1,4 @@
+import type { Point } from '../../../components/marketing/point-list.tsx';
 import type { ConciergeInquiry } from '@quire/contracts';
 
 /**
@@ -17,7 +18,7 @@ export const STATUS_LABELS: Record<ConciergeInquiry['currentStatus'], string> = 
 };
 
 /** What the service includes (accounts spec section 9). */
-export const CONCIERGE_FEATURES: { title: string; detail: string }[] = [
+export const CONCIERGE_FEATURES: Point[] = [
   { title: 'Complete book formatting', detail: 'Your thesis or dissertation turned into a print-ready 6x9 paperback and an e-book.' },
   { title: '3 cover concepts', detail: 'Three cover designs to choose from, finished for print and for the e-book store.' },
   { title: 'Retail-platform account setup and upload', detail: 'We set up your author account with you and upload your files.' },
@@ -28,12 +29,12 @@ export const CONCIERGE_FEATURES: { title: string; detail: string }[] = [
 ];
 
 /** The 14-day timeline (accounts spec section 2). */
-export const CONCIERGE_TIMELINE: { days: string; title: string; detail: string }[] = [
-  { days: 'Days 1–2', title: 'Review', detail: 'We read your manuscript, agree on trim size and style, and list what needs attention.' },
-  { days: 'Days 3–7', title: 'Formatting', detail: 'Front matter, chapters, figures, tables, notes and references laid out for print and e-book.' },
-  { days: 'Days 8–10', title: 'Cover and marketing', detail: 'Three cover concepts, your chosen cover finished, and your book description and keywords.' },
-  { days: 'Days 11–12', title: 'Retail-platform account setup', detail: 'Your author account prepared with you, book details entered, files uploaded for review.' },
-  { days: 'Days 13–14', title: 'Publication', detail: 'Final proof check, then you press publish and your book goes live.' },
+export const CONCIERGE_TIMELINE: Point[] = [
+  { kicker: 'Days 1–2', title: 'Review', detail: 'We read your manuscript, agree on trim size and style, and list what needs attention.' },
+  { kicker: 'Days 3–7', title: 'Formatting', detail: 'Front matter, chapters, figures, tables, notes and references laid out for print and e-book.' },
+  { kicker: 'Days 8–10', title: 'Cover and marketing', detail: 'Three cover concepts, your chosen cover finished, and your book description and keywords.' },
+  { kicker: 'Days 11–12', title: 'Retail-platform account setup', detail: 'Your author account prepared with you, book details entered, files uploaded for review.' },
+  { kicker: 'Days 13–14', title: 'Publication', detail: 'Final proof check, then you press publish and your book goes live.' },
 ];
 
 /** What stays with the author (accounts spec section 2). */
