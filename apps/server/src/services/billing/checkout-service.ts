@@ -17,10 +17,10 @@ import {
   type UpgradeResult,
 } from '@quire/contracts';
 import type { Db } from '../../db/client.ts';
-import { userSubscriptions, users } from '../../db/schema/index.ts';
+import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { BookService } from '../book-service.ts';
-import type { EntitlementService } from './entitlement-service.ts';
+import { isLive, type EntitlementService } from './entitlement-service.ts';
 import { productIdOf } from './stripe-objects.ts';
 
 /** Dependencies of {@link createCheckoutService}; `stripe` is null when the server takes no payments. */
@@ -29,7 +29,7 @@ export interface CheckoutServiceDeps {
   stripe: Stripe | null;
   publishableKey: string | null;
   books: Pick<BookService, 'load'>;
-  entitlements: Pick<EntitlementService, 'subscriptionOf' | 'isPurchased'>;
+  entitlements: Pick<EntitlementService, 'subscriptionOf' | 'subscriptionRowOf' | 'isPurchased'>;
   /** Where a Stripe failure is logged (its details are never sent to the client). */
   onProviderError?: (err: unknown) => void;
 }
@@ -209,11 +209,10 @@ export function createCheckoutService({ db, stripe, publishableKey, books, entit
      */
     async changePlan(userId: string, plan: SubscriptionPlan): Promise<UpgradeResult> {
       const stripeClient = client();
-      const current = await entitlements.subscriptionOf(userId);
+      const row = await entitlements.subscriptionRowOf(userId);
       const checkoutPath = plan === 'publisher' ? '/subscribe-publisher' : `/subscribe?plan=${plan}`;
-      const [row] = await db.select().from(userSubscriptions).where(eq(userSubscriptions.userId, userId)).limit(1);
-      if (!current.active || !row?.stripeSubscriptionId) return { status: 'payment-required', plan, checkoutPath };
-      if (current.plan === plan) throw new AppError('VALIDATION', `You are already on the ${subscriptionOffer(plan).name} plan.`);
+      if (!row || !isLive(row) || !row.stripeSubscriptionId) return { status: 'payment-required', plan, checkoutPath };
+      if (row.plan === plan) throw new AppError('VALIDATION', `You are already on the ${subscriptionOffer(plan).name} plan.`);
       const subscriptionId = row.stripeSubscriptionId;
       const subscription = await call(() => stripeClient.subscriptions.retrieve(subscriptionId));
       const item = subscription.items.data[0];
@@ -236,7 +235,7 @@ export function createCheckoutService({ db, stripe, publishableKey, books, entit
      */
     async cancelSubscription(userId: string): Promise<void> {
       if (!stripe) return;
-      const [row] = await db.select().from(userSubscriptions).where(eq(userSubscriptions.userId, userId)).limit(1);
+      const row = await entitlements.subscriptionRowOf(userId);
       if (!row?.stripeSubscriptionId || ['canceled', 'incomplete_expired'].includes(row.status)) return;
       const id = row.stripeSubscriptionId;
       await call(() => stripe.subscriptions.cancel(id));

@@ -28,6 +28,11 @@ import { AppError } from '../../errors.ts';
 /** Subscription statuses under which the plan's features apply (Stripe's `active`, and `trialing`). */
 export const LIVE_STATUSES: readonly string[] = ['active', 'trialing'];
 
+/** True when a subscription's plan applies now (its status is one of LIVE_STATUSES). */
+export function isLive(row: Pick<UserSubscriptionRow, 'status'>): boolean {
+  return LIVE_STATUSES.includes(row.status);
+}
+
 /** Features of the free trial: the standard plan's (PDF, text covers, academic formatting), DOCX and HTML. */
 const TRIAL_FEATURES: readonly PlanFeature[] = subscriptionOffer('standard').features;
 
@@ -74,11 +79,16 @@ export interface EntitlementServiceDeps {
 
 /** Entitlement checks and figures. Every method takes the signed-in user's id. */
 export function createEntitlementService({ db, enabled }: EntitlementServiceDeps) {
+  /** The user's subscription row (at most one a user), whatever its status, or null. */
+  async function subscriptionRow(userId: string): Promise<UserSubscriptionRow | null> {
+    const [row] = await db.select().from(userSubscriptions).where(eq(userSubscriptions.userId, userId)).limit(1);
+    return row ?? null;
+  }
+
   /** The user's subscription row when it is live now, else null. */
   async function liveSubscription(userId: string): Promise<UserSubscriptionRow | null> {
-    const [row] = await db.select().from(userSubscriptions).where(eq(userSubscriptions.userId, userId)).limit(1);
-    if (!row || !LIVE_STATUSES.includes(row.status)) return null;
-    return row;
+    const row = await subscriptionRow(userId);
+    return row && isLive(row) ? row : null;
   }
 
   /** True when the user paid for this book on its own (a succeeded `document` or `thesis` payment). */
@@ -89,6 +99,33 @@ export function createEntitlementService({ db, enabled }: EntitlementServiceDeps
       .where(and(eq(payments.userId, userId), eq(payments.bookId, bookId), eq(payments.status, 'succeeded'), inArray(payments.type, ['document', 'thesis'])))
       .limit(1);
     return row !== undefined;
+  }
+
+  /**
+   * Everything an export's check reads, in one query: the user's trial counters, their subscription row (any
+   * status), whether this book was paid for on its own, and whether it already counted in the subscription's
+   * current period. Null when the user does not exist.
+   */
+  async function exportFooting(userId: string, bookId: string) {
+    const periodStart = sql`coalesce(${userSubscriptions.currentPeriodStart}, ${userSubscriptions.createdAt})`;
+    const [row] = await db
+      .select({
+        user: {
+          freeExportsUsed: users.freeExportsUsed,
+          freeExportsLimit: users.freeExportsLimit,
+          freeExportBookId: users.freeExportBookId,
+        },
+        sub: userSubscriptions,
+        purchased: sql<boolean>`exists (select 1 from ${payments} where ${payments.userId} = ${userId} and ${payments.bookId} = ${bookId}
+          and ${payments.status} = 'succeeded' and ${payments.type} in ('document', 'thesis'))`.mapWith(Boolean),
+        countedThisPeriod: sql<boolean>`exists (select 1 from ${documentUsage} where ${documentUsage.userId} = ${userId}
+          and ${documentUsage.bookId} = ${bookId} and ${documentUsage.periodStart} = ${periodStart})`.mapWith(Boolean),
+      })
+      .from(users)
+      .leftJoin(userSubscriptions, eq(userSubscriptions.userId, users.id))
+      .where(eq(users.id, userId))
+      .limit(1);
+    return row ?? null;
   }
 
   /** The features the user has now: the live plan's, else the trial's. */
@@ -113,9 +150,12 @@ export function createEntitlementService({ db, enabled }: EntitlementServiceDeps
     /** True when the user paid for this book on its own (one document or the thesis package). */
     isPurchased: purchased,
 
+    /** The user's subscription row whatever its status, or null (for the checkout's plan changes). */
+    subscriptionRowOf: subscriptionRow,
+
     /** GET /api/user/subscription (contracts SubscriptionSchema). */
     async subscriptionOf(userId: string): Promise<Subscription> {
-      const [row] = await db.select().from(userSubscriptions).where(eq(userSubscriptions.userId, userId)).limit(1);
+      const row = await subscriptionRow(userId);
       if (!row) return { plan: null, status: null, booksUsed: 0, booksLimit: null, currentPeriodEnd: null, active: false, billingEnabled: enabled };
       return {
         plan: row.plan as SubscriptionPlan,
@@ -123,7 +163,7 @@ export function createEntitlementService({ db, enabled }: EntitlementServiceDeps
         booksUsed: row.booksUsed,
         booksLimit: row.booksLimit,
         currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
-        active: LIVE_STATUSES.includes(row.status),
+        active: isLive(row),
         billingEnabled: enabled,
       };
     },
@@ -166,33 +206,32 @@ export function createEntitlementService({ db, enabled }: EntitlementServiceDeps
     async authorizeExport(userId: string, book: BookRow, format: ExportFormat): Promise<ExportGrant> {
       if (!enabled) return { kind: 'open' };
       const feature = FORMAT_FEATURE[format];
-      const sub = await liveSubscription(userId);
+      const footing = await exportFooting(userId, book.id);
+      if (!footing) throw new AppError('UNAUTHORIZED');
+      const { user, purchased: paidFor } = footing;
+      const sub = footing.sub && isLive(footing.sub) ? footing.sub : null;
       if (sub) {
         const plan = sub.plan as SubscriptionPlan;
         if (feature && !subscriptionOffer(plan).features.includes(feature)) {
-          if (await purchased(userId, book.id)) return { kind: 'purchased' };
+          if (paidFor) return { kind: 'purchased' };
           throw featureRefusal(feature, plan, true);
         }
         const periodStart = sub.currentPeriodStart ?? sub.createdAt;
-        const [counted] = await db
-          .select({ id: documentUsage.id })
-          .from(documentUsage)
-          .where(and(eq(documentUsage.userId, userId), eq(documentUsage.bookId, book.id), eq(documentUsage.periodStart, periodStart)))
-          .limit(1);
-        if (counted) return { kind: 'subscription', subscriptionId: sub.id, bookId: book.id, periodStart, counted: true };
-        if (await purchased(userId, book.id)) return { kind: 'purchased' };
+        if (footing.countedThisPeriod) return { kind: 'subscription', subscriptionId: sub.id, bookId: book.id, periodStart, counted: true };
+        if (paidFor) return { kind: 'purchased' };
         if (sub.booksLimit !== null && sub.booksUsed >= sub.booksLimit) {
           const name = subscriptionOffer(plan).name;
+          const limit = sub.booksLimit;
           throw new AppError(
             'PAYMENT_REQUIRED',
-            `You have formatted all ${sub.booksLimit} documents of your ${name} plan this month. Upgrade for more, or pay for this document on its own.`,
-            { upgrade: { reason: 'plan-limit', plans: PLAN_CATALOGUE.subscriptions.filter((s) => s.documentsPerPeriod === null || s.documentsPerPeriod > sub.booksLimit!).map((s) => s.id), documentPurchase: true } },
+            `You have formatted all ${limit} documents of your ${name} plan this month. Upgrade for more, or pay for this document on its own.`,
+            { upgrade: { reason: 'plan-limit', plans: PLAN_CATALOGUE.subscriptions.filter((s) => s.documentsPerPeriod === null || s.documentsPerPeriod > limit).map((s) => s.id), documentPurchase: true } },
           );
         }
         return { kind: 'subscription', subscriptionId: sub.id, bookId: book.id, periodStart, counted: false };
       }
 
-      if (await purchased(userId, book.id)) return { kind: 'purchased' };
+      if (paidFor) return { kind: 'purchased' };
       const allPlans = PLAN_CATALOGUE.subscriptions.map((s) => s.id);
       if (!book.isFreeTrial) {
         throw new AppError('PAYMENT_REQUIRED', 'Your plan has ended. Choose a plan or pay for this document to export it.', {
@@ -200,8 +239,6 @@ export function createEntitlementService({ db, enabled }: EntitlementServiceDeps
         });
       }
       if (feature && !TRIAL_FEATURES.includes(feature)) throw featureRefusal(feature, null, true);
-      const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-      if (!user) throw new AppError('UNAUTHORIZED');
       if (user.freeExportBookId === book.id) return { kind: 'trial', bookId: book.id, counted: true };
       if (user.freeExportsUsed >= user.freeExportsLimit) {
         throw new AppError(
