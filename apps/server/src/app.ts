@@ -26,6 +26,7 @@ import { eventRoutes } from './routes/events.ts';
 import { exportRoutes } from './routes/exports.ts';
 import { extractionRoutes } from './routes/extractions.ts';
 import { importRoutes } from './routes/imports.ts';
+import { supportRoutes } from './routes/support.ts';
 import { planRoutes } from './routes/plans.ts';
 import { aiCleanupRoutes } from './routes/ai-cleanup.ts';
 import { styleGuideRoutes } from './routes/style-guides.ts';
@@ -241,6 +242,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   }
   await app.register(templateRoutes, { prefix: '/api', templates });
   await app.register(planRoutes, { prefix: '/api' });
+  await app.register(supportRoutes, { prefix: '/api', supportEmail: config.supportEmail });
   await app.register(blogRoutes, { prefix: '/api', blog });
   await app.register(styleGuideRoutes, {
     prefix: '/api',

@@ -17,4 +17,5 @@ export * from './layout-report.ts';
 export * from './plans.ts';
 export * from './preferences.ts';
 export * from './style-guide-uploads.ts';
+export * from './support.ts';
 export * from './web-routes.ts';

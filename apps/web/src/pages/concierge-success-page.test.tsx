@@ -1,11 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
+import { SUPPORT_ADDRESS, billingFetch } from '../testing/billing-fixtures.ts';
 import { inquiry } from '../testing/concierge-fixtures.ts';
-import { renderWithProviders } from '../testing/render-with-providers.tsx';
+import { jsonResponse, renderWithProviders } from '../testing/render-with-providers.tsx';
 import { INQUIRY_STORAGE_KEY } from '../features/concierge/lib/inquiry-storage.ts';
 import { ConciergeSuccessPage } from './concierge-success-page.tsx';
 
-afterEach(() => sessionStorage.clear());
+beforeEach(() => vi.stubGlobal('fetch', billingFetch()));
+afterEach(() => {
+  sessionStorage.clear();
+  vi.unstubAllGlobals();
+});
 
 describe('ConciergeSuccessPage (accounts spec sections 2, 4 and 8)', () => {
   it("says 'Payment Successful!', lists the next steps and the support address, and clears the stored inquiry", async () => {
@@ -18,7 +23,7 @@ describe('ConciergeSuccessPage (accounts spec sections 2, 4 and 8)', () => {
     expect(within(next).getByText('Check your email')).toBeInTheDocument();
     expect(within(next).getByText('We contact you within 24 hours')).toBeInTheDocument();
     expect(within(next).getByText('Your book in 14 days')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'support@quire.example' })).toHaveAttribute('href', 'mailto:support@quire.example');
+    expect(await screen.findByRole('link', { name: SUPPORT_ADDRESS })).toHaveAttribute('href', `mailto:${SUPPORT_ADDRESS}`);
     expect(sessionStorage.getItem(INQUIRY_STORAGE_KEY)).toBeNull();
 
     expect(await screen.findByText('Payment Successful')).toBeInTheDocument();
@@ -31,5 +36,11 @@ describe('ConciergeSuccessPage (accounts spec sections 2, 4 and 8)', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Your payment did not go through' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Try Again' })).toHaveAttribute('href', '/concierge-checkout');
     expect(sessionStorage.getItem(INQUIRY_STORAGE_KEY)).not.toBeNull();
+  });
+
+  it('points to the contact page when the support address cannot be read', async () => {
+    vi.stubGlobal('fetch', billingFetch({ other: (url) => (url === '/api/support/contact' ? jsonResponse(500, { message: 'Down' }) : undefined) }));
+    renderWithProviders(<ConciergeSuccessPage />, { path: '/concierge-success?payment_intent=pi_1&redirect_status=succeeded' });
+    expect(await screen.findByRole('link', { name: 'contact page' })).toHaveAttribute('href', '/contact');
   });
 });

@@ -6,6 +6,9 @@ import { vi } from 'vitest';
 import { PLAN_CATALOGUE, TRIAL_WORD_LIMIT, type BillingConfig, type FreeTrial, type Subscription } from '@quire/contracts';
 import { jsonResponse } from './render-with-providers.tsx';
 
+/** The support address the server answers in these tests (its SUPPORT_EMAIL). */
+export const SUPPORT_ADDRESS = 'help@press.example';
+
 export const billingOn: BillingConfig = { enabled: true, publishableKey: 'pk_test_quire' };
 export const billingOff: BillingConfig = { enabled: false, publishableKey: null };
 
@@ -52,8 +55,8 @@ function answer<T>(value: Answer<T>): Response {
 }
 
 /**
- * A `fetch` stand-in for the billing area: the config, the catalogue, the subscription and the free trial (each
- * replaceable), then `other`, then 404.
+ * A `fetch` stand-in for the billing area: the config, the catalogue, the support address, the subscription and the
+ * free trial (each replaceable), then `other`, then the support address, then 404.
  */
 export function billingFetch(answers: BillingAnswers = {}) {
   return vi.fn<(url: string, init: RequestInit) => Promise<Response>>(async (url, init) => {
@@ -62,7 +65,9 @@ export function billingFetch(answers: BillingAnswers = {}) {
     if (url === '/api/user/subscription') return answer(answers.subscription ?? noSubscription);
     if (url === '/api/user/free-trial') return answer(answers.freeTrial ?? trialUnused);
     const other = await answers.other?.(url, init);
-    return other ?? jsonResponse(404, { message: 'Not found' });
+    if (other) return other;
+    if (url === '/api/support/contact') return jsonResponse(200, { email: SUPPORT_ADDRESS });
+    return jsonResponse(404, { message: 'Not found' });
   });
 }
 

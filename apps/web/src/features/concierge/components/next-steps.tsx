@@ -1,6 +1,8 @@
+import { Link } from 'wouter';
 import { CalendarDays, Mail, MessageCircle } from 'lucide-react';
 import { cn } from '../../../lib/cn.ts';
-import { NEXT_STEPS, SUPPORT_EMAIL } from '../lib/concierge-content.ts';
+import { useSupportContact } from '../../../lib/support-contact.ts';
+import { NEXT_STEPS } from '../lib/concierge-content.ts';
 
 const ICONS = [Mail, MessageCircle, CalendarDays];
 
@@ -31,15 +33,37 @@ export function NextSteps({ title = 'What happens next', className }: { title?: 
   );
 }
 
-/** The support address as a link. */
+/**
+ * The team's address (the server's SUPPORT_EMAIL) as a mailto link; a short skeleton while it loads, and the contact
+ * page instead when it cannot be read.
+ */
 export function SupportContact({ className }: { className?: string }) {
+  const contact = useSupportContact();
+  const link = 'font-medium text-accent-ink underline underline-offset-4';
   return (
     <p className={cn('text-sm text-ink-soft', className)}>
-      Questions? Write to us at{' '}
-      <a href={`mailto:${SUPPORT_EMAIL}`} className="font-medium text-accent-ink underline underline-offset-4">
-        {SUPPORT_EMAIL}
-      </a>
-      .
+      Questions?{' '}
+      {contact.data ? (
+        <>
+          Write to us at{' '}
+          <a href={`mailto:${contact.data.email}`} className={link}>
+            {contact.data.email}
+          </a>
+          .
+        </>
+      ) : contact.isError ? (
+        <>
+          Write to us from the{' '}
+          <Link href="/contact" className={link}>
+            contact page
+          </Link>
+          .
+        </>
+      ) : (
+        <>
+          Write to us at <span aria-hidden="true" className="inline-block h-4 w-40 animate-pulse rounded-md bg-paper-deep align-middle" />
+        </>
+      )}
     </p>
   );
 }

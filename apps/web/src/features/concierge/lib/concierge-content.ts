@@ -6,9 +6,6 @@ import type { ConciergeInquiry } from '@quire/contracts';
  * timeline; the spec's other reading (a 7-day turnaround) is not used, so the pages never promise two dates.
  */
 
-/** Where concierge clients write to (there is no other support address in the app). */
-export const SUPPORT_EMAIL = 'support@quire.example';
-
 /** Readable labels of the inquiry's current status (contracts CONCIERGE_STATUSES). */
 export const STATUS_LABELS: Record<ConciergeInquiry['currentStatus'], string> = {
   completed: 'Completed and approved',
