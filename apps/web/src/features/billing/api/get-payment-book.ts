@@ -5,6 +5,7 @@ import { billingKeys } from './billing-keys.ts';
 
 /** What the payment pages read of a book. */
 const PaymentBookSchema = BookSchema.pick({ id: true, title: true, author: true, isFreeTrial: true, wasTruncated: true, wordCount: true });
+/** A book as the payment pages show it: its title and author, and whether its trial text was cut. */
 export type PaymentBook = Pick<Book, 'id' | 'title' | 'author' | 'isFreeTrial' | 'wasTruncated' | 'wordCount'>;
 
 /**

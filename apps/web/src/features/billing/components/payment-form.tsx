@@ -29,6 +29,7 @@ const APPEARANCE: Appearance = {
   },
 };
 
+/** Props of the payment form: Stripe's publishable key and the client secret the server answered. */
 export type PaymentFormProps = {
   publishableKey: string;
   clientSecret: string;

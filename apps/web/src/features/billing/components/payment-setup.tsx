@@ -21,6 +21,7 @@ export function SetupSpinner({ label = 'Setting up secure payment...' }: { label
   );
 }
 
+/** Props of {@link PaymentSetup}: what to pay for, Stripe's key, and the page's words for a failure. */
 export type PaymentSetupProps = {
   request: PaymentRequest;
   publishableKey: string;

@@ -3,6 +3,7 @@ import { cn } from '../../../lib/cn.ts';
 
 /** The one sentence every payment surface says when this server takes no payments. */
 export const NOT_CONFIGURED_TITLE = 'Payments are not configured on this server.';
+/** What that means for the user, said after {@link NOT_CONFIGURED_TITLE}. */
 export const NOT_CONFIGURED_DETAIL = 'Every feature is open here, with no limits on documents or exports, so there is nothing to pay for.';
 
 /**

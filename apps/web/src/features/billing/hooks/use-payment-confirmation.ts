@@ -7,6 +7,7 @@ import { subscriptionQueryOptions } from '../api/get-subscription.ts';
 
 /** How often /success asks, and for how long, whether the server has heard of the payment from Stripe. */
 export const CONFIRM_INTERVAL_MS = 1000;
+/** After this long without the server confirming, /success says the payment is still being processed. */
 export const CONFIRM_TIMEOUT_MS = 20_000;
 
 /** `confirming` while asking; `confirmed` once the server shows the payment; `unconfirmed` when it did not in time. */

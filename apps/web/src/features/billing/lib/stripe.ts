@@ -8,6 +8,10 @@ import type { Stripe } from '@stripe/stripe-js';
  */
 const loaded = new Map<string, Promise<Stripe | null>>();
 
+/**
+ * Stripe.js for `publishableKey`, loaded once a key and shared by every payment form of the page (Stripe asks that
+ * it be loaded once). Resolves null when Stripe.js cannot start in this browser.
+ */
 export function getStripe(publishableKey: string): Promise<Stripe | null> {
   let promise = loaded.get(publishableKey);
   if (!promise) {

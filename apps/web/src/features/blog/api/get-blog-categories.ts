@@ -8,6 +8,7 @@ export async function getBlogCategories(): Promise<BlogCategory[]> {
   return BlogCategoryListSchema.parse(await apiRequest<unknown>('GET', '/api/blog-categories'));
 }
 
+/** Query options of {@link getBlogCategories}; categories change only with a release. */
 export function blogCategoriesQueryOptions() {
   return queryOptions({ queryKey: blogKeys.categories(), queryFn: getBlogCategories });
 }

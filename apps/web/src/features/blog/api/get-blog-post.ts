@@ -8,6 +8,7 @@ export async function getBlogPost(slug: string): Promise<BlogPost> {
   return BlogPostSchema.parse(await apiRequest<unknown>('GET', `/api/blog-posts/${encodeURIComponent(slug)}`));
 }
 
+/** Query options of {@link getBlogPost} for `slug`; a missing post is not asked again. */
 export function blogPostQueryOptions(slug: string) {
   return queryOptions({ queryKey: blogKeys.post(slug), queryFn: () => getBlogPost(slug), retry: false });
 }

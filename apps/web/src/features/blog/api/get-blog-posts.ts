@@ -8,6 +8,7 @@ export async function getBlogPosts(): Promise<BlogPost[]> {
   return BlogPostListSchema.parse(await apiRequest<unknown>('GET', '/api/blog-posts?published=true'));
 }
 
+/** Query options of {@link getBlogPosts}. */
 export function blogPostsQueryOptions() {
   return queryOptions({ queryKey: blogKeys.posts(), queryFn: getBlogPosts });
 }

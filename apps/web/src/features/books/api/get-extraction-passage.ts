@@ -3,6 +3,7 @@ import { PassageTextSchema, type PassageText } from '@quire/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { extractionKeys } from './extraction-keys.ts';
 
+/** Which passage of an extraction to read; `widen` asks for the paragraphs around it too. */
 export type PassageRequest = { bookId: string; extractionId: string; passageId: string; widen: boolean };
 
 /**

@@ -25,6 +25,7 @@ export function relevanceLabel(score: number): string {
   return 'Passing mention';
 }
 
+/** A stretch of a passage's text; `marked` when it matched the searched topic (shown highlighted). */
 export type TextRun = { text: string; marked: boolean };
 
 /**

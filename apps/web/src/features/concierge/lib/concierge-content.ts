@@ -45,6 +45,7 @@ export const AUTHOR_RESPONSIBILITIES: string[] = [
   'Review the proofs and approve each stage',
 ];
 
+/** The concierge page's questions and answers, in the order a graduate student asks them. */
 export const CONCIERGE_FAQ: { question: string; answer: string }[] = [
   {
     question: 'Can I publish my thesis or dissertation as a book?',

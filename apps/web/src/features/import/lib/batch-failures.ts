@@ -1,5 +1,6 @@
 import type { BatchImportResponse } from '@quire/contracts';
 
+/** A URL of a batch that could not be imported, with the reason (contracts BatchImportResponse). */
 export type FailedImport = BatchImportResponse['failedImports'][number];
 
 const NONE_IMPORTED = 'Failed to import any books.';

@@ -22,6 +22,7 @@ type ExportOption = {
   icon: typeof Download;
 };
 
+/** The export formats the tab offers, in the order shown, with their file types and what each is for. */
 export const EXPORT_OPTIONS: readonly ExportOption[] = [
   {
     format: 'pdf',
@@ -140,6 +141,7 @@ function DownloadRow(props: {
 
 type CoverOption = { kind: CoverFileKind; label: string; description: string };
 
+/** The cover files a user can download, with their sizes in pixels or inches (KDP cover specifications). */
 export const COVER_DOWNLOADS: readonly CoverOption[] = [
   { kind: 'ebook', label: 'E-book cover (JPEG)', description: '1600 x 2560 px, for the Kindle e-book and the other stores.' },
   {
