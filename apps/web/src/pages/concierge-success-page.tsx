@@ -1,11 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { Link, useSearch } from 'wouter';
+import { useSearch } from 'wouter';
 import { CircleCheck, CircleX } from 'lucide-react';
 import { WEB_ROUTES } from '@quire/contracts';
-import { Button } from '../components/ui/button.tsx';
 import { toast } from '../components/ui/use-toast.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
-import { PaymentMessage } from '../features/billing/components/payment-layout.tsx';
+import { ActionLink, PaymentMessage } from '../features/billing/components/payment-layout.tsx';
 import { NextSteps, SupportContact } from '../features/concierge/components/next-steps.tsx';
 import { clearInquiry } from '../features/concierge/lib/inquiry-storage.ts';
 import { PaymentPageFrame } from './payment-page-frame.tsx';
@@ -28,9 +27,7 @@ function PaymentSucceeded() {
       tone="success"
       title="Payment Successful!"
       actions={
-        <Button asChild size="lg">
-          <Link href="/">Go to Quire</Link>
-        </Button>
+        <ActionLink size="lg" href="/" label="Go to Quire" />
       }
     >
       <p>Thank you. Your Academic Publishing Concierge project is booked.</p>
@@ -47,9 +44,7 @@ function PaymentNotCompleted() {
       tone="problem"
       title="Your payment did not go through"
       actions={
-        <Button asChild size="lg">
-          <Link href={WEB_ROUTES.conciergeCheckout.path}>Try Again</Link>
-        </Button>
+        <ActionLink size="lg" href={WEB_ROUTES.conciergeCheckout.path} label="Try Again" />
       }
     >
       <p>Nothing was charged. Your project details are kept, so you can try again with another card.</p>

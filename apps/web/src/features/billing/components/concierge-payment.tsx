@@ -1,10 +1,7 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { formatUsd, WEB_ROUTES, type ConciergeInquiry } from '@quire/contracts';
 import { useCreateConciergePayment } from '../api/create-concierge-payment.ts';
-import { SetupSpinner } from './payment-setup.tsx';
-
-// Stripe's libraries load with the form, once a client secret is on its way, never with the rest of the app.
-const PaymentForm = lazy(() => import('./payment-form.tsx').then((m) => ({ default: m.PaymentForm })));
+import { LazyPaymentForm, SetupSpinner } from './payment-setup.tsx';
 
 /** Where Stripe sends the browser once the concierge payment is confirmed (accounts spec section 7). */
 export function conciergeReturnUrl(origin: string): string {
@@ -38,14 +35,12 @@ export function ConciergePayment({ inquiry, publishableKey, onSetupFailure }: {
 
   if (!setup.isSuccess) return <SetupSpinner />;
   return (
-    <Suspense fallback={<SetupSpinner label="Loading the payment form..." />}>
-      <PaymentForm
-        publishableKey={publishableKey}
-        clientSecret={setup.data.clientSecret}
-        returnUrl={conciergeReturnUrl(window.location.origin)}
-        payLabel={`Complete Payment - ${formatUsd(setup.data.amountCents)}`}
-        failureTitle="Payment Failed"
-      />
-    </Suspense>
+    <LazyPaymentForm
+      publishableKey={publishableKey}
+      clientSecret={setup.data.clientSecret}
+      returnUrl={conciergeReturnUrl(window.location.origin)}
+      payLabel={`Complete Payment - ${formatUsd(setup.data.amountCents)}`}
+      failureTitle="Payment Failed"
+    />
   );
 }

@@ -76,9 +76,14 @@ export function PaymentMessage(props: {
 }
 
 /** A PaymentMessage's way on: a link styled as a button, to the home page (the book list) unless `href` says where. */
-export function ActionLink({ label = 'Back to Home', href = '/', variant }: { label?: string; href?: string; variant?: 'secondary' }) {
+export function ActionLink({ label = 'Back to Home', href = '/', variant, size }: {
+  label?: string;
+  href?: string;
+  variant?: 'secondary';
+  size?: 'lg';
+}) {
   return (
-    <Button asChild variant={variant}>
+    <Button asChild variant={variant} size={size}>
       <Link href={href}>{label}</Link>
     </Button>
   );

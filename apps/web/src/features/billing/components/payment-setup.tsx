@@ -7,9 +7,19 @@ import { toast } from '../../../components/ui/use-toast.ts';
 import { getErrorMessage } from '../../../lib/errors.ts';
 import { useCreatePayment, type PaymentRequest } from '../api/create-payment.ts';
 import { successReturnUrl } from '../lib/payment-paths.ts';
+import type { PaymentFormProps } from './payment-form.tsx';
 
 // Stripe's libraries load with the form, once a client secret is on its way, never with the rest of the app.
 const PaymentForm = lazy(() => import('./payment-form.tsx').then((m) => ({ default: m.PaymentForm })));
+
+/** Stripe's Payment Element form, loaded on first use (a spinner meanwhile), so Stripe never loads with the app. */
+export function LazyPaymentForm(props: PaymentFormProps) {
+  return (
+    <Suspense fallback={<SetupSpinner label="Loading the payment form..." />}>
+      <PaymentForm {...props} />
+    </Suspense>
+  );
+}
 
 /** The setup spinner (workspace spec section 4: "a setup spinner shows until a client secret arrives"). */
 export function SetupSpinner({ label = 'Setting up secure payment...' }: { label?: string }) {
@@ -69,14 +79,12 @@ export function PaymentSetup({ request, publishableKey, setupFailure, failureTit
   }
   if (!setup.isSuccess) return <SetupSpinner />;
   return (
-    <Suspense fallback={<SetupSpinner label="Loading the payment form..." />}>
-      <PaymentForm
-        publishableKey={publishableKey}
-        clientSecret={setup.data.clientSecret}
-        returnUrl={successReturnUrl(window.location.origin, request)}
-        payLabel={payLabel(setup.data)}
-        failureTitle={failureTitle}
-      />
-    </Suspense>
+    <LazyPaymentForm
+      publishableKey={publishableKey}
+      clientSecret={setup.data.clientSecret}
+      returnUrl={successReturnUrl(window.location.origin, request)}
+      payLabel={payLabel(setup.data)}
+      failureTitle={failureTitle}
+    />
   );
 }

@@ -7,6 +7,7 @@ import { UpgradeOfferProvider } from '../../../components/upgrade-offer-slot.tsx
 import type { FeatureAccess } from '../../../lib/plan-features.ts';
 import { jsonResponse, renderWithProviders } from '../../../testing/render-with-providers.tsx';
 import { BookList } from './book-list.tsx';
+import { recordDownloads } from '../../../testing/downloads.ts';
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
 
@@ -74,10 +75,7 @@ let saved: string[];
 beforeEach(() => {
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
-  saved = [];
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push(this.download);
-  });
+  saved = recordDownloads();
 });
 afterEach(() => {
   vi.unstubAllGlobals();

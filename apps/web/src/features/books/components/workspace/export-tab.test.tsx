@@ -6,6 +6,7 @@ import { jpegResponse, makeCover } from '../../../../testing/cover-fixtures.ts';
 import { cleanedBook } from '../../../../testing/format-fixtures.ts';
 import { jsonResponse, renderWithProviders } from '../../../../testing/render-with-providers.tsx';
 import { ExportTab } from './export-tab.tsx';
+import { recordDownloads } from '../../../../testing/downloads.ts';
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
 const book: Book = { ...cleanedBook, formattedText: cleanedBook.cleanedText, status: 'ready' };
@@ -20,10 +21,7 @@ function serve(covers: Cover[], files: (url: string) => Response = () => jpegRes
 beforeEach(() => {
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
-  saved = [];
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push(this.download);
-  });
+  saved = recordDownloads();
 });
 afterEach(() => {
   vi.unstubAllGlobals();
