@@ -30,6 +30,7 @@ export const WEB_ROUTES = {
   subscribePublisher: { path: '/subscribe-publisher', access: 'public' },
   success: { path: '/success', access: 'public' },
   // The public site (issue 13).
+  about: { path: '/about', access: 'public' },
   blog: { path: '/blog', access: 'public' },
   blogPost: { path: '/blog/:slug', access: 'public' },
   academicConcierge: { path: '/academic-concierge', access: 'public' },

@@ -35,6 +35,7 @@ const ConciergeCheckoutPage = lazy(() =>
 const ConciergeSuccessPage = lazy(() =>
   import('../pages/concierge-success-page.tsx').then((m) => ({ default: m.ConciergeSuccessPage })),
 );
+const AboutPage = lazy(() => import('../pages/about-page.tsx').then((m) => ({ default: m.AboutPage })));
 const BlogPage = lazy(() => import('../pages/blog-page.tsx').then((m) => ({ default: m.BlogPage })));
 const BlogPostPage = lazy(() => import('../pages/blog-post-page.tsx').then((m) => ({ default: m.BlogPostPage })));
 const AdminAnalyticsPage = lazy(() =>
@@ -131,6 +132,7 @@ export function AppRouter() {
         <Route path={WEB_ROUTES.academicConcierge.path} component={AcademicConciergePage} />
         <Route path={WEB_ROUTES.conciergeCheckout.path} component={ConciergeCheckoutPage} />
         <Route path={WEB_ROUTES.conciergeSuccess.path} component={ConciergeSuccessPage} />
+        <Route path={WEB_ROUTES.about.path} component={AboutPage} />
         <Route path={WEB_ROUTES.blog.path} component={BlogPage} />
         <Route path={WEB_ROUTES.blogPost.path}>{(params) => <BlogPostPage key={params.slug} slug={params.slug} />}</Route>
         <Route path={WEB_ROUTES.adminAnalytics.path} component={AdminAnalyticsPage} />

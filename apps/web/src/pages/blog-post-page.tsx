@@ -1,9 +1,7 @@
-import { SiteFooter } from '../components/layout/site-footer.tsx';
-import { MAIN_CONTENT_ID, SkipLink } from '../components/layout/skip-link.tsx';
 import { usePageMeta } from '../lib/use-page-meta.ts';
 import { useBlogPost } from '../features/blog/api/get-blog-post.ts';
 import { ArticleNotFound, ArticleSkeleton, BlogArticle } from '../features/blog/components/blog-article.tsx';
-import { LandingHeader } from '../features/marketing/components/landing-header.tsx';
+import { PublicPageFrame } from './public-page-frame.tsx';
 
 /** `/blog/:slug`: one article, or 'Article Not Found' when it cannot be loaded (accounts spec sections 2 and 8). */
 export function BlogPostPage({ slug }: { slug: string }) {
@@ -16,15 +14,10 @@ export function BlogPostPage({ slug }: { slug: string }) {
         : { title: 'Blog — Quire', description: 'Guides to formatting books, theses and e-books.' },
   );
   return (
-    <div className="flex min-h-dvh flex-col">
-      <SkipLink />
-      <LandingHeader />
-      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 outline-none">
-        <div className="mx-auto max-w-6xl px-5 py-10 sm:px-8 sm:py-14">
-          {post.isPending ? <ArticleSkeleton /> : post.isError ? <ArticleNotFound /> : <BlogArticle post={post.data} />}
-        </div>
-      </main>
-      <SiteFooter />
-    </div>
+    <PublicPageFrame>
+      <div className="mx-auto max-w-6xl px-5 py-10 sm:px-8 sm:py-14">
+        {post.isPending ? <ArticleSkeleton /> : post.isError ? <ArticleNotFound /> : <BlogArticle post={post.data} />}
+      </div>
+    </PublicPageFrame>
   );
 }
