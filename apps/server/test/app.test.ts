@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 describe('serving the web app', () => {
-  it.each(['/', '/login', '/register?email=ada%40example.com', '/book/123', '/format', '/format/123'])(
+  it.each(['/', '/login', '/register?email=ada%40example.com', '/book/123', '/format', '/format/123', '/about'])(
     'answers the app with 200 for its page %s, revalidated on every use',
     async (url) => {
       const res = await t.app.inject({ method: 'GET', url });
@@ -41,7 +41,7 @@ describe('serving the web app', () => {
     },
   );
 
-  it.each(['/no/such/page', '/about', '/book', '/book/1/2', '/assets/missing-123.js', '/assets/', '/assets', '/index.htm'])(
+  it.each(['/no/such/page', '/about-us', '/book', '/book/1/2', '/assets/missing-123.js', '/assets/', '/assets', '/index.htm'])(
     'answers the app with 404 for %s, where it shows its Page Not Found',
     async (url) => {
       const res = await t.app.inject({ method: 'GET', url });

@@ -15,11 +15,12 @@ describe('matchWebRoute', () => {
     ['/reset-password?token=abc', WEB_ROUTES.resetPassword],
     ['/account', WEB_ROUTES.account],
     ['/admin/analytics', WEB_ROUTES.adminAnalytics],
+    ['/about', WEB_ROUTES.about],
   ])('finds the page of %s', (path, route) => {
     expect(matchWebRoute(path)).toBe(route);
   });
 
-  it.each(['/no-such-page', '/book', '/book/', '/book/42/extra', '/format/42/43', '/about', '/assets/app.js', '/api/books', '/login/x', '/admin', '/account/x'])(
+  it.each(['/no-such-page', '/book', '/book/', '/book/42/extra', '/format/42/43', '/about-us', '/assets/app.js', '/api/books', '/login/x', '/admin', '/account/x'])(
     'has no page at %s',
     (path) => {
       expect(matchWebRoute(path)).toBeUndefined();
