@@ -26,7 +26,11 @@ import { eventRoutes } from './routes/events.ts';
 import { exportRoutes } from './routes/exports.ts';
 import { extractionRoutes } from './routes/extractions.ts';
 import { importRoutes } from './routes/imports.ts';
+import { newsletterRoutes } from './routes/newsletter.ts';
 import { supportRoutes } from './routes/support.ts';
+import { createBackgroundTasks } from './services/background-tasks.ts';
+import { createNewsletterService } from './services/newsletter/newsletter-service.ts';
+import { createSupportService } from './services/support/support-service.ts';
 import { planRoutes } from './routes/plans.ts';
 import { aiCleanupRoutes } from './routes/ai-cleanup.ts';
 import { styleGuideRoutes } from './routes/style-guides.ts';
@@ -206,9 +210,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     onFileError: (err, key) => app.log.warn({ err, key }, 'removing a file of a deleted account failed'),
     beforeDelete: (userId) => checkout.cancelSubscription(userId),
   });
+  // Mails the public site's forms send after their answer (support messages, newsletter confirmations).
+  const siteMail = createBackgroundTasks((err) => app.log.error({ err }, 'sending a mail of the public site failed'));
+  const support = createSupportService({ db: app.db, mailer, supportEmail: config.supportEmail, background: siteMail });
+  const newsletter = createNewsletterService({ db: app.db, mailer, publicUrl: config.publicUrl, background: siteMail });
   // Mails still being stored or sent finish before the database closes (preClose runs before every onClose).
   app.addHook('preClose', async () => {
-    await passwordReset.drain();
+    await Promise.all([passwordReset.drain(), siteMail.drain()]);
     mailer.close();
   });
 
@@ -242,7 +250,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   }
   await app.register(templateRoutes, { prefix: '/api', templates });
   await app.register(planRoutes, { prefix: '/api' });
-  await app.register(supportRoutes, { prefix: '/api', supportEmail: config.supportEmail });
+  await app.register(supportRoutes, { prefix: '/api', supportEmail: config.supportEmail, support });
+  await app.register(newsletterRoutes, { prefix: '/api/newsletter', newsletter });
   await app.register(blogRoutes, { prefix: '/api', blog });
   await app.register(styleGuideRoutes, {
     prefix: '/api',

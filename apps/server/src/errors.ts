@@ -16,6 +16,8 @@ export const APP_ERROR_STATUS = {
   UNKNOWN_LAYOUT: 400,
   /** A password reset link that is unknown, already used or older than an hour (the web matches 'Invalid or expired'). */
   INVALID_RESET_TOKEN: 400,
+  /** A newsletter confirmation link that is unknown, used or expired, or an unknown unsubscribe link. */
+  INVALID_NEWSLETTER_LINK: 400,
   /** The password confirming an account change (change password, delete account) is wrong. */
   INCORRECT_PASSWORD: 400,
   /** No, an expired or an unknown bearer token. */
@@ -83,6 +85,7 @@ const DEFAULT_MESSAGES: Record<AppErrorCode, string> = {
   INVALID_URL: 'Please enter a valid URL',
   UNKNOWN_LAYOUT: 'Unknown layout',
   INVALID_RESET_TOKEN: 'Invalid or expired reset link',
+  INVALID_NEWSLETTER_LINK: 'This link is invalid or has expired.',
   INCORRECT_PASSWORD: 'Password is incorrect',
   UNAUTHORIZED: 'Unauthorized',
   INVALID_CREDENTIALS: 'Invalid email or password',

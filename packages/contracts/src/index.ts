@@ -14,6 +14,7 @@ export * from './genres.ts';
 export * from './imports.ts';
 export * from './layout.ts';
 export * from './layout-report.ts';
+export * from './newsletter.ts';
 export * from './plans.ts';
 export * from './preferences.ts';
 export * from './style-guide-uploads.ts';

@@ -13,6 +13,7 @@ import { RESET_LINK_VALID_MINUTES, type ResetPasswordBody } from '@quire/contrac
 import type { Db } from '../db/client.ts';
 import { passwordResetTokens, sessions, users } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
+import { createBackgroundTasks } from './background-tasks.ts';
 import { hashPassword, hashToken, normalizeEmail } from './auth-service.ts';
 import { resetPasswordMail } from './mail/reset-password-mail.ts';
 import type { Mailer } from './mail/transport.ts';
@@ -31,15 +32,7 @@ export interface PasswordResetServiceDeps {
 
 /** Forgot / reset password operations. */
 export function createPasswordResetService({ db, mailer, publicUrl, onBackgroundError, now = () => new Date() }: PasswordResetServiceDeps) {
-  const pending = new Set<Promise<void>>();
-
-  /** Runs `task` without the caller waiting; failures go to `onBackgroundError`. */
-  function inBackground(task: () => Promise<void>): void {
-    const run: Promise<void> = task()
-      .catch(onBackgroundError)
-      .finally(() => pending.delete(run));
-    pending.add(run);
-  }
+  const background = createBackgroundTasks(onBackgroundError);
 
   return {
     /**
@@ -56,7 +49,7 @@ export function createPasswordResetService({ db, mailer, publicUrl, onBackground
         .where(eq(users.email, normalizeEmail(email)))
         .limit(1);
       const expiresAt = new Date(now().getTime() + RESET_LINK_VALID_MINUTES * 60_000);
-      inBackground(async () => {
+      background.run(async () => {
         if (!user) return;
         await db.insert(passwordResetTokens).values({ userId: user.id, tokenHash, expiresAt });
         await mailer.send(resetPasswordMail({ to: user.email, publicUrl, token, validMinutes: RESET_LINK_VALID_MINUTES }));
@@ -97,9 +90,7 @@ export function createPasswordResetService({ db, mailer, publicUrl, onBackground
     },
 
     /** Resolves once the background work started so far has finished (the app awaits it before closing). */
-    async drain(): Promise<void> {
-      while (pending.size > 0) await Promise.all(pending);
-    },
+    drain: () => background.drain(),
   };
 }
 

@@ -17,3 +17,5 @@ export * from './admin-sessions.ts';
 export * from './document-usage.ts';
 export * from './stripe-events.ts';
 export * from './blog.ts';
+export * from './support-messages.ts';
+export * from './newsletter-subscribers.ts';

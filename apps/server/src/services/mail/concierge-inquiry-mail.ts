@@ -3,6 +3,7 @@
  * stored on the server and e-mailed to the support address once paid"): the inquiry's answers, the payment and
  * how to reach the author, as plain text and a simple HTML table.
  */
+import { escapeHtml } from './mail-html.ts';
 import type { MailMessage } from './transport.ts';
 
 /** The inquiry's fields in the order and words of the form (accounts spec sections 3 and 5). */
@@ -18,11 +19,6 @@ const FIELDS: ReadonlyArray<readonly [string, string]> = [
   ['targetPublication', 'Target Publication Goal'],
   ['additionalInfo', 'Additional Information'],
 ];
-
-/** Escapes text for HTML element content. */
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** What the mail needs: the support address, the inquiry (the payment's metadata), the amount in cents and the payment id. */
 export interface ConciergeInquiryMailInput {

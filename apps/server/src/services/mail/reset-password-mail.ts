@@ -2,6 +2,7 @@
  * The password reset mail (accounts spec sections 2 and 9; issue 12): plain text and a simple HTML alternative,
  * both carrying the one link `${publicUrl}/reset-password?token=<token>` and how long it works.
  */
+import { escapeHtml } from './mail-html.ts';
 import type { MailMessage } from './transport.ts';
 
 /** The product's name as mails show it. */
@@ -22,11 +23,6 @@ export interface ResetPasswordMailInput {
 /** The link a reset mail carries. */
 export function resetPasswordLink(publicUrl: string, token: string): string {
   return `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-}
-
-/** Escapes text for HTML element content and double-quoted attributes. */
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** "1 hour", "90 minutes": the validity as people say it. */

@@ -15,6 +15,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Where a reply goes when not to the sender (a support message: the person who wrote it). */
+  replyTo?: string;
 }
 
 /** Where a message went: `smtp` (accepted by the server; its message id) or `outbox` (the `.eml` file written). */
