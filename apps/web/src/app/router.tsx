@@ -36,6 +36,10 @@ const ConciergeSuccessPage = lazy(() =>
   import('../pages/concierge-success-page.tsx').then((m) => ({ default: m.ConciergeSuccessPage })),
 );
 const AboutPage = lazy(() => import('../pages/about-page.tsx').then((m) => ({ default: m.AboutPage })));
+const ContactPage = lazy(() => import('../pages/contact-page.tsx').then((m) => ({ default: m.ContactPage })));
+const NewsletterPage = lazy(() => import('../pages/newsletter-page.tsx').then((m) => ({ default: m.NewsletterPage })));
+const PrivacyPolicyPage = lazy(() => import('../pages/privacy-policy-page.tsx').then((m) => ({ default: m.PrivacyPolicyPage })));
+const TermsOfServicePage = lazy(() => import('../pages/terms-of-service-page.tsx').then((m) => ({ default: m.TermsOfServicePage })));
 const BlogPage = lazy(() => import('../pages/blog-page.tsx').then((m) => ({ default: m.BlogPage })));
 const BlogPostPage = lazy(() => import('../pages/blog-post-page.tsx').then((m) => ({ default: m.BlogPostPage })));
 const AdminAnalyticsPage = lazy(() =>
@@ -133,6 +137,10 @@ export function AppRouter() {
         <Route path={WEB_ROUTES.conciergeCheckout.path} component={ConciergeCheckoutPage} />
         <Route path={WEB_ROUTES.conciergeSuccess.path} component={ConciergeSuccessPage} />
         <Route path={WEB_ROUTES.about.path} component={AboutPage} />
+        <Route path={WEB_ROUTES.contact.path} component={ContactPage} />
+        <Route path={WEB_ROUTES.newsletter.path} component={NewsletterPage} />
+        <Route path={WEB_ROUTES.privacyPolicy.path} component={PrivacyPolicyPage} />
+        <Route path={WEB_ROUTES.termsOfService.path} component={TermsOfServicePage} />
         <Route path={WEB_ROUTES.blog.path} component={BlogPage} />
         <Route path={WEB_ROUTES.blogPost.path}>{(params) => <BlogPostPage key={params.slug} slug={params.slug} />}</Route>
         <Route path={WEB_ROUTES.adminAnalytics.path} component={AdminAnalyticsPage} />

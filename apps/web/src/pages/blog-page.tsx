@@ -1,5 +1,6 @@
 import { usePageMeta } from '../lib/use-page-meta.ts';
 import { BlogList } from '../features/blog/components/blog-list.tsx';
+import { NewsletterBox } from '../features/newsletter/components/newsletter-box.tsx';
 import { PageIntro, PublicPageFrame } from './public-page-frame.tsx';
 
 /** `/blog`: the articles, searchable and filtered by category (accounts spec section 2, "Blog list"). */
@@ -17,6 +18,7 @@ export function BlogPage() {
       </PageIntro>
       <div className="mx-auto max-w-6xl px-5 py-10 sm:px-8">
         <BlogList />
+        <NewsletterBox source="blog" className="mt-16" />
       </div>
     </PublicPageFrame>
   );
