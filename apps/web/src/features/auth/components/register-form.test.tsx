@@ -13,6 +13,12 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('RegisterForm', () => {
+  it('fills in the address the exit-intent popup passed as ?email=', () => {
+    renderWithProviders(<RegisterForm />, { path: '/register?email=ada%2Bbooks%40example.com' });
+    expect(screen.getByLabelText('Email')).toHaveValue('ada+books@example.com');
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+  });
+
   it('shows the spec messages and sends nothing while email or password is invalid', async () => {
     const user = userEvent.setup();
     renderWithProviders(<RegisterForm />, { path: '/register' });

@@ -15,13 +15,15 @@ import { useRegister } from '../api/register.ts';
 /** /register form: email, password, optional first and last name (accounts spec section 5). */
 export function RegisterForm() {
   const registerMutation = useRegister();
+  const params = new URLSearchParams(useSearch());
   const form = useForm<RegisterBody>({
     resolver: zodResolver(RegisterBodySchema),
-    defaultValues: { email: '', password: '', firstName: '', lastName: '' },
+    // `?email=` comes from the landing page's exit-intent popup (accounts spec section 2): the address is filled in.
+    defaultValues: { email: params.get('email') ?? '', password: '', firstName: '', lastName: '' },
   });
   const { errors } = form.formState;
   // The page a signed-out visitor was sent here from travels on to the other auth page.
-  const returnTo = new URLSearchParams(useSearch()).get(RETURN_PARAM);
+  const returnTo = params.get(RETURN_PARAM);
 
   const onSubmit = form.handleSubmit((values) => {
     const body: RegisterBody = {
