@@ -100,3 +100,37 @@ describe('HomePage batch work', () => {
     expect(await screen.findByRole('textbox', { name: 'Book URLs' })).toBeInTheDocument();
   });
 });
+
+describe('HomePage demo', () => {
+  it("'View Demo' opens the four-step demo beside 'Start Publishing' and closes back onto its toggle", async () => {
+    const { user } = renderHome();
+    await screen.findByRole('heading', { name: 'Pride and Prejudice' });
+    const toggle = screen.getByRole('button', { name: 'View Demo' });
+    expect(toggle).toHaveAttribute('aria-controls', 'home-demo');
+
+    await user.click(toggle);
+    const title = screen.getByRole('heading', { name: 'From a library text to a printed book' });
+    expect(title).toHaveFocus();
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await user.click(screen.getByRole('button', { name: /Next/ }));
+    expect(screen.getByText('Step 2 of 4: Clean')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Close demo' }));
+    expect(title).not.toBeInTheDocument();
+    expect(toggle).toHaveFocus();
+  });
+
+  it("'Start Your Project Now' closes the demo and opens the import panel", async () => {
+    const { user } = renderHome();
+    await screen.findByRole('heading', { name: 'Pride and Prejudice' });
+    expect(screen.queryByRole('heading', { name: 'Import Books' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'View Demo' }));
+
+    await user.click(screen.getByRole('button', { name: /Start Your Project Now/ }));
+    const importTitle = await screen.findByRole('heading', { name: 'Import Books' });
+    expect(screen.getByRole('button', { name: /Start Publishing/ })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.queryByRole('heading', { name: 'From a library text to a printed book' })).not.toBeInTheDocument();
+    // The import panel takes focus, not the demo's toggle.
+    await waitFor(() => expect(importTitle.closest('section')).toHaveFocus());
+  });
+});

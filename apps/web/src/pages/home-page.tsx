@@ -22,11 +22,13 @@ import { useFeatureAccess } from '../features/billing/hooks/use-feature-access.t
 import { PreferencesCard } from '../features/preferences/components/preferences-card.tsx';
 import { FeaturesSection } from '../features/marketing/components/features-section.tsx';
 import { PricingSection } from '../features/marketing/components/pricing-section.tsx';
+import { DemoToggleButton, PublishingDemo, PublishingDemoSlot, usePublishingDemo } from '../features/marketing/components/publishing-demo.tsx';
 import type { WorkspaceArrival } from './book-workspace-page.tsx';
 import { HOME_NAV, TAGLINE } from './signed-in-nav.ts';
 
 /**
- * `/` for a signed-in user (accounts spec section 2 "Home"): the hero, then the import panel and the book
+ * `/` for a signed-in user (accounts spec section 2 "Home"): the hero ('Start Publishing' opens the import panel,
+ * 'View Demo' the four-step demo), then the import panel and the book
  * list beside a side panel (the free-trial banner, the subscription card and the preferences card; below the books on
  * narrow screens), then features and plans. The Publisher plan's batch work (the import panel's Batch tab, the book
  * list's select mode and ZIP export) follows the user's plan; a refusal for the plan shows the billing area's offer.
@@ -44,6 +46,7 @@ export function HomePage() {
   const [scrollRequest, setScrollRequest] = useState(0);
   const panelRef = useRef<HTMLElement>(null);
   const batchAccess = useFeatureAccess('batch');
+  const demo = usePublishingDemo('home-demo');
 
   const openImport = () => {
     setImportOpen(true);
@@ -82,10 +85,27 @@ export function HomePage() {
                 PDF, EPUB, Word and HTML files.
               </p>
             </div>
-            <Button size="lg" onClick={openImport} aria-expanded={importOpen} aria-controls="import-panel">
-              Start Publishing <ArrowRight aria-hidden="true" />
-            </Button>
+            <div className="flex flex-col gap-3 sm:flex-row">
+              <Button size="lg" onClick={openImport} aria-expanded={importOpen} aria-controls="import-panel">
+                Start Publishing <ArrowRight aria-hidden="true" />
+              </Button>
+              <DemoToggleButton toggleProps={demo.toggleProps} />
+            </div>
           </div>
+          <PublishingDemoSlot id="home-demo" className="mx-auto max-w-6xl px-5 pb-12 sm:px-8 sm:pb-16">
+            {demo.open && (
+              <PublishingDemo
+                onClose={() => demo.close()}
+                start={{
+                  // The import panel takes focus as it opens, so the demo closes without handing it back to its toggle.
+                  onStart: () => {
+                    demo.close({ returnFocus: false });
+                    openImport();
+                  },
+                }}
+              />
+            )}
+          </PublishingDemoSlot>
         </section>
 
         <div className="mx-auto grid max-w-6xl gap-10 px-5 py-10 sm:px-8 sm:py-12 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">

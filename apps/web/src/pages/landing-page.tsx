@@ -3,14 +3,23 @@ import { Button } from '../components/ui/button.tsx';
 import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from '../components/layout/skip-link.tsx';
 import { usePageMeta } from '../lib/use-page-meta.ts';
+import { ExitIntentPopup } from '../features/exit-intent/components/exit-intent-popup.tsx';
+import { BeforeAfterExample } from '../features/marketing/components/before-after-example.tsx';
+import { ConciergeOffer } from '../features/marketing/components/concierge-offer.tsx';
+import { ContentTypeCards } from '../features/marketing/components/content-type-cards.tsx';
 import { FeaturesSection } from '../features/marketing/components/features-section.tsx';
 import { LandingHeader } from '../features/marketing/components/landing-header.tsx';
 import { LandingHero } from '../features/marketing/components/landing-hero.tsx';
 import { PricingSection } from '../features/marketing/components/pricing-section.tsx';
+import { DemoToggleSection } from '../features/marketing/components/publishing-demo.tsx';
 import { TrialCallout } from '../features/marketing/components/trial-callout.tsx';
 import { WorkflowSteps } from '../features/marketing/components/workflow-steps.tsx';
 
-/** `/` for visitors who are not signed in (and while sign-in is being checked). */
+/**
+ * `/` for visitors who are not signed in (and while sign-in is being checked). The sections in the order of the
+ * accounts spec (section 2): hero, free-trial callout, demo toggle, content-type cards, workflow steps, features,
+ * before/after example, pricing, concierge offer, footer.
+ */
 export function LandingPage() {
   usePageMeta({
     title: 'Quire — Format your book for print and e-book stores',
@@ -27,8 +36,11 @@ export function LandingPage() {
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 outline-none">
         <LandingHero />
         <TrialCallout />
+        <DemoToggleSection />
+        <ContentTypeCards />
         <WorkflowSteps />
         <FeaturesSection />
+        <BeforeAfterExample />
         <PricingSection
           renderAction={(plan) => (
             <Button asChild variant={plan.mostPopular ? 'primary' : 'secondary'} className="w-full">
@@ -37,8 +49,10 @@ export function LandingPage() {
           )}
           note="Every plan starts with a free trial: 1 free export of up to 25 pages, no credit card."
         />
+        <ConciergeOffer />
       </main>
       <SiteFooter />
+      <ExitIntentPopup />
     </div>
   );
 }

@@ -1,11 +1,11 @@
 import { Link } from 'wouter';
 import { ArrowRight, Check } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
-import { BookSpread } from './book-spread.tsx';
+import { HeroSpread } from './hero-spread.tsx';
 
 const TRIAL_POINTS = ['1 free export', 'Up to 25 pages', 'No credit card'] as const;
 
-/** Landing hero: the promise, the free trial and a typeset spread. */
+/** Landing hero: the promise, the free trial and a spread of a book Quire typeset. */
 export function LandingHero() {
   return (
     <section aria-labelledby="hero-title" className="relative overflow-hidden">
@@ -44,7 +44,7 @@ export function LandingHero() {
             ))}
           </ul>
         </div>
-        <BookSpread />
+        <HeroSpread />
       </div>
     </section>
   );
