@@ -10,7 +10,7 @@ export const HERO_SPREAD_IMAGES = {
     src: '/landing/hero-spread-1120.avif',
     srcSet: '/landing/hero-spread-640.avif 640w, /landing/hero-spread-1120.avif 1120w',
   },
-  fallback: { src: '/landing/hero-spread-1120.webp', srcSet: undefined },
+  fallback: { src: '/landing/hero-spread-800.webp', srcSet: undefined },
 } as const;
 
 /** Intrinsic size of the spread images (both widths share the ratio), so the page does not shift as they load. */
@@ -21,7 +21,7 @@ const SPREAD_HEIGHT = 866;
 const SPREAD_SIZES = '(min-width: 1024px) 520px, (min-width: 600px) 560px, calc(100vw - 40px)';
 
 const SPREAD_DESCRIPTION =
-  'An open book set by Quire: page 4 of Pride and Prejudice, the end of Chapter I, facing the opening of Chapter II with its drop capital and small-capital lead-in.';
+  'An open book set by Quire: pages 2 and 3 of Pride and Prejudice, Chapter I, justified and hyphenated, with running heads and folios.';
 
 type Stage = 'primary' | 'fallback' | 'banner';
 
@@ -76,7 +76,7 @@ function SpreadBanner() {
     <div
       className="mx-auto flex aspect-[1120/866] w-full max-w-[560px] flex-col items-center justify-center rounded-md border border-line-strong/70 bg-surface px-8 text-center shadow-lift"
     >
-      <p className="text-xs tracking-[0.3em] text-muted uppercase">Chapter II</p>
+      <p className="text-xs tracking-[0.3em] text-muted uppercase">Chapter I</p>
       <p className="mt-4 font-display text-2xl text-ink italic sm:text-3xl">Set like a book from a publisher</p>
       <div aria-hidden="true" className="mx-auto mt-4 h-px w-12 bg-line-strong" />
       <p className="mt-4 max-w-sm font-display text-sm leading-relaxed text-ink-soft">
