@@ -3,6 +3,7 @@
  * server.ts listens). Plugins load in a fixed order: error handler, infrastructure (db, storage, jobs, auth),
  * then one encapsulated plugin per API area, then the web app (STYLE.md rules 14 and 15).
  */
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -36,6 +37,7 @@ import { aiCleanupRoutes } from './routes/ai-cleanup.ts';
 import { styleGuideRoutes } from './routes/style-guides.ts';
 import { templateRoutes } from './routes/templates.ts';
 import { userRoutes } from './routes/user.ts';
+import { sitemapRoutes } from './routes/sitemap.ts';
 import { webAppPlugin } from './routes/web-app.ts';
 import { batchRoutes } from './routes/batch.ts';
 import { billingRoutes } from './routes/billing.ts';
@@ -76,6 +78,15 @@ export interface BuildAppOptions {
    * QUIRE_URL_ALLOW_CIDRS), i.e. only global unicast addresses.
    */
   addressPolicy?: AddressPolicy;
+}
+
+/**
+ * When the web app's pages last changed, for the sitemap's `lastmod`: the build's index.html, or now when the server
+ * serves no build (the API alone, in tests).
+ */
+function pagesModifiedAt(webDistDir: string | null): Date {
+  const index = webDistDir ? path.join(webDistDir, 'index.html') : null;
+  return index && existsSync(index) ? statSync(index).mtime : new Date();
 }
 
 /**
@@ -270,7 +281,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(eventRoutes, { prefix: '/api/events', pageViews: createPageViewService({ db: app.db }) });
 
   // The web app's files and pages, robots.txt, and the 404 of every other path.
-  await app.register(webAppPlugin, { webDistDir: config.webDistDir });
+  await app.register(sitemapRoutes, { publicUrl: config.publicUrl, blog, pagesModifiedAt: pagesModifiedAt(config.webDistDir) });
+  await app.register(webAppPlugin, { webDistDir: config.webDistDir, publicUrl: config.publicUrl });
 
   return app;
 }

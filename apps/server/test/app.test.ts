@@ -109,8 +109,23 @@ describe('robots.txt', () => {
       'Disallow: /checkout',
       'Disallow: /format',
     ]);
-    // The site has no sitemap, so robots.txt names none.
-    expect(res.body).not.toMatch(/sitemap/i);
+    expect(lines.at(-1)).toBe(`Sitemap: ${t.config.publicUrl}/sitemap.xml`);
+  });
+});
+
+describe('the quick-access addresses of /sitemap', () => {
+  it.each([
+    ['/pricing', '/#pricing'],
+    ['/demo', '/#demo'],
+    ['/features', '/#features'],
+    ['/faq', '/contact#faq'],
+    ['/help', '/contact'],
+    ['/privacy', '/privacy-policy'],
+    ['/Terms/', '/terms-of-service'],
+  ])('%s answers 301 to %s', async (url, target) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe(target);
   });
 });
 

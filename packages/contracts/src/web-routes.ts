@@ -11,11 +11,16 @@ export type WebRouteAccess = 'public' | 'signed-in';
  * A route of the web app. `path` is a pattern in the router's syntax (wouter, regexparam): literal segments and
  * `:name` for one segment, `:name?` for an optional last one.
  */
-export type WebRoute = { readonly path: string; readonly access: WebRouteAccess };
+export type WebRoute = {
+  readonly path: string;
+  readonly access: WebRouteAccess;
+  /** Listed in /sitemap.xml for search engines (the public pages with content of their own). */
+  readonly inSitemap?: boolean;
+};
 
 /** Every page the web app has, by name. A path not matched by one of them is the app's 404 page. */
 export const WEB_ROUTES = {
-  home: { path: '/', access: 'public' },
+  home: { path: '/', access: 'public', inSitemap: true },
   login: { path: '/login', access: 'public' },
   register: { path: '/register', access: 'public' },
   forgotPassword: { path: '/forgot-password', access: 'public' },
@@ -30,21 +35,37 @@ export const WEB_ROUTES = {
   subscribePublisher: { path: '/subscribe-publisher', access: 'public' },
   success: { path: '/success', access: 'public' },
   // The public site (issue 13).
-  about: { path: '/about', access: 'public' },
+  about: { path: '/about', access: 'public', inSitemap: true },
   // The spec lists /contact among the signed-in routes; it is open to visitors, who ask before they sign up.
-  contact: { path: '/contact', access: 'public' },
+  contact: { path: '/contact', access: 'public', inSitemap: true },
   // Where the newsletter's confirmation and unsubscribe links lead (?confirm=<token> or ?unsubscribe=<token>).
   newsletter: { path: '/newsletter', access: 'public' },
-  privacyPolicy: { path: '/privacy-policy', access: 'public' },
-  termsOfService: { path: '/terms-of-service', access: 'public' },
-  blog: { path: '/blog', access: 'public' },
+  privacyPolicy: { path: '/privacy-policy', access: 'public', inSitemap: true },
+  sitemap: { path: '/sitemap', access: 'public', inSitemap: true },
+  termsOfService: { path: '/terms-of-service', access: 'public', inSitemap: true },
+  blog: { path: '/blog', access: 'public', inSitemap: true },
   blogPost: { path: '/blog/:slug', access: 'public' },
-  academicConcierge: { path: '/academic-concierge', access: 'public' },
+  academicConcierge: { path: '/academic-concierge', access: 'public', inSitemap: true },
   conciergeCheckout: { path: '/concierge-checkout', access: 'public' },
   conciergeSuccess: { path: '/concierge-success', access: 'public' },
   // Open to anyone (its password gate is the protection); crawlers may fetch it but the page asks for noindex.
   adminAnalytics: { path: '/admin/analytics', access: 'public' },
 } as const satisfies Record<string, WebRoute>;
+
+/**
+ * Short addresses the /sitemap page's quick-access links use (accounts spec section 2, "Sitemap": /pricing, /demo,
+ * /features, /faq, /help, /privacy, /terms), each leading to the page or section that answers it: the server
+ * redirects them (301) and the web app's router does the same for a link followed inside the app.
+ */
+export const SITE_ALIASES: Readonly<Record<string, string>> = {
+  '/pricing': '/#pricing',
+  '/demo': '/#demo',
+  '/features': '/#features',
+  '/faq': '/contact#faq',
+  '/help': '/contact',
+  '/privacy': '/privacy-policy',
+  '/terms': '/terms-of-service',
+};
 
 /**
  * The route pattern as a regular expression, as the router reads it: `:name` is one non-empty segment, `:name?` an

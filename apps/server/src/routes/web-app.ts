@@ -11,13 +11,15 @@
  *   (accounts spec section 2), so crawlers and link checkers see the page is missing. `/` answers landing.html
  *   instead when the build wrote it: the same page with the landing page already rendered into it, drawn before
  *   any script runs.
- * - /robots.txt (RFC 9309): the public pages may be crawled; /api/ and the signed-in pages may not.
+ * - /robots.txt (RFC 9309): the public pages may be crawled; /api/ and the signed-in pages may not; it names the
+ *   sitemap (routes/sitemap.ts).
+ * - The short addresses of contracts `SITE_ALIASES` (/pricing, /faq, /privacy...) answer 301 to their page.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
-import { matchWebRoute, WEB_ROUTES, webRoutePrefix } from '@quire/contracts';
+import { matchWebRoute, SITE_ALIASES, WEB_ROUTES, webRoutePrefix } from '@quire/contracts';
 
 /** The app's index.html with the landing page rendered into it at build time (apps/web `scripts/prerender.ts`). */
 const LANDING_PAGE_FILE = 'landing.html';
@@ -33,19 +35,19 @@ export const REVALIDATE_CACHE_CONTROL = 'no-cache';
 
 /**
  * The robots.txt of the site (RFC 9309): every crawler may read the public pages; the API and the pages of
- * signed-in users (`WEB_ROUTES` with access `signed-in`, by their path prefix) are disallowed. No sitemap is named:
- * the site has none.
+ * signed-in users (`WEB_ROUTES` with access `signed-in`, by their path prefix) are disallowed. It names the sitemap
+ * at `${publicUrl}/sitemap.xml` (sitemaps.org protocol, "Specifying the Sitemap location in your robots.txt file").
  */
-export function robotsTxt(): string {
+export function robotsTxt(publicUrl: string): string {
   const disallowed = ['/api/', ...Object.values(WEB_ROUTES).filter((r) => r.access === 'signed-in').map(webRoutePrefix)];
-  return ['User-agent: *', 'Allow: /', ...disallowed.map((prefix) => `Disallow: ${prefix}`), ''].join('\n');
+  return ['User-agent: *', 'Allow: /', ...disallowed.map((prefix) => `Disallow: ${prefix}`), '', `Sitemap: ${publicUrl}/sitemap.xml`, ''].join('\n');
 }
 
 /** Serves the built web app from `webDistDir` (when there is one), its robots.txt, and every path's not-found answer. */
-export const webAppPlugin = fp<{ webDistDir: string | null }>(
-  async (app, { webDistDir }) => {
+export const webAppPlugin = fp<{ webDistDir: string | null; publicUrl: string }>(
+  async (app, { webDistDir, publicUrl }) => {
     app.get('/robots.txt', async (_request, reply) =>
-      reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt()),
+      reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt(publicUrl)),
     );
 
     const root = webDistDir ? path.resolve(webDistDir) : null;
@@ -69,6 +71,8 @@ export const webAppPlugin = fp<{ webDistDir: string | null }>(
 
     app.setNotFoundHandler(async (request, reply) => {
       const url = request.url.split('?')[0] ?? '';
+      const alias = SITE_ALIASES[url.replace(/\/$/, '').toLowerCase()];
+      if (alias && (request.method === 'GET' || request.method === 'HEAD')) return reply.redirect(alias, 301);
       const isApi = url === '/api' || url.startsWith('/api/');
       if (root && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
         // The static plugin keeps a status other than 200, and sends the page's precompressed form.

@@ -42,6 +42,19 @@ describe('AppRouter', () => {
     expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
   });
 
+  it.each([
+    ['/pricing', '/#pricing'],
+    ['/faq', '/contact#faq'],
+    ['/privacy', '/privacy-policy'],
+    ['/terms', '/terms-of-service'],
+  ])('leads the quick-access address %s to %s, not to the 404', async (from, to) => {
+    fetchMock.mockImplementation(async () => jsonResponse(401, { message: 'Unauthorized' }));
+    const { location } = renderWithProviders(<AppRouter />, { path: from });
+    await waitFor(() => expect(location.history?.at(-1)).toBe(to));
+    // The memory location of the tests keeps a #section in the path; a browser's does not, so only whole pages are checked here.
+    if (!to.includes('#')) expect(await screen.findByRole('heading', { level: 1 })).not.toHaveTextContent('Page Not Found');
+  });
+
   it('shows the landing page at / when signed out, without asking the server', () => {
     renderWithProviders(<AppRouter />, { path: '/' });
     expect(screen.getAllByRole('link', { name: 'Start Free Trial' })[0]).toHaveAttribute('href', '/register');

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
-import { WEB_ROUTES } from '@quire/contracts';
+import { SITE_ALIASES, WEB_ROUTES } from '@quire/contracts';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { useCurrentUser } from '../features/auth/api/get-current-user.ts';
 import { authPathReturningTo } from '../lib/return-path.ts';
@@ -40,6 +40,7 @@ const ContactPage = lazy(() => import('../pages/contact-page.tsx').then((m) => (
 const NewsletterPage = lazy(() => import('../pages/newsletter-page.tsx').then((m) => ({ default: m.NewsletterPage })));
 const PrivacyPolicyPage = lazy(() => import('../pages/privacy-policy-page.tsx').then((m) => ({ default: m.PrivacyPolicyPage })));
 const TermsOfServicePage = lazy(() => import('../pages/terms-of-service-page.tsx').then((m) => ({ default: m.TermsOfServicePage })));
+const SitemapPage = lazy(() => import('../pages/sitemap-page.tsx').then((m) => ({ default: m.SitemapPage })));
 const BlogPage = lazy(() => import('../pages/blog-page.tsx').then((m) => ({ default: m.BlogPage })));
 const BlogPostPage = lazy(() => import('../pages/blog-post-page.tsx').then((m) => ({ default: m.BlogPostPage })));
 const AdminAnalyticsPage = lazy(() =>
@@ -141,6 +142,12 @@ export function AppRouter() {
         <Route path={WEB_ROUTES.newsletter.path} component={NewsletterPage} />
         <Route path={WEB_ROUTES.privacyPolicy.path} component={PrivacyPolicyPage} />
         <Route path={WEB_ROUTES.termsOfService.path} component={TermsOfServicePage} />
+        <Route path={WEB_ROUTES.sitemap.path} component={SitemapPage} />
+        {Object.entries(SITE_ALIASES).map(([alias, target]) => (
+          <Route key={alias} path={alias}>
+            <Redirect to={target} replace />
+          </Route>
+        ))}
         <Route path={WEB_ROUTES.blog.path} component={BlogPage} />
         <Route path={WEB_ROUTES.blogPost.path}>{(params) => <BlogPostPage key={params.slug} slug={params.slug} />}</Route>
         <Route path={WEB_ROUTES.adminAnalytics.path} component={AdminAnalyticsPage} />

@@ -372,7 +372,7 @@ function ExportExample() {
 export function DemoToggleSection() {
   const demo = usePublishingDemo('landing-demo');
   return (
-    <section aria-labelledby="demo-toggle-title" className="mx-auto max-w-6xl px-5 pt-16 sm:px-8">
+    <section id="demo" aria-labelledby="demo-toggle-title" className="mx-auto max-w-6xl scroll-mt-20 px-5 pt-16 sm:px-8">
       <div className="flex flex-col gap-4 rounded-2xl border border-line bg-surface px-6 py-6 shadow-card sm:flex-row sm:items-center sm:justify-between sm:px-8">
         <div>
           <h2 id="demo-toggle-title" className="font-display text-2xl font-semibold tracking-tight">
