@@ -26,7 +26,7 @@ const webFeatureZones = webFeatures.map((name) => ({
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', '**/out/**', 'test-results/**', 'apps/server/drizzle/**'],
+    ignores: ['**/node_modules/**', '**/dist/**', '**/dist-prerender/**', '**/data/**', '**/out/**', 'test-results/**', 'apps/server/drizzle/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -1,11 +1,13 @@
 /**
- * After `vite build` and the server-side build of `src/prerender.tsx` (into `dist-prerender/`): writes
- * `dist/landing.html`, the app's index.html with the landing page rendered into `#root` and its style sheet inlined
- * (one request fewer before the page can be drawn; the app keeps the same document as it moves to other pages), with
- * its Brotli and gzip forms. The server answers `/` with it (apps/server `routes/web-app.ts`); every other page keeps the empty index.html.
+ * After `vite build` and the server-side build of `src/prerender.tsx` (into `dist-prerender/`), writes:
+ * - `dist/landing.html`: the app's index.html with the landing page rendered into `#root` and its style sheet
+ *   inlined (one request fewer before the page can be drawn; the app keeps the same document as it moves to other
+ *   pages), with its Brotli and gzip forms; the server answers `/` with it when it renders no pages itself;
+ * - `dist/page-shell.html`: the same document with an empty `#root`, into which the server puts each public page it
+ *   renders with `dist-prerender/prerender.js` (kept for it; apps/server `services/page-renderer.ts`).
  * Usage: node --import tsx scripts/prerender.ts (from apps/web; `npm run build` runs it).
  */
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { precompressFile } from '../vite-precompress.ts';
@@ -39,4 +41,4 @@ const landingFile = path.join(distDir, 'landing.html');
 const landingHtml = indexHtml.replace(ROOT_ELEMENT, `<div id="root">${await renderLandingPage()}</div>`);
 await writeFile(landingFile, await inlineStyleSheets(landingHtml));
 await precompressFile(landingFile);
-await rm(ssrDir, { recursive: true, force: true });
+await writeFile(path.join(distDir, 'page-shell.html'), await inlineStyleSheets(indexHtml));

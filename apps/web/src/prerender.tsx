@@ -1,31 +1,75 @@
 /**
- * Build-time rendering of the landing page (`/`), run by `scripts/prerender.ts` after the build: the same tree as
- * main.tsx renders in the browser for a visitor at `/`, as HTML. The server sends that HTML for `/`, so the page is
- * drawn as soon as its HTML and style sheet arrive, before any script runs; main.tsx then hydrates it.
+ * Server-side rendering of the public pages, built as its own bundle (`vite build --ssr src/prerender.tsx`):
+ * - `renderLandingPage`, at build time (`scripts/prerender.ts`): `/` for a signed-out visitor, which asks the server
+ *   nothing; the server sends it for `/`;
+ * - `renderPage`, in the server's process (apps/server `services/page-renderer.ts`): any public page (/about, /blog,
+ *   a post, the legal pages...), its data loaded through the server's own API first, with the `<head>` tags a
+ *   crawler or a link preview reads and the data the browser takes the page over with.
+ * Both render the same tree as main.tsx, so the browser hydrates the markup instead of drawing it again.
  */
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
+import { dehydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { Router } from 'wouter';
 import { AppProvider } from './app/provider.tsx';
 import { AppRouter } from './app/router.tsx';
+import { prefetchPageData } from './app/page-data.ts';
+export { PAGE_STATE_ID } from './app/page-state.ts';
+import { setApiTransport } from './lib/api-client.ts';
 import { createQueryClient } from './lib/query-client.ts';
+import { pageMetaTags, PageMetaCollectorContext, type PageMetaCollector } from './lib/use-page-meta.ts';
 
-/**
- * The markup of `#root` for a signed-out visitor at `/` (no stored session: the page asks the server nothing). Lazy
- * parts (the notice area) are waited for, so that the browser hydrates every part instead of drawing one again.
- */
-export async function renderLandingPage(): Promise<string> {
+/** A page rendered on the server. */
+export interface RenderedPage {
+  /** 200, or 404 for a blog post that does not exist. */
+  status: number;
+  /** The markup of `#root`. */
+  html: string;
+  /** The page's `<head>` tags (title, description, Open Graph, Twitter, canonical), as HTML. */
+  head: string;
+  /** The data the page was rendered with, for the browser's cache (main.tsx reads it back). */
+  state: DehydratedState;
+}
+
+/** The markup of the whole app at `path` with `queryClient`'s data; lazy parts are waited for. */
+async function renderApp(path: string, queryClient: QueryClient, collector: PageMetaCollector | null): Promise<string> {
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <AppProvider queryClient={createQueryClient()}>
-        <Router ssrPath="/">
-          <AppRouter />
-        </Router>
-      </AppProvider>
+      <PageMetaCollectorContext.Provider value={collector}>
+        <AppProvider queryClient={queryClient}>
+          <Router ssrPath={path}>
+            <AppRouter />
+          </Router>
+        </AppProvider>
+      </PageMetaCollectorContext.Provider>
     </StrictMode>,
   );
   // Decoded once at the end: a chunk may end inside a character.
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array | string));
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * The markup of `#root` for a signed-out visitor at `/` (no stored session: the page asks the server nothing). Lazy
+ * parts (the notice area) are waited for, so that the browser hydrates every part instead of drawing one again.
+ */
+export async function renderLandingPage(): Promise<string> {
+  return renderApp('/', createQueryClient(), null);
+}
+
+/**
+ * Renders the public page at `path` (no query string) for a signed-out visitor.
+ * @param options.origin the site's address (PUBLIC_URL), for the canonical and Open Graph URLs.
+ * @param options.fetch answers the page's API requests (`/api/...`): the server passes one that asks itself in process.
+ * @throws whatever rendering throws (the server then sends the plain page).
+ */
+export async function renderPage(path: string, options: { origin: string; fetch: typeof fetch }): Promise<RenderedPage> {
+  setApiTransport(options.fetch);
+  const queryClient = createQueryClient();
+  const { notFound } = await prefetchPageData(queryClient, path);
+  const collector: PageMetaCollector = {};
+  const html = await renderApp(path, queryClient, collector);
+  const head = collector.meta ? pageMetaTags(collector.meta, options.origin) : '';
+  return { status: notFound ? 404 : 200, html, head, state: dehydrate(queryClient) };
 }

@@ -10,7 +10,8 @@
  *   other path outside /api answers the same index.html with 404, where the app shows its 'Page Not Found'
  *   (accounts spec section 2), so crawlers and link checkers see the page is missing. `/` answers landing.html
  *   instead when the build wrote it: the same page with the landing page already rendered into it, drawn before
- *   any script runs.
+ *   any script runs. With the web app's server bundle beside the build, the public pages (`inSitemap` routes and the
+ *   blog's posts) are sent rendered instead, each with its own head tags (services/page-renderer.ts).
  * - /robots.txt (RFC 9309): the public pages may be crawled; /api/ and the signed-in pages may not; it names the
  *   sitemap (routes/sitemap.ts).
  * - The short addresses of contracts `SITE_ALIASES` (/pricing, /faq, /privacy...) answer 301 to their page.
@@ -20,6 +21,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { matchWebRoute, SITE_ALIASES, WEB_ROUTES, webRoutePrefix } from '@quire/contracts';
+import { createPageRenderer } from '../services/page-renderer.ts';
 
 /** The app's index.html with the landing page rendered into it at build time (apps/web `scripts/prerender.ts`). */
 const LANDING_PAGE_FILE = 'landing.html';
@@ -52,6 +54,7 @@ export const webAppPlugin = fp<{ webDistDir: string | null; publicUrl: string }>
 
     const root = webDistDir ? path.resolve(webDistDir) : null;
     const hasLandingPage = root !== null && existsSync(path.join(root, LANDING_PAGE_FILE));
+    const renderPage = root ? createPageRenderer(app, root, publicUrl) : null;
     if (root) {
       await app.register(fastifyStatic, {
         root,
@@ -77,6 +80,13 @@ export const webAppPlugin = fp<{ webDistDir: string | null; publicUrl: string }>
       if (root && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
         // The static plugin keeps a status other than 200, and sends the page's precompressed form.
         const route = matchWebRoute(url);
+        // The public pages are sent rendered, with their head tags, for crawlers and link previews.
+        if (route && renderPage && (route.inSitemap || route === WEB_ROUTES.blogPost)) {
+          const rendered = await renderPage(url.length > 1 ? url.replace(/\/$/, '') : url);
+          if (rendered) {
+            return reply.status(rendered.status).type('text/html; charset=utf-8').header('cache-control', REVALIDATE_CACHE_CONTROL).send(rendered.html);
+          }
+        }
         const page = route === WEB_ROUTES.home && hasLandingPage ? LANDING_PAGE_FILE : 'index.html';
         return reply.status(route ? 200 : 404).sendFile(page);
       }

@@ -2,6 +2,17 @@ import { getToken } from './auth-storage.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** The `fetch` the helper sends through: the browser's, unless the server renders pages (see prerender.tsx). */
+let transport: typeof fetch = (input, init) => fetch(input, init);
+
+/**
+ * Sends every later request of this module through `impl`: the server, rendering a public page in its own process
+ * (prerender.tsx `renderPage`), answers the page's requests without a network round trip. Never called in a browser.
+ */
+export function setApiTransport(impl: typeof fetch): void {
+  transport = impl;
+}
+
 /** Per-request options of the helper. */
 export type RequestOptions = {
   signal?: AbortSignal | undefined;
@@ -34,7 +45,7 @@ export async function apiFetch(
   const token = getToken();
   if (token) headers['Authorization'] = `Bearer ${token}`;
 
-  const res = await fetch(url, { method, headers, body: payload, ...(signal ? { signal } : {}) });
+  const res = await transport(url, { method, headers, body: payload, ...(signal ? { signal } : {}) });
   if (!res.ok) {
     const text = (await res.text().catch(() => '')) || res.statusText;
     throw new Error(`${res.status}: ${text}`);

@@ -11,7 +11,12 @@ export async function getSupportContact(): Promise<SupportContact> {
   return SupportContactSchema.parse(await apiRequest<unknown>('GET', '/api/support/contact'));
 }
 
-/** Hook of {@link getSupportContact}; the answer holds for the life of the page. */
+/** Query options of {@link getSupportContact}; the answer holds for the life of the page. */
+export function supportContactQueryOptions() {
+  return queryOptions({ queryKey: ['support', 'contact'], queryFn: getSupportContact });
+}
+
+/** Hook of {@link supportContactQueryOptions}. */
 export function useSupportContact() {
-  return useQuery(queryOptions({ queryKey: ['support', 'contact'], queryFn: getSupportContact }));
+  return useQuery(supportContactQueryOptions());
 }

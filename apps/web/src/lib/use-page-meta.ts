@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 
 export type PageMeta = {
   title: string;
@@ -38,8 +38,16 @@ function upsertCanonical(href: string | undefined): void {
   el.href = href;
 }
 
+/** Where a page's meta is written while the server renders it (prerender.tsx), since effects do not run there. */
+export type PageMetaCollector = { meta?: PageMeta };
+
+/** The collector of the page being rendered on the server; null in the browser. */
+export const PageMetaCollectorContext = createContext<PageMetaCollector | null>(null);
+
 /** Sets the document title, description, canonical URL and social tags of a page. */
 export function usePageMeta(meta: PageMeta): void {
+  const collector = useContext(PageMetaCollectorContext);
+  if (collector) collector.meta = meta;
   const { title, description, canonicalPath, keywords, robots } = meta;
   useEffect(() => {
     document.title = title;
@@ -57,4 +65,35 @@ export function usePageMeta(meta: PageMeta): void {
     upsertMeta('name', 'twitter:description', description);
     upsertCanonical(url);
   }, [title, description, canonicalPath, keywords, robots]);
+}
+
+/** Escapes text for an HTML attribute value or element content. */
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * The `<head>` tags of `meta` as HTML, the same tags {@link usePageMeta} sets in the browser: title, description,
+ * keywords, robots, Open Graph and Twitter card tags, and the canonical link (absolute, from `origin`). The server
+ * puts them in the pages it renders, so crawlers and link previews read them without running the app.
+ */
+export function pageMetaTags(meta: PageMeta, origin: string): string {
+  const url = meta.canonicalPath === undefined ? undefined : new URL(meta.canonicalPath, origin).href;
+  const tag = (attr: 'name' | 'property', key: string, content: string | undefined) =>
+    content === undefined ? [] : [`<meta ${attr}="${key}" content="${escapeHtml(content)}" />`];
+  return [
+    `<title>${escapeHtml(meta.title)}</title>`,
+    ...tag('name', 'description', meta.description),
+    ...tag('name', 'keywords', meta.keywords),
+    ...tag('name', 'robots', meta.robots),
+    ...tag('property', 'og:title', meta.title),
+    ...tag('property', 'og:description', meta.description),
+    ...tag('property', 'og:type', 'website'),
+    ...tag('property', 'og:site_name', 'Quire'),
+    ...tag('property', 'og:url', url),
+    ...tag('name', 'twitter:card', 'summary'),
+    ...tag('name', 'twitter:title', meta.title),
+    ...tag('name', 'twitter:description', meta.description),
+    ...(url ? [`<link rel="canonical" href="${escapeHtml(url)}" />`] : []),
+  ].join('\n    ');
 }

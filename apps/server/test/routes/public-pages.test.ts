@@ -1,0 +1,91 @@
+/**
+ * The public pages sent rendered (issue 13: "served as pre-rendered HTML that a crawler or a link preview reads
+ * without running JavaScript"): with the web app's server bundle beside the build, a public page is its page shell
+ * with the page's head tags, its markup in #root and its data; the bundle asks this server's API in process. Here
+ * the bundle is a stand-in module written as the build writes `dist-prerender/prerender.js`; the real one is tested
+ * in apps/web (prerender.test.tsx) and end to end.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../helpers.ts';
+
+const build = mkdtempSync(path.join(os.tmpdir(), 'quire-web-build-'));
+const dist = path.join(build, 'dist');
+const SHELL =
+  '<!doctype html><html><head><title>Quire</title><meta name="description" content="The app." /><style>body{}</style></head>' +
+  '<body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>';
+
+// A stand-in of the web app's server bundle: it renders what the server's own API answers, so the test sees that
+// the bundle is given an in-process fetch, and it fails on /contact, so the test sees the plain page sent instead.
+const BUNDLE = `
+export const PAGE_STATE_ID = 'quire-page-state';
+let renders = 0;
+export async function renderPage(path, { origin, fetch }) {
+  if (path === '/contact') throw new Error('render failed');
+  renders += 1;
+  const contact = await (await fetch('/api/support/contact')).json();
+  const status = path === '/blog/no-such-post' ? 404 : 200;
+  return {
+    status,
+    html: '<main><h1>Page ' + path + '</h1><p>Write to ' + contact.email + '</p><p>render ' + renders + '</p></main>',
+    head: '<title>Title of ' + path + '</title><link rel="canonical" href="' + origin + path + '" />',
+    state: { queries: [{ queryKey: ['support', 'contact'], state: { data: contact } }], note: '</script><b>' },
+  };
+}
+`;
+
+let t: TestApp;
+beforeAll(async () => {
+  mkdirSync(dist);
+  mkdirSync(path.join(build, 'dist-prerender'));
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
+  writeFileSync(path.join(dist, 'page-shell.html'), SHELL);
+  writeFileSync(path.join(build, 'dist-prerender', 'prerender.js'), BUNDLE);
+  t = await buildTestApp({ webDistDir: dist, publicUrl: 'https://books.example', supportEmail: 'help@press.example' });
+});
+afterAll(async () => {
+  await t?.close();
+  rmSync(build, { recursive: true, force: true });
+});
+
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+describe('public pages sent rendered', () => {
+  it('sends /about as the page shell with the page’s head tags, markup and data, and its data from the API in process', async () => {
+    const res = await get('/about');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.body).toContain('<title>Title of /about</title>');
+    expect(res.body).toContain('<link rel="canonical" href="https://books.example/about" />');
+    // The shell's own title and description give way to the page's.
+    expect(res.body).not.toContain('<title>Quire</title>');
+    expect(res.body).not.toContain('The app.');
+    expect(res.body).toContain('<div id="root"><main><h1>Page /about</h1><p>Write to help@press.example</p>');
+    // The data for the browser, safe inside its script element.
+    const state = /<script type="application\/json" id="quire-page-state">(.*?)<\/script>/.exec(res.body)?.[1];
+    expect(JSON.parse(state!)).toMatchObject({ note: '</script><b>', queries: [{ state: { data: { email: 'help@press.example' } } }] });
+    expect(res.body).toContain('<script type="module" src="/assets/app.js"></script>');
+  });
+
+  it('renders a page once and sends the kept copy after', async () => {
+    const first = await get('/privacy-policy');
+    const again = await get('/privacy-policy/');
+    expect(again.body).toBe(first.body);
+  });
+
+  it('answers 404 for a blog post that does not exist, rendered', async () => {
+    const res = await get('/blog/no-such-post');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<h1>Page /blog/no-such-post</h1>');
+  });
+
+  it('sends the plain app page when rendering fails, and leaves the signed-in pages unrendered', async () => {
+    const contact = await get('/contact');
+    expect(contact.statusCode).toBe(200);
+    expect(contact.body).toBe('<!doctype html><html><body><div id="root"></div></body></html>');
+    const account = await get('/account');
+    expect(account.body).toBe('<!doctype html><html><body><div id="root"></div></body></html>');
+  });
+});

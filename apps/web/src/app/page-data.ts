@@ -1,0 +1,38 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { WEB_ROUTES } from '@quire/contracts';
+import { planCatalogueQueryOptions } from '../features/billing/api/get-plans.ts';
+import { blogCategoriesQueryOptions } from '../features/blog/api/get-blog-categories.ts';
+import { blogPostQueryOptions } from '../features/blog/api/get-blog-post.ts';
+import { blogPostsQueryOptions } from '../features/blog/api/get-blog-posts.ts';
+import { supportContactQueryOptions } from '../lib/support-contact.ts';
+
+/** The slug of a `/blog/:slug` path, or null. */
+function blogSlugOf(path: string): string | null {
+  const match = /^\/blog\/([^/]+)\/?$/.exec(path);
+  return match?.[1] ? decodeURIComponent(match[1]) : null;
+}
+
+/**
+ * Loads into `queryClient` what the public page at `path` shows from the API (the price catalogue and the support
+ * address everywhere; the posts and categories of the blog pages and the sitemap), so that the server renders the
+ * page whole and the browser takes it over with the same data. A failed request is left for the page to show.
+ * @returns `notFound` when the path is a blog post that does not exist (the server answers 404).
+ */
+export async function prefetchPageData(queryClient: QueryClient, path: string): Promise<{ notFound: boolean }> {
+  const jobs: Promise<void>[] = [queryClient.prefetchQuery(planCatalogueQueryOptions()), queryClient.prefetchQuery(supportContactQueryOptions())];
+  const slug = blogSlugOf(path);
+  if (path === WEB_ROUTES.blog.path) {
+    jobs.push(queryClient.prefetchQuery(blogPostsQueryOptions()), queryClient.prefetchQuery(blogCategoriesQueryOptions()));
+  } else if (path === WEB_ROUTES.sitemap.path) {
+    jobs.push(queryClient.prefetchQuery(blogPostsQueryOptions()));
+  } else if (slug) {
+    jobs.push(
+      queryClient.prefetchQuery(blogPostQueryOptions(slug)),
+      queryClient.prefetchQuery(blogPostsQueryOptions()),
+      queryClient.prefetchQuery(blogCategoriesQueryOptions()),
+    );
+  }
+  await Promise.all(jobs);
+  const notFound = slug !== null && queryClient.getQueryState(blogPostQueryOptions(slug).queryKey)?.status === 'error';
+  return { notFound };
+}
