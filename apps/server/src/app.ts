@@ -5,6 +5,7 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -63,6 +64,7 @@ import { createExtractionService } from './services/extractions/extraction-servi
 import { createImportService } from './services/import-service.ts';
 import { PdfCache } from './services/pdf-cache.ts';
 import { conciergeInquiryMail } from './services/mail/concierge-inquiry-mail.ts';
+import { conciergeInquiries } from './db/schema/index.ts';
 import { createMailer } from './services/mail/transport.ts';
 import { createPasswordResetService } from './services/password-reset-service.ts';
 import { createPreferencesService } from './services/preferences-service.ts';
@@ -251,7 +253,16 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       webhookSecret: config.stripe.webhookSecret,
       books,
       onConciergePaid: async (intent) => {
-        const inquiry = Object.fromEntries(Object.entries(intent.metadata ?? {}).filter(([, v]) => typeof v === 'string'));
+        // The stored inquiry, whole, marked paid; an intent without one (set up before inquiries were stored) is
+        // mailed from its metadata.
+        const [stored] = await app.db
+          .update(conciergeInquiries)
+          .set({ status: 'paid', paidAt: new Date() })
+          .where(eq(conciergeInquiries.stripePaymentIntentId, intent.id))
+          .returning({ inquiry: conciergeInquiries.inquiry });
+        const inquiry: Record<string, string> = stored
+          ? Object.fromEntries(Object.entries(stored.inquiry).filter((e): e is [string, string] => typeof e[1] === 'string'))
+          : Object.fromEntries(Object.entries(intent.metadata ?? {}).filter(([, v]) => typeof v === 'string'));
         await mailer
           .send(conciergeInquiryMail({ to: config.supportEmail, inquiry, amountCents: intent.amount_received || intent.amount, paymentId: intent.id }))
           .catch((err: unknown) => app.log.error({ err, paymentIntent: intent.id }, 'mailing a paid concierge inquiry failed'));

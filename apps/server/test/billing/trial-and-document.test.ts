@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRIAL_WORD_LIMIT, type Book, type FreeTrial } from '@quire/contracts';
-import { payments } from '../../src/db/schema/index.ts';
+import { conciergeInquiries, payments } from '../../src/db/schema/index.ts';
 import { STRIPE_API_VERSION } from '../../src/services/billing/stripe-client.ts';
 import { bearer, registerUser } from '../helpers.ts';
 import { buildBillingApp, confirmPayment, exportBook, formatBook, importText, longText, type BillingApp } from './billing-app.ts';
@@ -137,8 +137,8 @@ describe('the free trial', () => {
     expect(t.stripe.paymentIntents.size).toBe(before);
   });
 
-  it('takes the Academic Concierge inquiry with a $299 payment intent', async () => {
-    const { token } = await registerUser(t.app);
+  it('takes the Academic Concierge inquiry with a $299 payment intent, stores it whole, and mails it once paid', async () => {
+    const { token, userId } = await registerUser(t.app);
     const projectData = {
       name: 'Ada Scholar',
       email: 'ada@example.edu',
@@ -146,6 +146,8 @@ describe('the free trial', () => {
       fieldOfStudy: 'History',
       thesisTitle: 'Printing in Venice, 1470-1500',
       currentStatus: 'completed',
+      // Longer than Stripe's 500 characters of metadata a field: the stored inquiry keeps every word.
+      additionalInfo: `Figures and tables. ${'The appendix reprints colophons. '.repeat(20)}End.`,
     };
     const res = await t.app.inject({ method: 'POST', url: '/api/create-concierge-payment', headers: bearer(token), payload: { amount: 1, projectData } });
     expect(res.statusCode, res.body).toBe(200);
@@ -153,7 +155,12 @@ describe('the free trial', () => {
     const pi = [...t.stripe.paymentIntents.values()].find((p) => p.client_secret === clientSecret)!;
     expect(pi.amount).toBe(29_900);
     expect(pi.metadata).toMatchObject({ type: 'concierge', thesisTitle: 'Printing in Venice, 1470-1500' });
+    const [waiting] = await t.app.db.select().from(conciergeInquiries).where(eq(conciergeInquiries.stripePaymentIntentId, pi.id));
+    expect(waiting).toMatchObject({ userId, status: 'awaiting-payment', paidAt: null, inquiry: projectData });
     await confirmPayment(t.stripe, clientSecret);
+    const [paid] = await t.app.db.select().from(conciergeInquiries).where(eq(conciergeInquiries.stripePaymentIntentId, pi.id));
+    expect(paid?.status).toBe('paid');
+    expect(paid?.paidAt).toBeInstanceOf(Date);
     const [row] = await t.app.db.select().from(payments).where(eq(payments.stripePaymentIntentId, pi.id));
     expect(row).toMatchObject({ type: 'concierge', amount: 29_900, status: 'succeeded' });
     expect(row!.metadata).toMatchObject({ name: 'Ada Scholar', degree: 'PhD', currentStatus: 'completed' });
@@ -165,6 +172,7 @@ describe('the free trial', () => {
     expect(support[0]!.subject).toBe('Academic Concierge: Printing in Venice, 1470-1500 (Ada Scholar)');
     expect(support[0]!.text).toContain('Field of Study: History');
     expect(support[0]!.text).toContain('$299.00');
+    expect(support[0]!.text).toContain(projectData.additionalInfo);
     expect((support[0]!.to as { text: string }).text).toBe('support@localhost');
 
     const missing = await t.app.inject({ method: 'POST', url: '/api/create-concierge-payment', headers: bearer(token), payload: { projectData: { ...projectData, degree: '' } } });

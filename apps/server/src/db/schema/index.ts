@@ -19,3 +19,4 @@ export * from './stripe-events.ts';
 export * from './blog.ts';
 export * from './support-messages.ts';
 export * from './newsletter-subscribers.ts';
+export * from './concierge-inquiries.ts';

@@ -17,7 +17,7 @@ import {
   type UpgradeResult,
 } from '@quire/contracts';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
+import { conciergeInquiries, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { BookService } from '../book-service.ts';
 import { isLive, type EntitlementService } from './entitlement-service.ts';
@@ -198,6 +198,8 @@ export function createCheckoutService({ db, stripe, publishableKey, books, entit
         }),
       );
       if (!intent.client_secret) throw new AppError('PAYMENT_PROVIDER_FAILED');
+      // The whole inquiry is kept here (Stripe's metadata holds 500 characters a field); the webhook marks it paid.
+      await db.insert(conciergeInquiries).values({ userId, stripePaymentIntentId: intent.id, inquiry, status: 'awaiting-payment' });
       return { clientSecret: intent.client_secret, amountCents: offer.priceCents, description: offer.name };
     },
 

@@ -82,7 +82,7 @@ export function privacyPolicySections(): LegalSection[] {
             Your subscription’s plan, status and billing period as Stripe reports them, which books counted against your
             plan in each period, your customer number at Stripe, and a record of each payment: amount, status, what it
             paid for and the book it was for. For the Academic Concierge service the answers of the inquiry form are kept
-            with the payment.
+            from the moment you go to its payment, with whether it was paid.
           </p>
           <h3>Sign-ins and password resets</h3>
           <p>
