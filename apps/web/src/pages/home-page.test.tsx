@@ -109,8 +109,9 @@ describe('HomePage demo', () => {
     expect(toggle).toHaveAttribute('aria-controls', 'home-demo');
 
     await user.click(toggle);
-    const title = screen.getByRole('heading', { name: 'From a library text to a printed book' });
-    expect(title).toHaveFocus();
+    // The demo loads on first use.
+    const title = await screen.findByRole('heading', { name: 'From a library text to a printed book' });
+    await waitFor(() => expect(title).toHaveFocus());
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await user.click(screen.getByRole('button', { name: /Next/ }));
     expect(screen.getByText('Step 2 of 4: Clean')).toBeInTheDocument();
@@ -126,7 +127,7 @@ describe('HomePage demo', () => {
     expect(screen.queryByRole('heading', { name: 'Import Books' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'View Demo' }));
 
-    await user.click(screen.getByRole('button', { name: /Start Your Project Now/ }));
+    await user.click(await screen.findByRole('button', { name: /Start Your Project Now/ }));
     const importTitle = await screen.findByRole('heading', { name: 'Import Books' });
     expect(screen.getByRole('button', { name: /Start Publishing/ })).toHaveAttribute('aria-expanded', 'true');
     expect(screen.queryByRole('heading', { name: 'From a library text to a printed book' })).not.toBeInTheDocument();

@@ -22,7 +22,7 @@ import { useFeatureAccess } from '../features/billing/hooks/use-feature-access.t
 import { PreferencesCard } from '../features/preferences/components/preferences-card.tsx';
 import { FeaturesSection } from '../features/marketing/components/features-section.tsx';
 import { PricingSection } from '../features/marketing/components/pricing-section.tsx';
-import { DemoToggleButton, PublishingDemo, PublishingDemoSlot, usePublishingDemo } from '../features/marketing/components/publishing-demo.tsx';
+import { DemoToggleButton, LazyPublishingDemo, PublishingDemoSlot, usePublishingDemo } from '../features/marketing/components/demo-toggle.tsx';
 import type { WorkspaceArrival } from './book-workspace-page.tsx';
 import { HOME_NAV, TAGLINE } from './signed-in-nav.ts';
 
@@ -94,7 +94,7 @@ export function HomePage() {
           </div>
           <PublishingDemoSlot id="home-demo" className="mx-auto max-w-6xl px-5 pb-12 sm:px-8 sm:pb-16">
             {demo.open && (
-              <PublishingDemo
+              <LazyPublishingDemo
                 onClose={() => demo.close()}
                 start={{
                   // The import panel takes focus as it opens, so the demo closes without handing it back to its toggle.

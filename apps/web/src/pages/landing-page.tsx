@@ -1,9 +1,9 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '../components/ui/button.tsx';
 import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from '../components/layout/skip-link.tsx';
 import { usePageMeta } from '../lib/use-page-meta.ts';
-import { ExitIntentPopup } from '../features/exit-intent/components/exit-intent-popup.tsx';
 import { BeforeAfterExample } from '../features/marketing/components/before-after-example.tsx';
 import { ConciergeOffer } from '../features/marketing/components/concierge-offer.tsx';
 import { ContentTypeCards } from '../features/marketing/components/content-type-cards.tsx';
@@ -11,9 +11,26 @@ import { FeaturesSection } from '../features/marketing/components/features-secti
 import { LandingHeader } from '../features/marketing/components/landing-header.tsx';
 import { LandingHero } from '../features/marketing/components/landing-hero.tsx';
 import { PricingSection } from '../features/marketing/components/pricing-section.tsx';
-import { DemoToggleSection } from '../features/marketing/components/publishing-demo.tsx';
+import { DemoToggleSection } from '../features/marketing/components/demo-toggle.tsx';
 import { TrialCallout } from '../features/marketing/components/trial-callout.tsx';
 import { WorkflowSteps } from '../features/marketing/components/workflow-steps.tsx';
+
+// The exit-intent popup loads after the page is up: it opens at the earliest 15 s later, and the first script is
+// what a phone waits for.
+const ExitIntentPopup = lazy(() =>
+  import('../features/exit-intent/components/exit-intent-popup.tsx').then((m) => ({ default: m.ExitIntentPopup })),
+);
+
+/** The exit-intent popup, mounted once the page has been drawn (and taken over, when it came rendered). */
+function DeferredExitIntentPopup() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+  return ready ? (
+    <Suspense fallback={null}>
+      <ExitIntentPopup />
+    </Suspense>
+  ) : null;
+}
 
 /**
  * `/` for visitors who are not signed in (and while sign-in is being checked). The sections in the order of the
@@ -52,7 +69,7 @@ export function LandingPage() {
         <ConciergeOffer />
       </main>
       <SiteFooter />
-      <ExitIntentPopup />
+      <DeferredExitIntentPopup />
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
-import { DemoToggleSection } from './publishing-demo.tsx';
+import { DemoToggleSection } from './demo-toggle.tsx';
 
 function renderDemoToggle() {
   renderWithProviders(<DemoToggleSection />);
@@ -21,7 +21,8 @@ describe('DemoToggleSection', () => {
 
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    expect(demoTitle()).toHaveFocus();
+    // The demo loads on first use.
+    await waitFor(() => expect(demoTitle()).toHaveFocus());
     expect(document.getElementById(toggle.getAttribute('aria-controls')!)).toContainElement(demoTitle());
 
     await user.click(screen.getByRole('button', { name: 'Close demo' }));

@@ -11,43 +11,6 @@ import { cn } from '../../../lib/cn.ts';
  */
 export type DemoStart = { href: string } | { onStart: () => void };
 
-/**
- * The open/closed state of a publishing demo and the props that tie its toggle to it (accounts spec section 2,
- * "demo toggle", "View Demo"). Opening moves focus into the demo (the demo does that when it mounts); closing it with
- * its close control or Escape gives focus back to the toggle, so a keyboard user is not sent to the top of the page.
- */
-export function usePublishingDemo(demoId: string) {
-  const [open, setOpen] = useState(false);
-  const toggleRef = useRef<HTMLButtonElement>(null);
-  /** Closes the demo; `returnFocus: false` when the caller moves focus elsewhere (to the import panel). */
-  const close = ({ returnFocus = true }: { returnFocus?: boolean } = {}) => {
-    setOpen(false);
-    if (returnFocus) toggleRef.current?.focus();
-  };
-  return {
-    open,
-    close,
-    toggleProps: {
-      ref: toggleRef,
-      'aria-expanded': open,
-      'aria-controls': demoId,
-      onClick: () => setOpen((wasOpen) => !wasOpen),
-    },
-  };
-}
-
-/**
- * The box a demo opens in. It stays in the page while the demo is closed, so that the toggle's `aria-controls`
- * always names an element.
- */
-export function PublishingDemoSlot({ id, className, children }: { id: string; className?: string; children: ReactNode }) {
-  return (
-    <div id={id} className={cn('empty:hidden', className)}>
-      {children}
-    </div>
-  );
-}
-
 type DemoStep = {
   id: 'import' | 'clean' | 'format' | 'export';
   title: string;
@@ -93,7 +56,8 @@ const DEMO_STEPS: readonly DemoStep[] = [
   },
 ];
 
-type PublishingDemoProps = {
+/** Props of {@link PublishingDemo}. */
+export type PublishingDemoProps = {
   /** The level of the demo's title in the page's outline (h3 inside a section that has its own h2). */
   titleLevel?: 'h2' | 'h3';
   /** Closes the demo (its close control and Escape). */
@@ -200,23 +164,6 @@ function StartAction({ start }: { start: DemoStart }) {
   return (
     <Button size="lg" onClick={start.onStart}>
       Start Your Project Now <ArrowRight aria-hidden="true" />
-    </Button>
-  );
-}
-
-/** A demo's toggle button: 'View Demo', tied to the demo by `usePublishingDemo`'s props. */
-export function DemoToggleButton({
-  toggleProps,
-  variant = 'secondary',
-  size = 'lg',
-}: {
-  toggleProps: ReturnType<typeof usePublishingDemo>['toggleProps'];
-  variant?: 'secondary' | 'primary';
-  size?: 'md' | 'lg';
-}) {
-  return (
-    <Button variant={variant} size={size} {...toggleProps}>
-      View Demo
     </Button>
   );
 }
@@ -362,29 +309,5 @@ function ExportExample() {
         ))}
       </ul>
     </ExampleFrame>
-  );
-}
-
-/**
- * The landing page's demo toggle (accounts spec section 2): a short invitation and 'View Demo', which opens the
- * demo in place; its 'Start Your Project Now' leads to /register.
- */
-export function DemoToggleSection() {
-  const demo = usePublishingDemo('landing-demo');
-  return (
-    <section id="demo" aria-labelledby="demo-toggle-title" className="mx-auto max-w-6xl scroll-mt-20 px-5 pt-16 sm:px-8">
-      <div className="flex flex-col gap-4 rounded-2xl border border-line bg-surface px-6 py-6 shadow-card sm:flex-row sm:items-center sm:justify-between sm:px-8">
-        <div>
-          <h2 id="demo-toggle-title" className="font-display text-2xl font-semibold tracking-tight">
-            See a book go through Quire
-          </h2>
-          <p className="mt-1 text-ink-soft">Four steps, shown on Pride and Prejudice as Project Gutenberg publishes it.</p>
-        </div>
-        <DemoToggleButton toggleProps={demo.toggleProps} />
-      </div>
-      <PublishingDemoSlot id="landing-demo" className="mt-6">
-        {demo.open && <PublishingDemo titleLevel="h3" onClose={() => demo.close()} start={{ href: '/register' }} />}
-      </PublishingDemoSlot>
-    </section>
   );
 }
