@@ -79,7 +79,7 @@ export function BeforeAfterExample() {
           </figcaption>
           <pre
             tabIndex={0}
-            className="max-h-[34rem] overflow-auto rounded-xl border border-line bg-paper-deep/60 p-4 font-mono text-[0.7rem] leading-[1.55] whitespace-pre text-ink-soft sm:p-5 sm:text-[0.78rem] lg:aspect-[800/1236] lg:text-[0.68rem] xl:text-[0.72rem] lg:max-h-none"
+            className="max-h-[34rem] overflow-auto rounded-xl border border-line bg-paper-deep/60 p-4 font-mono text-xs leading-[1.55] whitespace-pre text-ink-soft sm:p-5 sm:text-[0.78rem] lg:aspect-[800/1236] lg:text-[0.68rem] xl:text-[0.72rem] lg:max-h-none"
           >
             {GUTENBERG_OPENING}
           </pre>
