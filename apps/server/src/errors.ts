@@ -60,6 +60,8 @@ export const APP_ERROR_STATUS = {
   INVALID_WEBHOOK: 400,
   /** Subscribing again while a subscription is live (the plan is changed instead). */
   ALREADY_SUBSCRIBED: 409,
+  /** Cancelling or resuming a plan when the user has no plan in force. */
+  NO_LIVE_SUBSCRIPTION: 409,
   /** A document that was already paid for, or that the user's plan covers. */
   ALREADY_PAID: 409,
   /** Too many requests of one kind from one client or for one address (forgot / reset password). */
@@ -108,6 +110,7 @@ const DEFAULT_MESSAGES: Record<AppErrorCode, string> = {
   FEATURE_NOT_IN_PLAN: 'Your plan does not include this feature.',
   INVALID_WEBHOOK: 'Invalid webhook signature',
   ALREADY_SUBSCRIBED: 'You already have a subscription: change your plan from the plan dialog instead.',
+  NO_LIVE_SUBSCRIPTION: 'You have no plan in force to cancel or keep.',
   ALREADY_PAID: 'This document is already paid for.',
   PAYMENT_PROVIDER_FAILED: 'The payment service could not be reached. Please try again in a moment.',
   PAYMENTS_NOT_CONFIGURED: 'Payments are not configured on this server, so every feature is open and nothing needs to be paid.',

@@ -33,10 +33,19 @@ export const SubscriptionSchema = z.object({
   currentPeriodEnd: z.string().nullable(),
   /** True while the plan's features apply (status `active` or `trialing`). */
   active: z.boolean(),
+  /** The user cancelled: the plan stays until `currentPeriodEnd`, then ends and is not charged again. */
+  cancelAtPeriodEnd: z.boolean(),
   /** False when the server takes no payments (no plan applies, nothing is limited). */
   billingEnabled: z.boolean(),
 });
 export type Subscription = z.infer<typeof SubscriptionSchema>;
+
+/**
+ * POST /api/user/subscription/cancel and /api/user/subscription/resume: `cancelAtPeriodEnd` true ends the plan at
+ * the end of the period paid for (nothing is refunded, nothing more is charged); false keeps it renewing.
+ */
+export const SubscriptionCancelBodySchema = z.object({ cancelAtPeriodEnd: z.boolean() });
+export type SubscriptionCancelBody = z.infer<typeof SubscriptionCancelBodySchema>;
 
 /**
  * GET /api/user/free-trial (accounts spec sections 3 and 4). `hasFreeTrial` is true while the user is on the trial:

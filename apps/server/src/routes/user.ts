@@ -2,12 +2,14 @@
  * /api/user: the signed-in user's settings (accounts spec section 7): GET /preferences (defaults when none are
  * saved; the web asks only while the preferences panel is open) and POST /preferences (the whole object at once);
  * the account itself (issue 12): PATCH /profile, POST /change-password, DELETE / (the account and all its data);
- * the plan (issue 12): GET /subscription, GET /free-trial, POST /upgrade.
+ * the plan (issue 12): GET /subscription, GET /free-trial, POST /upgrade, POST /subscription/cancel (cancel at the
+ * end of the period paid for, or keep renewing).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   FreeTrialSchema,
+  SubscriptionCancelBodySchema,
   SubscriptionSchema,
   UpgradeBodySchema,
   UpgradeResultSchema,
@@ -67,6 +69,17 @@ export const userRoutes: FastifyPluginAsync<UserRoutesOptions> = async (app, { p
       },
     },
     async (request) => checkout.changePlan(userIdOf(request), request.body.plan),
+  );
+
+  r.post(
+    '/subscription/cancel',
+    {
+      schema: {
+        body: SubscriptionCancelBodySchema,
+        response: { 200: SubscriptionSchema, ...Object.fromEntries([400, 401, 409, 502, 503].map((s) => [s, ErrorBodySchema])) },
+      },
+    },
+    async (request) => checkout.setCancelAtPeriodEnd(userIdOf(request), request.body.cancelAtPeriodEnd),
   );
 
   r.patch(

@@ -37,7 +37,7 @@ async function subscribe(token: string, plan: 'standard' | 'premium' | 'publishe
 describe('subscriptions', () => {
   it('counts documents per period: five on standard, the sixth refused, re-exports free; features by plan', async () => {
     const { token } = await registerUser(t.app);
-    expect(await subscription(token)).toEqual({ plan: null, status: null, booksUsed: 0, booksLimit: null, currentPeriodEnd: null, active: false, billingEnabled: true });
+    expect(await subscription(token)).toEqual({ plan: null, status: null, booksUsed: 0, booksLimit: null, currentPeriodEnd: null, active: false, cancelAtPeriodEnd: false, billingEnabled: true });
 
     // A trial book imported first comes back whole when the plan starts.
     const trialBook = await importText(t.app, token, longText(50, 300));
@@ -141,6 +141,40 @@ describe('subscriptions', () => {
     await t.stripe.deliver(t.stripe.buildEvent('customer.subscription.deleted', cancelledEvent.data.object));
     expect(await subscription(token)).toMatchObject({ plan: 'publisher', active: true });
     expect(second).not.toBe(first);
+  });
+
+  it('cancels at the end of the period paid for: the plan stays until then, can be kept, and then ends without a charge', async () => {
+    const { token } = await registerUser(t.app);
+    const none = await t.app.inject({ method: 'POST', url: '/api/user/subscription/cancel', headers: bearer(token), payload: { cancelAtPeriodEnd: true } });
+    expect(none.statusCode).toBe(409);
+    expect(none.json().message).toBe('You have no plan in force to cancel or keep.');
+
+    const id = await subscribe(token, 'premium');
+    const cancel = (cancelAtPeriodEnd: boolean) =>
+      t.app.inject({ method: 'POST', url: '/api/user/subscription/cancel', headers: bearer(token), payload: { cancelAtPeriodEnd } });
+    const res = await cancel(true);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ plan: 'premium', active: true, cancelAtPeriodEnd: true });
+    expect(t.stripe.subscriptions.get(id)!.cancel_at_period_end).toBe(true);
+    await t.stripe.settled();
+    // Stored from the webhook: still premium until the period ends.
+    expect(await subscription(token)).toMatchObject({ plan: 'premium', active: true, cancelAtPeriodEnd: true });
+
+    // Changed their mind: the plan renews again.
+    expect((await cancel(false)).json()).toMatchObject({ cancelAtPeriodEnd: false });
+    await t.stripe.settled();
+    expect(await subscription(token)).toMatchObject({ active: true, cancelAtPeriodEnd: false });
+
+    // Cancelled again; at the period's end Stripe ends it instead of billing it.
+    await cancel(true);
+    await t.stripe.settled();
+    const invoicesBefore = t.stripe.invoices.size;
+    await t.stripe.renewSubscription(id);
+    await t.stripe.settled();
+    expect(await subscription(token)).toMatchObject({ active: false, status: 'canceled' });
+    // No invoice for a next period: nothing more is charged.
+    expect(t.stripe.invoices.size).toBe(invoicesBefore);
+    expect((await cancel(false)).statusCode).toBe(409);
   });
 
   it('cancels the subscription at Stripe when the account is deleted, so it is never charged again', async () => {

@@ -8,7 +8,7 @@ import { AccountPage } from './account-page.tsx';
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
 const ada = { id: 'u1', email: 'ada@example.com', firstName: 'Ada', lastName: null, profileImageUrl: null, createdAt: '2025-01-01T00:00:00Z' };
 
-const subscription = { plan: 'standard', status: 'active', booksUsed: 2, booksLimit: 5, currentPeriodEnd: null, active: true, billingEnabled: true };
+const subscription = { plan: 'standard', status: 'active', booksUsed: 2, booksLimit: 5, currentPeriodEnd: null, active: true, cancelAtPeriodEnd: false, billingEnabled: true };
 
 /** Answers the current user, the Plan section's calls, and `answer` for every other call. */
 function serve(answer: (url: string, init: RequestInit) => Response) {

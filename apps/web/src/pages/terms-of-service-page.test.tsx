@@ -123,7 +123,7 @@ describe('TermsOfServicePage (workspace spec sections 2 and 9)', () => {
     expect(billing).toHaveTextContent('A plan is paid monthly in advance through Stripe');
     expect(billing).toHaveTextContent('counts against your plan the first time one of its files is exported in a billing period');
     expect(billing).toHaveTextContent('at least 30 days before a new price applies to your plan');
-    expect(within(billing).getByRole('link', { name: 'account page' })).toHaveAttribute('href', '/account');
+    for (const link of within(billing).getAllByRole('link', { name: 'account page' })) expect(link).toHaveAttribute('href', '/account');
   });
 
   it('leaves the accuracy, copyright and citations of what is published with the user, and promises no acceptance', () => {
@@ -136,12 +136,14 @@ describe('TermsOfServicePage (workspace spec sections 2 and 9)', () => {
     expect(within(section('Agreement')).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
   });
 
-  it('gives the support address the server serves, for cancelling and for questions', async () => {
+  it('gives the support address the server serves for questions, and Cancel Plan for cancelling', async () => {
     serve({ plans: () => jsonResponse(200, PLAN_CATALOGUE) });
     renderWithProviders(<TermsOfServicePage />, { path: '/terms-of-service' });
     const contact = section('Contact');
     expect(await within(contact).findByRole('link', { name: SERVER_SUPPORT_ADDRESS })).toHaveAttribute('href', `mailto:${SERVER_SUPPORT_ADDRESS}`);
     const billing = section('Billing, documents and cancellation');
-    expect(billing).toHaveTextContent(`To cancel a plan, write to ${SERVER_SUPPORT_ADDRESS} from your account’s e-mail address.`);
+    expect(billing).toHaveTextContent('To cancel a plan, use Cancel Plan on your plan’s card');
+    expect(billing).toHaveTextContent('It ends at the end of the month you have paid for, you keep the plan until then, and nothing more is charged');
+    expect(billing).toHaveTextContent(`If you believe a charge is wrong, write to ${SERVER_SUPPORT_ADDRESS}.`);
   });
 });

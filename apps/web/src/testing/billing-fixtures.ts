@@ -20,6 +20,7 @@ export const noSubscription: Subscription = {
   booksLimit: null,
   currentPeriodEnd: null,
   active: false,
+  cancelAtPeriodEnd: false,
   billingEnabled: true,
 };
 
@@ -33,6 +34,7 @@ export function activeSubscription(plan: 'standard' | 'premium' | 'publisher', b
     booksLimit: limits[plan],
     currentPeriodEnd: '2025-04-03T12:00:00Z',
     active: true,
+    cancelAtPeriodEnd: false,
     billingEnabled: true,
   };
 }

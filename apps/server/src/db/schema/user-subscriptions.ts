@@ -1,4 +1,4 @@
-import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.ts';
 import { users } from './users.ts';
 
@@ -8,7 +8,7 @@ import { users } from './users.ts';
  * payment provider's subscription status (`active`, `trialing`, `past_due`, `canceled`, ...), and the admin
  * dashboard counts `active` and `trialing` as live. `books_limit` null means unlimited.
  *
- * Plan, status and period are written from the provider's webhooks only (billing/webhook-service.ts), never from a
+ * Plan, status, period and the cancellation at its end are written from the provider's webhooks only (billing/webhook-service.ts), never from a
  * client call, so they always reflect what the provider reported; `books_used` is counted by exports
  * (billing/entitlement-service.ts) and starts again at 0 with each new period.
  */
@@ -28,6 +28,8 @@ export const userSubscriptions = pgTable('user_subscriptions', {
   currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
   /** The provider's subscription id (`sub_...`). */
   stripeSubscriptionId: text('stripe_subscription_id').unique(),
+  /** The user cancelled: the plan stays in force until `current_period_end`, then ends (provider's `cancel_at_period_end`). */
+  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
   ...timestamps,
 });
 

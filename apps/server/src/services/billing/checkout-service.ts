@@ -13,6 +13,7 @@ import {
   type BillingConfig,
   type ClientSecret,
   type ConciergeInquiry,
+  type Subscription,
   type SubscriptionPlan,
   type UpgradeResult,
 } from '@quire/contracts';
@@ -20,7 +21,7 @@ import type { Db } from '../../db/client.ts';
 import { conciergeInquiries, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { BookService } from '../book-service.ts';
-import { isLive, type EntitlementService } from './entitlement-service.ts';
+import { isLive, subscriptionView, type EntitlementService } from './entitlement-service.ts';
 import { productIdOf } from './stripe-objects.ts';
 
 /** Dependencies of {@link createCheckoutService}; `stripe` is null when the server takes no payments. */
@@ -228,6 +229,22 @@ export function createCheckoutService({ db, stripe, publishableKey, books, entit
         }),
       );
       return { status: 'updated', plan };
+    },
+
+    /**
+     * POST /api/user/subscription/cancel (`cancelAtPeriodEnd` true) and /resume (false): the plan ends at the end of
+     * the period paid for, or keeps renewing. Stripe's answer is returned as the user's subscription; the stored row
+     * follows when its webhook arrives (the webhook stays the only writer of `user_subscriptions`).
+     * @throws AppError `PAYMENTS_NOT_CONFIGURED` (503), `NO_LIVE_SUBSCRIPTION` (409) without a plan in force,
+     *   `PAYMENT_PROVIDER_FAILED` (502).
+     */
+    async setCancelAtPeriodEnd(userId: string, cancelAtPeriodEnd: boolean): Promise<Subscription> {
+      const stripeClient = client();
+      const row = await entitlements.subscriptionRowOf(userId);
+      if (!row || !isLive(row) || !row.stripeSubscriptionId) throw new AppError('NO_LIVE_SUBSCRIPTION');
+      const subscriptionId = row.stripeSubscriptionId;
+      const updated = await call(() => stripeClient.subscriptions.update(subscriptionId, { cancel_at_period_end: cancelAtPeriodEnd }));
+      return { ...subscriptionView(row, true), cancelAtPeriodEnd: updated.cancel_at_period_end };
     },
 
     /**

@@ -33,6 +33,26 @@ export function isLive(row: Pick<UserSubscriptionRow, 'status'>): boolean {
   return LIVE_STATUSES.includes(row.status);
 }
 
+/**
+ * The user's subscription as GET /api/user/subscription answers it (contracts SubscriptionSchema), from their row
+ * (null: none) and whether the server takes payments.
+ */
+export function subscriptionView(row: UserSubscriptionRow | null, billingEnabled: boolean): Subscription {
+  if (!row) {
+    return { plan: null, status: null, booksUsed: 0, booksLimit: null, currentPeriodEnd: null, active: false, cancelAtPeriodEnd: false, billingEnabled };
+  }
+  return {
+    plan: row.plan as SubscriptionPlan,
+    status: row.status,
+    booksUsed: row.booksUsed,
+    booksLimit: row.booksLimit,
+    currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
+    active: isLive(row),
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    billingEnabled,
+  };
+}
+
 /** Features of the free trial: the standard plan's (PDF, text covers, academic formatting), DOCX and HTML. */
 const TRIAL_FEATURES: readonly PlanFeature[] = subscriptionOffer('standard').features;
 
@@ -155,17 +175,7 @@ export function createEntitlementService({ db, enabled }: EntitlementServiceDeps
 
     /** GET /api/user/subscription (contracts SubscriptionSchema). */
     async subscriptionOf(userId: string): Promise<Subscription> {
-      const row = await subscriptionRow(userId);
-      if (!row) return { plan: null, status: null, booksUsed: 0, booksLimit: null, currentPeriodEnd: null, active: false, billingEnabled: enabled };
-      return {
-        plan: row.plan as SubscriptionPlan,
-        status: row.status,
-        booksUsed: row.booksUsed,
-        booksLimit: row.booksLimit,
-        currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
-        active: isLive(row),
-        billingEnabled: enabled,
-      };
+      return subscriptionView(await subscriptionRow(userId), enabled);
     },
 
     /** GET /api/user/free-trial (contracts FreeTrialSchema). */

@@ -86,6 +86,7 @@ export function createWebhookService({ db, stripe, webhookSecret, books, onConci
       currentPeriodStart: period?.start ?? null,
       currentPeriodEnd: period?.end ?? null,
       stripeSubscriptionId: subscription.id,
+      cancelAtPeriodEnd: subscription.cancel_at_period_end,
       ...(samePeriod ? {} : { booksUsed: 0 }),
     };
     if (row) await db.update(userSubscriptions).set(values).where(eq(userSubscriptions.id, row.id));

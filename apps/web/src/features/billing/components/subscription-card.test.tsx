@@ -98,4 +98,57 @@ describe('SubscriptionCard (accounts spec sections 2, 4 and 9)', () => {
     await user.click(within(card).getByRole('button', { name: 'Try again' }));
     expect(await within(card).findByText('Premium')).toBeInTheDocument();
   });
+
+  it('cancels at the end of the period after confirming, says when the plan ends, and keeps it on request', async () => {
+    const calls: boolean[] = [];
+    vi.stubGlobal(
+      'fetch',
+      billingFetch({
+        subscription: activeSubscription('premium', 2),
+        other: (url, init) => {
+          if (url !== '/api/user/subscription/cancel' || init.method !== 'POST') return undefined;
+          const { cancelAtPeriodEnd } = JSON.parse(String(init.body)) as { cancelAtPeriodEnd: boolean };
+          calls.push(cancelAtPeriodEnd);
+          return jsonResponse(200, { ...activeSubscription('premium', 2), cancelAtPeriodEnd });
+        },
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<SubscriptionCard />);
+    const card = screen.getByRole('region', { name: 'Your plan' });
+    await user.click(await within(card).findByRole('button', { name: 'Cancel Plan' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel your Premium plan?' });
+    expect(dialog).toHaveTextContent('You keep Premium and its documents until 3 Apr 2025. After that the plan ends and you are not charged again.');
+    expect(calls).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel Plan' }));
+
+    expect(await within(card).findByText(/You cancelled Premium\. It stays yours until 3 Apr 2025/)).toBeInTheDocument();
+    expect(card).toHaveTextContent('Ends 3 Apr 2025');
+    expect(screen.getByText('Plan cancelled')).toBeInTheDocument();
+    expect(calls).toEqual([true]);
+
+    await user.click(within(card).getByRole('button', { name: 'Keep My Plan' }));
+    expect(await within(card).findByText(/Renews 3 Apr 2025/)).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Cancel Plan' })).toBeInTheDocument();
+    expect(calls).toEqual([true, false]);
+  });
+
+  it("says 'Cancelling failed' with the server's reason and leaves the plan as it was", async () => {
+    vi.stubGlobal(
+      'fetch',
+      billingFetch({
+        subscription: activeSubscription('standard', 1),
+        other: (url) => (url === '/api/user/subscription/cancel' ? jsonResponse(502, { message: 'The payment service did not answer. Please try again.' }) : undefined),
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<SubscriptionCard />);
+    const card = screen.getByRole('region', { name: 'Your plan' });
+    await user.click(await within(card).findByRole('button', { name: 'Cancel Plan' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel Plan' }));
+    expect(await screen.findByText('Cancelling failed')).toBeInTheDocument();
+    expect(screen.getByText('The payment service did not answer. Please try again.')).toBeInTheDocument();
+    expect(card).toHaveTextContent('Renews 3 Apr 2025');
+  });
 });

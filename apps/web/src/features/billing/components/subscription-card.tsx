@@ -9,6 +9,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { getErrorMessage } from '../../../lib/errors.ts';
 import { formatDay } from '../../../lib/format-date.ts';
+import { PlanCancellation } from './plan-cancellation.tsx';
 import { findSubscription, usePlanCatalogue } from '../api/get-plans.ts';
 import { useSubscription } from '../api/get-subscription.ts';
 import { isLowOnDocuments, lowDocumentsLine, statusWords, usageLine, usagePercent } from '../lib/plan-usage.ts';
@@ -69,7 +70,7 @@ function PlanDetails({ subscription, onChoose }: { subscription: Subscription; o
   const status = statusWords(subscription.status);
   const renewal =
     subscription.currentPeriodEnd && subscription.active
-      ? `Renews ${formatDay(subscription.currentPeriodEnd)}`
+      ? `${subscription.cancelAtPeriodEnd ? 'Ends' : 'Renews'} ${formatDay(subscription.currentPeriodEnd)}`
       : subscription.currentPeriodEnd && subscription.status === 'canceled'
         ? `Ended ${formatDay(subscription.currentPeriodEnd)}`
         : null;
@@ -103,6 +104,7 @@ function PlanDetails({ subscription, onChoose }: { subscription: Subscription; o
       <Button variant="secondary" className="w-full" onClick={onChoose}>
         {subscription.active ? 'Change Plan' : 'Choose a Plan'}
       </Button>
+      {subscription.active && <PlanCancellation subscription={subscription} planName={name} />}
     </div>
   );
 }

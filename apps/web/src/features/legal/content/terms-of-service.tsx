@@ -141,8 +141,8 @@ export function termsOfServiceSections(catalogue: PlanCatalogue): LegalSection[]
         </>
       ),
     },
-    // Server: checkout-service.ts (`recurring: month`, `changePlan` prorated, `cancelSubscription` only on account
-    // deletion: no cancel route exists), entitlement-service.ts (`recordExport`: one usage row per book and period;
+    // Server: checkout-service.ts (`recurring: month`, `changePlan` prorated, `setCancelAtPeriodEnd` for 'Cancel
+    // Plan', `cancelSubscription` at once on account deletion), entitlement-service.ts (`recordExport`: one usage row per book and period;
     // `isLive`: only active/trialing), db/schema/user-subscriptions.ts (`books_used` back to 0 each period),
     // webhook-service.ts (plan and status written from Stripe's events).
     {
@@ -173,8 +173,9 @@ export function termsOfServiceSections(catalogue: PlanCatalogue): LegalSection[]
           </ul>
           <h3>Cancelling</h3>
           <p>
-            To cancel a plan, write to <SupportAddress /> from your account’s e-mail address. We cancel it at the end of
-            the month you have paid for, and you keep the plan until then. Deleting your account cancels the plan at once,
+            To cancel a plan, use Cancel Plan on your plan’s card (on your home page or your {accountLink}). It ends at
+            the end of the month you have paid for, you keep the plan until then, and nothing more is charged; until that
+            day, Keep My Plan undoes it. Deleting your account cancels the plan at once,
             and the rest of that month is not refunded. When a plan ends, your books stay in your account; exporting them
             again needs a plan or a one-time payment.
           </p>

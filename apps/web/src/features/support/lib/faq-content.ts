@@ -130,7 +130,7 @@ export function faqCategories(catalogue: PlanCatalogue = PLAN_CATALOGUE): FaqCat
         },
         {
           question: 'How do I cancel or change plans?',
-          answer: 'Change plans from the plan card on your home page at any time; the change is prorated. A subscription renews monthly until it is cancelled: send us a message below with the subject Billing and plans and we cancel it the same day. Deleting your account cancels it at once, and removes your books and files.',
+          answer: 'Change plans from the plan card on your home page at any time; the change is prorated. To cancel, use Cancel Plan on the same card: the plan stays yours until the end of the month you paid for, then ends, and nothing more is charged (Keep My Plan undoes it until then). Deleting your account cancels it at once, and removes your books and files.',
         },
         {
           question: 'Is my card safe?',
