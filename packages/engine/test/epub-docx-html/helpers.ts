@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { SaxesParser } from 'saxes';
+import { EPUBCHECK_JVM_OPTIONS } from '../helpers/validators.ts';
 
 const run = promisify(execFile);
 
@@ -34,7 +35,7 @@ export async function epubcheck(epub: Uint8Array): Promise<EpubcheckMessage[]> {
     const report = join(dir, 'report.json');
     await writeFile(file, epub);
     // Exit code 1 means "errors found"; the report says which, so do not fail on the exit code.
-    await run('java', ['-jar', EPUBCHECK_JAR, file, '-j', report]).catch((e: unknown) => e);
+    await run('java', [...EPUBCHECK_JVM_OPTIONS, '-jar', EPUBCHECK_JAR, file, '-j', report]).catch((e: unknown) => e);
     const json = JSON.parse(await readFile(report, 'utf8')) as { messages: EpubcheckMessage[] };
     return json.messages;
   } finally {

@@ -10,6 +10,12 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
+/**
+ * JVM options for one short EPUBCheck run: the client compiler only and the serial collector roughly halve the CPU a
+ * run takes (measured 7.5 s -> 3.5 s of CPU on a 230 KB EPUB), which the test suite's two cores share.
+ */
+export const EPUBCHECK_JVM_OPTIONS = ['-Xshare:auto', '-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'];
+
 /** One EPUBCheck message: severity (ERROR, WARNING, ...), id (e.g. RSC-005) and text. */
 export interface EpubcheckMessage {
   severity: string;
@@ -24,7 +30,7 @@ export interface EpubcheckMessage {
  */
 export async function epubcheck(file: string): Promise<{ messages: EpubcheckMessage[] }> {
   const report = path.join(mkdtempSync(path.join(tmpdir(), 'epubcheck-')), 'report.json');
-  await run('java', ['-jar', '/usr/share/java/epubcheck.jar', file, '-j', report], { maxBuffer: 16 << 20 }).catch(
+  await run('java', [...EPUBCHECK_JVM_OPTIONS, '-jar', '/usr/share/java/epubcheck.jar', file, '-j', report], { maxBuffer: 16 << 20 }).catch(
     () => undefined, // a non-zero exit means messages, which the JSON report lists
   );
   const json = JSON.parse(readFileSync(report, 'utf8')) as {
