@@ -7,6 +7,7 @@ import { AppRouter } from './app/router.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { PLAN_CATALOGUE } from '@quire/contracts';
+import { authKeys } from './features/auth/api/auth-keys.ts';
 import { post } from './testing/blog-fixtures.ts';
 import { jsonResponse } from './testing/render-with-providers.tsx';
 import { renderLandingPage, renderPage } from './prerender.tsx';
@@ -100,6 +101,10 @@ describe('renderPage (the server renders the public pages)', () => {
     expect(page.head).toContain('<meta name="twitter:card" content="summary" />');
     expect(page.head).toContain('<link rel="canonical" href="https://books.example/about" />');
     expect(page.html).toContain('Every book deserves to look like a book');
+    // The page's data goes to the browser, never the user of the render (a visitor): a signed-in reader's browser
+    // must still ask who they are.
+    expect(page.state.queries.map((q) => q.queryKey[0])).toEqual(expect.arrayContaining(['billing', 'support']));
+    expect(page.state.queries.map((q) => q.queryHash)).not.toContain(JSON.stringify(authKeys.user()));
 
     const browserFetch = vi.fn();
     vi.stubGlobal('fetch', browserFetch);

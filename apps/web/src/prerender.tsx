@@ -9,7 +9,7 @@
  */
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { dehydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import { dehydrate, hashKey, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { Router } from 'wouter';
 import { AppProvider } from './app/provider.tsx';
 import { AppRouter } from './app/router.tsx';
@@ -67,9 +67,12 @@ export async function renderLandingPage(): Promise<string> {
 export async function renderPage(path: string, options: { origin: string; fetch: typeof fetch }): Promise<RenderedPage> {
   setApiTransport(options.fetch);
   const queryClient = createQueryClient();
-  const { notFound } = await prefetchPageData(queryClient, path);
+  const { notFound, keys } = await prefetchPageData(queryClient, path);
+  const loaded = new Set(keys.map((key) => hashKey(key)));
   const collector: PageMetaCollector = {};
   const html = await renderApp(path, queryClient, collector);
   const head = collector.meta ? pageMetaTags(collector.meta, options.origin) : '';
-  return { status: notFound ? 404 : 200, html, head, state: dehydrate(queryClient) };
+  // Only the page's data: never the signed-in user, which the render made for a visitor and the browser must ask.
+  const state = dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status === 'success' && loaded.has(query.queryHash) });
+  return { status: notFound ? 404 : 200, html, head, state };
 }

@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { WEB_ROUTES } from '@quire/contracts';
 import { planCatalogueQueryOptions } from '../features/billing/api/get-plans.ts';
 import { blogCategoriesQueryOptions } from '../features/blog/api/get-blog-categories.ts';
@@ -16,23 +16,17 @@ function blogSlugOf(path: string): string | null {
  * Loads into `queryClient` what the public page at `path` shows from the API (the price catalogue and the support
  * address everywhere; the posts and categories of the blog pages and the sitemap), so that the server renders the
  * page whole and the browser takes it over with the same data. A failed request is left for the page to show.
- * @returns `notFound` when the path is a blog post that does not exist (the server answers 404).
+ * @returns `notFound` when the path is a blog post that does not exist (the server answers 404), and `keys`, the
+ *   query keys loaded: only these go to the browser (a query the render creates itself, such as the signed-in user,
+ *   is the browser's to ask; the server renders for a visitor).
  */
-export async function prefetchPageData(queryClient: QueryClient, path: string): Promise<{ notFound: boolean }> {
-  const jobs: Promise<void>[] = [queryClient.prefetchQuery(planCatalogueQueryOptions()), queryClient.prefetchQuery(supportContactQueryOptions())];
+export async function prefetchPageData(queryClient: QueryClient, path: string): Promise<{ notFound: boolean; keys: QueryKey[] }> {
   const slug = blogSlugOf(path);
-  if (path === WEB_ROUTES.blog.path) {
-    jobs.push(queryClient.prefetchQuery(blogPostsQueryOptions()), queryClient.prefetchQuery(blogCategoriesQueryOptions()));
-  } else if (path === WEB_ROUTES.sitemap.path) {
-    jobs.push(queryClient.prefetchQuery(blogPostsQueryOptions()));
-  } else if (slug) {
-    jobs.push(
-      queryClient.prefetchQuery(blogPostQueryOptions(slug)),
-      queryClient.prefetchQuery(blogPostsQueryOptions()),
-      queryClient.prefetchQuery(blogCategoriesQueryOptions()),
-    );
-  }
-  await Promise.all(jobs);
+  const queries: { queryKey: QueryKey }[] = [planCatalogueQueryOptions(), supportContactQueryOptions()];
+  if (path === WEB_ROUTES.blog.path) queries.push(blogPostsQueryOptions(), blogCategoriesQueryOptions());
+  else if (path === WEB_ROUTES.sitemap.path) queries.push(blogPostsQueryOptions());
+  else if (slug) queries.push(blogPostQueryOptions(slug), blogPostsQueryOptions(), blogCategoriesQueryOptions());
+  await Promise.all(queries.map((options) => queryClient.prefetchQuery(options as FetchQueryOptions)));
   const notFound = slug !== null && queryClient.getQueryState(blogPostQueryOptions(slug).queryKey)?.status === 'error';
-  return { notFound };
+  return { notFound, keys: queries.map((q) => q.queryKey) };
 }
