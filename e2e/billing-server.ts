@@ -15,6 +15,8 @@ export const BILLING = {
   secretKey: 'sk_test_quire_e2e',
   publishableKey: 'pk_test_quire_e2e',
   webhookSecret: 'whsec_quire_e2e',
+  /** SUPPORT_EMAIL of the billing server: a paid concierge project is mailed there (to its outbox). */
+  supportEmail: 'concierge@quire.test',
 } as const;
 
 /** The data directory of the billing server (its outbox holds the mails it wrote). */

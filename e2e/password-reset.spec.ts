@@ -1,13 +1,12 @@
 /**
  * A user who forgot their password resets it from the e-mail, in a real Chromium (accounts spec sections 2, 4, 5, 8;
  * issue "Accounts, plans, free trial, payments, e-mail and admin"): registers, signs out, asks for a reset link on
- * /forgot-password, opens the link of the mail the server wrote to its outbox (no SMTP server is configured, so the
- * mail is an `.eml` file under `$QUIRE_DATA_DIR/outbox`), sets a new password, and signs in with it; the old password
- * and the used link no longer work.
+ * /forgot-password, opens the link of the mail the server sent through SMTP (to the suite's mail server,
+ * smtp-sink.ts), sets a new password, and signs in with it; the old password and the used link no longer work.
  */
 import { expect, test } from '@playwright/test';
 import { registerNewUser } from './new-user.ts';
-import { lastMailTo } from './outbox.ts';
+import { lastSentMail } from './outbox.ts';
 
 test('a user resets a forgotten password from the e-mail and signs in with the new one', async ({ page }) => {
   const email = await registerNewUser(page, 'reset');
@@ -22,8 +21,8 @@ test('a user resets a forgotten password from the e-mail and signs in with the n
 
   // The mail: from Quire, to the user, with a link to /reset-password in both its text and its HTML.
   // The server writes it after answering, so it may take a moment.
-  let mail: Awaited<ReturnType<typeof lastMailTo>>;
-  await expect.poll(async () => (mail = await lastMailTo(process.env.QUIRE_E2E_DATA_DIR!, email)) !== undefined, { timeout: 10_000 }).toBe(true);
+  let mail: Awaited<ReturnType<typeof lastSentMail>>;
+  await expect.poll(async () => (mail = await lastSentMail(email)) !== undefined, { timeout: 10_000 }).toBe(true);
   expect(mail!.subject).toMatch(/Quire/);
   const link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail!.text ?? '')?.[0];
   expect(link).toBeDefined();

@@ -4,12 +4,20 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { BILLING } from './billing-server.ts';
+import { MAIL } from './outbox.ts';
 
 /** Port of the Quire server the e2e test drives; it runs on its own throw-away data directory. */
 const PORT = Number(process.env.QUIRE_E2E_PORT ?? 5099);
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dataDir = process.env.QUIRE_E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'quire-e2e-'));
 process.env.QUIRE_E2E_DATA_DIR = dataDir;
+
+/**
+ * The suite's SMTP server (smtp-sink.ts): the first Quire server sends its mail there, and it writes each message it
+ * receives to this folder, where the specs read them (outbox.ts).
+ */
+const smtpDir = process.env.QUIRE_E2E_SMTP_DIR ?? mkdtempSync(path.join(tmpdir(), 'quire-e2e-smtp-'));
+process.env.QUIRE_E2E_SMTP_DIR = smtpDir;
 
 /**
  * A second Quire server that takes payments (billing-server.ts), against the local fake Stripe API: the stories
@@ -56,7 +64,18 @@ export default defineConfig({
         PORT: String(PORT),
         QUIRE_DATA_DIR: dataDir,
         QUIRE_ALLOW_PRIVATE_URLS: '1',
+        SMTP_URL: MAIL.smtpUrl,
+        SUPPORT_EMAIL: MAIL.supportEmail,
       },
+    },
+    {
+      command: 'node --import tsx e2e/smtp-sink.ts',
+      cwd: root,
+      port: MAIL.smtpPort,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      env: { SMTP_SINK_PORT: String(MAIL.smtpPort), SMTP_SINK_DIR: smtpDir },
     },
     {
       command: 'node --import tsx apps/server/test/stripe/run-fake-stripe.ts',
@@ -89,6 +108,7 @@ export default defineConfig({
         STRIPE_PUBLISHABLE_KEY: BILLING.publishableKey,
         STRIPE_WEBHOOK_SECRET: BILLING.webhookSecret,
         STRIPE_API_URL: BILLING.fakeStripeUrl,
+        SUPPORT_EMAIL: BILLING.supportEmail,
       },
     },
   ],

@@ -16,7 +16,7 @@ export function NotFoundPage({ signedIn }: { signedIn: boolean }) {
         <Logo />
       </Link>
       <main className="flex flex-1 flex-col items-center justify-center py-16 text-center">
-        <p className="font-display text-[6rem] leading-none font-semibold tracking-tight text-line-strong sm:text-[8rem]">404</p>
+        <p className="font-display text-[6rem] leading-none font-semibold tracking-tight text-muted sm:text-[8rem]">404</p>
         <h1 className="mt-4 font-display text-3xl font-semibold">Page Not Found</h1>
         <p className="mt-3 max-w-md text-ink-soft">
           The page you are looking for does not exist, or it has not been written yet.
