@@ -1,5 +1,6 @@
 import { CircleUserRound } from 'lucide-react';
-import { formatUsd, type OneTimeOffer } from '@quire/contracts';
+import type { OneTimeOffer } from '@quire/contracts';
+import { OfferPrice } from '../../../components/marketing/offer-price.tsx';
 import { PointList } from '../../../components/marketing/point-list.tsx';
 import { SectionHeading } from '../../../components/marketing/section-heading.tsx';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '../../../components/ui/accordion.tsx';
@@ -10,19 +11,9 @@ import { AUTHOR_RESPONSIBILITIES, CONCIERGE_FAQ, CONCIERGE_FEATURES, CONCIERGE_T
 export function ConciergePrice({ offer }: { offer: OneTimeOffer | undefined }) {
   if (!offer) return <Skeleton className="h-12 w-48" />;
   return (
-    <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-      {offer.listPriceCents !== null && (
-        <s className="font-display text-2xl text-muted">
-          <span className="sr-only">was </span>
-          {formatUsd(offer.listPriceCents)}
-        </s>
-      )}
-      <span className="font-display text-5xl font-semibold tracking-tight text-ink">
-        <span className="sr-only">now </span>
-        {formatUsd(offer.priceCents)}
-      </span>
+    <OfferPrice offer={offer}>
       <span className="text-sm text-muted">one payment, no subscription</span>
-    </p>
+    </OfferPrice>
   );
 }
 

@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { ArrowRight } from 'lucide-react';
-import { PLAN_CATALOGUE, formatUsd } from '@quire/contracts';
+import { PLAN_CATALOGUE } from '@quire/contracts';
+import { OfferPrice } from '../../../components/marketing/offer-price.tsx';
 import { PointList, type Point } from '../../../components/marketing/point-list.tsx';
 import { SectionHeading } from '../../../components/marketing/section-heading.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -37,18 +38,7 @@ export function ConciergeOffer() {
         </div>
         <div className="rounded-2xl border border-line bg-surface p-7 shadow-lift">
           <p className="font-semibold text-ink">{offer.name}</p>
-          <p className="mt-3 flex flex-wrap items-baseline gap-x-3 gap-y-1">
-            {offer.listPriceCents !== null && (
-              <s className="font-display text-2xl text-muted">
-                <span className="sr-only">was </span>
-                {formatUsd(offer.listPriceCents)}
-              </s>
-            )}
-            <span className="font-display text-5xl font-semibold tracking-tight text-ink">
-              <span className="sr-only">now </span>
-              {formatUsd(offer.priceCents)}
-            </span>
-          </p>
+          <OfferPrice offer={offer} className="mt-3" />
           <p className="mt-2 text-sm text-muted">One payment, no subscription.</p>
           <Button asChild size="lg" className="mt-6 w-full">
             <Link href="/academic-concierge">
