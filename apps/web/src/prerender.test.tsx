@@ -33,8 +33,9 @@ describe('renderLandingPage', () => {
     const heading = screen.getByRole('heading', { level: 1 });
 
     const recoverable = vi.fn();
+    let reactRoot: ReturnType<typeof hydrateRoot> | undefined;
     await act(async () => {
-      hydrateRoot(
+      reactRoot = hydrateRoot(
         root,
         <StrictMode>
           <AppProvider queryClient={createQueryClient()}>
@@ -48,6 +49,8 @@ describe('renderLandingPage', () => {
     // The same element, kept: hydrated rather than drawn again.
     expect(screen.getByRole('heading', { level: 1 })).toBe(heading);
     expect(fetchMock).not.toHaveBeenCalled();
+    // Unmounted inside act: the page's later work (the exit-intent popup loads after it) must not outlive jsdom.
+    act(() => reactRoot?.unmount());
   });
 });
 
@@ -77,8 +80,9 @@ async function hydratePage(html: string, state: DehydratedState) {
   const queryClient = createQueryClient();
   hydrate(queryClient, state);
   const recoverable = vi.fn();
+  let reactRoot: ReturnType<typeof hydrateRoot> | undefined;
   await act(async () => {
-    hydrateRoot(
+    reactRoot = hydrateRoot(
       root,
       <StrictMode>
         <AppProvider queryClient={queryClient}>
@@ -88,7 +92,8 @@ async function hydratePage(html: string, state: DehydratedState) {
       { onRecoverableError: recoverable },
     );
   });
-  return recoverable;
+  // Unmounted inside act before the test ends: React's scheduler must not run on after jsdom is gone.
+  return { recoverable, unmount: () => act(() => reactRoot?.unmount()) };
 }
 
 describe('renderPage (the server renders the public pages)', () => {
@@ -111,11 +116,12 @@ describe('renderPage (the server renders the public pages)', () => {
     window.scrollTo = () => {};
     window.history.pushState({}, '', '/about');
     await import('./pages/about-page.tsx');
-    const recoverable = await hydratePage(page.html, page.state);
+    const { recoverable, unmount } = await hydratePage(page.html, page.state);
     expect(recoverable).not.toHaveBeenCalled();
     expect(screen.getByRole('heading', { level: 1, name: 'Every book deserves to look like a book' })).toBeInTheDocument();
     // The data came with the page: the browser asks nothing again.
     expect(browserFetch).not.toHaveBeenCalled();
+    unmount();
     window.history.pushState({}, '', '/');
   });
 
