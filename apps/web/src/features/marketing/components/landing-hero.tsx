@@ -19,7 +19,7 @@ export function LandingHero() {
             id="hero-title"
             className="mt-6 font-display text-[2.5rem] leading-[1.08] font-semibold tracking-tight text-ink sm:text-5xl lg:text-[3.5rem]"
           >
-            From raw text to a book <span className="text-accent italic">the stores accept.</span>
+            From raw text to a book <span className="text-accent">the stores accept.</span>
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-ink-soft">
             Import a manuscript, a thesis or a public-domain text. Quire cleans the formatting, sets it in a 6 × 9 in
