@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BatchExportBodySchema, type BookSummary } from '@quire/contracts';
@@ -7,9 +7,9 @@ import { UpgradeOfferProvider } from '../../../components/upgrade-offer-slot.tsx
 import type { FeatureAccess } from '../../../lib/plan-features.ts';
 import { jsonResponse, renderWithProviders } from '../../../testing/render-with-providers.tsx';
 import { BookList } from './book-list.tsx';
-import { recordDownloads } from '../../../testing/downloads.ts';
+import { stubFetchAndRecordDownloads } from '../../../testing/downloads.ts';
 
-const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
+const { fetchMock, downloads } = stubFetchAndRecordDownloads();
 
 const books: BookSummary[] = [
   { id: '6f1c2b1e-0000-4000-8000-000000000001', title: 'Pride and Prejudice', author: 'Jane Austen', status: 'ready', wordCount: 121_533, createdAt: '2025-03-05T14:12:00.000Z' },
@@ -68,19 +68,6 @@ async function startSelecting(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: 'Select' }));
   return screen.getByRole('region', { name: 'Selected books' });
 }
-
-/** The names of the files handed to the browser (the link `saveFile` clicks). */
-let saved: string[];
-
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-  saved = recordDownloads();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 describe('BookList select mode', () => {
   it('gives each card a checkbox named by its title, counts the chosen books, and selects all', async () => {
@@ -146,7 +133,7 @@ describe('BookList select mode', () => {
     expect(BatchExportBodySchema.safeParse(sent).success).toBe(true);
 
     reply(zipResponse('Books_EPUB_2026-11-27.zip'));
-    await waitFor(() => expect(saved).toEqual(['Books_EPUB_2026-11-27.zip']));
+    await waitFor(() => expect(downloads()).toEqual(['Books_EPUB_2026-11-27.zip']));
     expect(await screen.findByText('ZIP ready')).toBeInTheDocument();
     expect(screen.getByText('2 books in Books_EPUB_2026-11-27.zip.')).toBeInTheDocument();
     expect(within(bar).getByRole('button', { name: 'Export as ZIP' })).toBeEnabled();
@@ -161,7 +148,7 @@ describe('BookList select mode', () => {
 
     expect(await screen.findByText('ZIP export failed')).toBeInTheDocument();
     expect(screen.getByText('Format these books before exporting them: “Persuasion”.')).toBeInTheDocument();
-    expect(saved).toEqual([]);
+    expect(downloads()).toEqual([]);
     expect(screen.queryByRole('alert', { name: 'Upgrade offer' })).not.toBeInTheDocument();
   });
 

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Book, Cover } from '@quire/contracts';
@@ -6,27 +6,14 @@ import { jpegResponse, makeCover } from '../../../../testing/cover-fixtures.ts';
 import { cleanedBook } from '../../../../testing/format-fixtures.ts';
 import { jsonResponse, renderWithProviders } from '../../../../testing/render-with-providers.tsx';
 import { ExportTab } from './export-tab.tsx';
-import { recordDownloads } from '../../../../testing/downloads.ts';
+import { stubFetchAndRecordDownloads } from '../../../../testing/downloads.ts';
 
-const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
+const { fetchMock, downloads } = stubFetchAndRecordDownloads();
 const book: Book = { ...cleanedBook, formattedText: cleanedBook.cleanedText, status: 'ready' };
-
-/** The names of the files handed to the browser (the link `saveFile` clicks). */
-let saved: string[];
 
 function serve(covers: Cover[], files: (url: string) => Response = () => jpegResponse()) {
   fetchMock.mockImplementation(async (url) => (url === '/api/books/b1/covers' ? jsonResponse(200, covers) : files(url)));
 }
-
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-  saved = recordDownloads();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 describe('ExportTab covers', () => {
   it('offers the chosen cover as an e-book JPEG and a paperback PDF, with the bearer token and their download names', async () => {
@@ -45,7 +32,7 @@ describe('ExportTab covers', () => {
 
     await user.click(within(files).getByRole('button', { name: 'Download E-book cover (JPEG)' }));
     await user.click(within(files).getByRole('button', { name: 'Download Paperback cover (PDF)' }));
-    await vi.waitFor(() => expect(saved).toEqual(['Pride_and_Prejudice_Cover_Ebook.jpg', 'Pride_and_Prejudice_Cover_Paperback.pdf']));
+    await vi.waitFor(() => expect(downloads()).toEqual(['Pride_and_Prejudice_Cover_Ebook.jpg', 'Pride_and_Prejudice_Cover_Paperback.pdf']));
     const ebook = fetchMock.mock.calls.find(([url]) => url === '/api/books/b1/covers/c9/ebook.jpg?download=1');
     expect((ebook?.[1].headers as Record<string, string>)['Authorization']).toBe('Bearer tok-1');
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/books/b1/covers/c9/wrap.pdf?download=1')).toBe(true);
@@ -62,7 +49,7 @@ describe('ExportTab covers', () => {
     await user.click(await screen.findByRole('button', { name: 'Download Paperback cover (PDF)' }));
     expect(await screen.findByText('Cover download failed')).toBeInTheDocument();
     expect(screen.getByText(/spine is sized from its page count/)).toBeInTheDocument();
-    expect(saved).toEqual([]);
+    expect(downloads()).toEqual([]);
   });
 
   it('without a chosen cover, says the EPUB has none and leads to the Covers tab', async () => {
