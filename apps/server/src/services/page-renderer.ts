@@ -5,26 +5,25 @@
  * server's own API in process (no network), and the result goes into the build's `page-shell.html`: the page's head
  * tags, its markup in `#root`, and its data for the browser.
  *
- * Rendering is React work on the event loop, so each page is rendered once and kept for PAGE_TTL_MS: the pages change
- * only with a release (the blog's articles are loaded at start), but the blog shows relative dates ('3 days ago'),
- * which an hour keeps close to the browser's own. At most MAX_CACHED_PAGES are kept.
+ * The page's data is loaded here, on the main thread (the API answers in process); React's render, 30-300 ms of CPU,
+ * runs in the job runner's worker threads (workers/page-tasks.ts). Each page is rendered once and kept for
+ * PAGE_TTL_MS: the pages change only with a release (the blog's articles are loaded at start), but the blog shows
+ * relative dates ('3 days ago'), which an hour keeps close to the browser's own. At most MAX_CACHED_PAGES are kept.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 
-/** What the web app's `renderPage` answers (apps/web `src/prerender.tsx` RenderedPage). */
-interface RenderedPage {
+/** What the web app's `loadPageData` answers (apps/web `src/prerender.tsx` LoadedPage). */
+interface LoadedPage {
   status: number;
-  html: string;
-  head: string;
   state: unknown;
 }
 
-/** The web app's server bundle. */
+/** The part of the web app's server bundle the main thread uses (the render is the worker's: workers/page-tasks.ts). */
 interface PrerenderModule {
-  renderPage(path: string, options: { origin: string; fetch: typeof fetch }): Promise<RenderedPage>;
+  loadPageData(path: string, options: { fetch: typeof fetch }): Promise<LoadedPage>;
   PAGE_STATE_ID: string;
 }
 
@@ -70,8 +69,8 @@ function inProcessFetch(app: FastifyInstance): typeof fetch {
  * @param publicUrl the site's address (config PUBLIC_URL), for canonical and Open Graph URLs.
  */
 export function createPageRenderer(app: FastifyInstance, webDistDir: string, publicUrl: string): PageRenderer | null {
+  const bundleFile = path.resolve(webDistDir, '..', 'dist-prerender', 'prerender.js');
   const shellFile = path.join(webDistDir, 'page-shell.html');
-  const bundleFile = path.join(webDistDir, '..', 'dist-prerender', 'prerender.js');
   if (!existsSync(shellFile) || !existsSync(bundleFile)) return null;
   const shell = readFileSync(shellFile, 'utf8');
   if (!shell.includes(ROOT_ELEMENT)) return null;
@@ -83,12 +82,13 @@ export function createPageRenderer(app: FastifyInstance, webDistDir: string, pub
   async function render(pagePath: string): Promise<PageDocument | null> {
     bundle ??= import(pathToFileURL(bundleFile).href) as Promise<PrerenderModule>;
     const prerender = await bundle;
-    const page = await prerender.renderPage(pagePath, { origin: publicUrl, fetch: inProcessFetch(app) });
-    const state = `<script type="application/json" id="${prerender.PAGE_STATE_ID}">${scriptJson(page.state)}</script>`;
+    const loaded = await prerender.loadPageData(pagePath, { fetch: inProcessFetch(app) });
+    const page = await app.jobs.renderPublicPage({ bundleFile, path: pagePath, origin: publicUrl, state: loaded.state });
+    const state = `<script type="application/json" id="${prerender.PAGE_STATE_ID}">${scriptJson(loaded.state)}</script>`;
     const html = bareShell
       .replace('</head>', () => `    ${page.head}\n  </head>`)
       .replace(ROOT_ELEMENT, () => `<div id="root">${page.html}</div>${state}`);
-    return { status: page.status, html };
+    return { status: loaded.status, html };
   }
 
   return (pagePath) => {

@@ -1,6 +1,6 @@
 /**
- * The job runner: a piscina worker-thread pool for reading, cleanup, export builds and topic extraction (whose tasks
- * of one text go to one thread, which keeps that text's index: affinity.ts), and the engine's
+ * The job runner: a piscina worker-thread pool for reading, cleanup, export builds, public-page renders and topic
+ * extraction (whose tasks of one text go to one thread, which keeps that text's index: affinity.ts), and the engine's
  * `PdfProcessPool` (child processes, recycled after a number of jobs or above a memory cap, because Typst's
  * memory only grows: STACK-NOTES section 2) for PDF compiles. One runner per app, closed with it.
  */
@@ -25,6 +25,7 @@ import type {
 import { transferListOf } from './transfer.ts';
 import { affinityBalancer, withAffinity } from './affinity.ts';
 import type { CompileInput, CompileOutput, PassageTextInput, SearchTopicInput } from './extraction-tasks.ts';
+import type { RenderPublicPageInput } from './page-tasks.ts';
 import type { PassageContent, TopicSearchResult, WordLimitCut } from '@quire/engine';
 
 /** The worker entry (a .mjs file that registers the TypeScript loader in each thread). */
@@ -106,6 +107,11 @@ export interface JobRunner {
   searchTopic(input: SearchTopicInput): Promise<TopicSearchResult>;
   passageText(input: PassageTextInput): Promise<PassageContent | null>;
   compileExtraction(input: CompileInput): Promise<CompileOutput>;
+  /**
+   * Draws a public page with its loaded data (workers/page-tasks.ts), in a worker thread: its markup and head tags.
+   * @throws whatever the web app's render throws.
+   */
+  renderPublicPage(input: RenderPublicPageInput): Promise<{ html: string; head: string }>;
   /** Stops the threads and child processes; pending jobs fail. */
   close(): Promise<void>;
 }
@@ -206,6 +212,9 @@ export function createJobRunner(options: JobRunnerOptions = {}): JobRunner {
     },
     async compileExtraction(input) {
       return unwrap(await run<TaskResult<CompileOutput>>('compileExtraction', withAffinity(input, input.textHash)));
+    },
+    renderPublicPage(input) {
+      return run('renderPublicPage', input);
     },
     async buildOpeningTypst(input) {
       return unwrap(await run<TaskResult<{ source: string; assets: BookAsset[] }>>('buildOpeningTypst', input, transferListOf(input.assets ?? [])));

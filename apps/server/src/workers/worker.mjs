@@ -8,6 +8,7 @@ register();
 const tasks = await import('./tasks.ts');
 const { movable, transferListOf } = await import('./transfer.ts');
 const extraction = await import('./extraction-tasks.ts');
+const pages = await import('./page-tasks.ts');
 
 export async function importFile(input) {
   const result = await tasks.importFile(input);
@@ -30,4 +31,5 @@ export async function buildOpeningTypst(input) {
 export const searchTopic = extraction.searchTopicTask;
 export const passageText = extraction.passageTextTask;
 export const compileExtraction = extraction.compileTask;
+export const renderPublicPage = pages.renderPublicPage;
 export default importFile;

@@ -1,7 +1,8 @@
 /**
  * The public pages sent rendered (issue 13: "served as pre-rendered HTML that a crawler or a link preview reads
  * without running JavaScript"): with the web app's server bundle beside the build, a public page is its page shell
- * with the page's head tags, its markup in #root and its data; the bundle asks this server's API in process. Here
+ * with the page's head tags, its markup in #root and its data; the bundle asks this server's API in process on the
+ * main thread and draws the page in a worker thread. Here
  * the bundle is a stand-in module written as the build writes `dist-prerender/prerender.js`; the real one is tested
  * in apps/web (prerender.test.tsx) and end to end.
  */
@@ -17,21 +18,25 @@ const SHELL =
   '<!doctype html><html><head><title>Quire</title><meta name="description" content="The app." /><style>body{}</style></head>' +
   '<body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>';
 
-// A stand-in of the web app's server bundle: it renders what the server's own API answers, so the test sees that
-// the bundle is given an in-process fetch, and it fails on /contact, so the test sees the plain page sent instead.
+// A stand-in of the web app's server bundle: its data comes from the server's own API, so the test sees that the
+// bundle is given an in-process fetch; its render runs in a worker thread, where it finds no main-thread global (the
+// test sees the render leave the event loop); and it fails on /contact, so the test sees the plain page sent instead.
 const BUNDLE = `
+import { isMainThread } from 'node:worker_threads';
 export const PAGE_STATE_ID = 'quire-page-state';
 let renders = 0;
-export async function renderPage(path, { origin, fetch }) {
-  if (path === '/contact') throw new Error('render failed');
-  renders += 1;
+export async function loadPageData(path, { fetch }) {
   const contact = await (await fetch('/api/support/contact')).json();
   const status = path === '/blog/no-such-post' ? 404 : 200;
+  return { status, state: { queries: [{ queryKey: ['support', 'contact'], state: { data: contact } }], note: '</script><b>' } };
+}
+export async function renderPageMarkup(path, { origin, state }) {
+  if (path === '/contact') throw new Error('render failed');
+  renders += 1;
+  const email = state.queries[0].state.data.email;
   return {
-    status,
-    html: '<main><h1>Page ' + path + '</h1><p>Write to ' + contact.email + '</p><p>render ' + renders + '</p></main>',
+    html: '<main><h1>Page ' + path + '</h1><p>Write to ' + email + '</p><p>render ' + renders + '</p><p>' + (isMainThread ? 'main thread' : 'worker thread') + '</p></main>',
     head: '<title>Title of ' + path + '</title><link rel="canonical" href="' + origin + path + '" />',
-    state: { queries: [{ queryKey: ['support', 'contact'], state: { data: contact } }], note: '</script><b>' },
   };
 }
 `;
@@ -43,6 +48,8 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
   writeFileSync(path.join(dist, 'page-shell.html'), SHELL);
   writeFileSync(path.join(build, 'dist-prerender', 'prerender.js'), BUNDLE);
+  // The bundle is an ES module, as apps/web's package.json makes the real one.
+  writeFileSync(path.join(build, 'package.json'), '{ "type": "module" }');
   t = await buildTestApp({ webDistDir: dist, publicUrl: 'https://books.example', supportEmail: 'help@press.example' });
 });
 afterAll(async () => {
@@ -63,6 +70,8 @@ describe('public pages sent rendered', () => {
     expect(res.body).not.toContain('<title>Quire</title>');
     expect(res.body).not.toContain('The app.');
     expect(res.body).toContain('<div id="root"><main><h1>Page /about</h1><p>Write to help@press.example</p>');
+    // Drawn off the event loop.
+    expect(res.body).toContain('<p>worker thread</p>');
     // The data for the browser, safe inside its script element.
     const state = /<script type="application\/json" id="quire-page-state">(.*?)<\/script>/.exec(res.body)?.[1];
     expect(JSON.parse(state!)).toMatchObject({ note: '</script><b>', queries: [{ state: { data: { email: 'help@press.example' } } }] });

@@ -1,4 +1,4 @@
-import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { WEB_ROUTES } from '@quire/contracts';
 import { planCatalogueQueryOptions } from '../features/billing/api/get-plans.ts';
 import { blogCategoriesQueryOptions } from '../features/blog/api/get-blog-categories.ts';
@@ -22,11 +22,17 @@ function blogSlugOf(path: string): string | null {
  */
 export async function prefetchPageData(queryClient: QueryClient, path: string): Promise<{ notFound: boolean; keys: QueryKey[] }> {
   const slug = blogSlugOf(path);
-  const queries: { queryKey: QueryKey }[] = [planCatalogueQueryOptions(), supportContactQueryOptions()];
-  if (path === WEB_ROUTES.blog.path) queries.push(blogPostsQueryOptions(), blogCategoriesQueryOptions());
-  else if (path === WEB_ROUTES.sitemap.path) queries.push(blogPostsQueryOptions());
-  else if (slug) queries.push(blogPostQueryOptions(slug), blogPostsQueryOptions(), blogCategoriesQueryOptions());
-  await Promise.all(queries.map((options) => queryClient.prefetchQuery(options as FetchQueryOptions)));
+  const keys: QueryKey[] = [];
+  // Each query's own options type goes to prefetchQuery, so its data type is checked against its query function.
+  const prefetch: QueryClient['prefetchQuery'] = (options) => {
+    keys.push(options.queryKey);
+    return queryClient.prefetchQuery(options);
+  };
+  const loads = [prefetch(planCatalogueQueryOptions()), prefetch(supportContactQueryOptions())];
+  if (path === WEB_ROUTES.blog.path) loads.push(prefetch(blogPostsQueryOptions()), prefetch(blogCategoriesQueryOptions()));
+  else if (path === WEB_ROUTES.sitemap.path) loads.push(prefetch(blogPostsQueryOptions()));
+  else if (slug) loads.push(prefetch(blogPostQueryOptions(slug)), prefetch(blogPostsQueryOptions()), prefetch(blogCategoriesQueryOptions()));
+  await Promise.all(loads);
   const notFound = slug !== null && queryClient.getQueryState(blogPostQueryOptions(slug).queryKey)?.status === 'error';
-  return { notFound, keys: queries.map((q) => q.queryKey) };
+  return { notFound, keys };
 }
