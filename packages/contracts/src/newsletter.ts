@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 /** Where an address was given: the blog list's box, a post's box, or the landing page's exit-intent popup. */
 export const NEWSLETTER_SOURCES = ['blog', 'blog-post', 'exit-intent'] as const;
+/** Where one newsletter address was given, stored with it (`newsletter_subscribers.source`). */
 export type NewsletterSource = (typeof NEWSLETTER_SOURCES)[number];
 
 /** How long a newsletter confirmation link works, in hours. */

@@ -12,6 +12,7 @@ export type SupportContact = z.infer<typeof SupportContactSchema>;
 
 /** Subjects of a support message, in the form's order (workspace spec section 3, "Support message"). */
 export const SUPPORT_SUBJECTS = ['technical', 'billing', 'feature', 'academic', 'publishing', 'other'] as const;
+/** One subject of a support message, as the form sends it and `support_messages.subject` stores it. */
 export type SupportSubject = (typeof SUPPORT_SUBJECTS)[number];
 
 /** How people read each subject in the form and in the team's mail. */
@@ -26,6 +27,7 @@ export const SUPPORT_SUBJECT_LABELS: Record<SupportSubject, string> = {
 
 /** Priorities of a support message (workspace spec section 3). */
 export const SUPPORT_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
+/** One priority of a support message ('normal' by default), as the form sends it and the table stores it. */
 export type SupportPriority = (typeof SUPPORT_PRIORITIES)[number];
 
 /** Longest message the form takes, in characters (a long bug report fits; a pasted book does not). */

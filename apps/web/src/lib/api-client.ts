@@ -1,5 +1,6 @@
 import { getToken } from './auth-storage.ts';
 
+/** The HTTP methods the API uses (accounts spec section 7: the request helper's `method` argument). */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The `fetch` the helper sends through: the browser's, unless the server renders pages (see prerender.tsx). */

@@ -1,10 +1,18 @@
 import { createContext, useContext, useEffect } from 'react';
 
+/**
+ * A page's head tags (issue 13, "Findable and fast"): its `<title>` and description, and from them the Open Graph and
+ * Twitter tags; the canonical URL is `canonicalPath` on the site's origin. Set in the browser by `usePageMeta`, and
+ * collected on the server by the render (`pageMetaTags`).
+ */
 export type PageMeta = {
+  /** The document title, also og:title and twitter:title. */
   title: string;
+  /** The meta description (shown under the title in search results), also og:description. */
   description: string;
   /** Path of the canonical URL (e.g. `/`); absent for private pages. */
   canonicalPath?: string;
+  /** Comma-separated keywords, where the page has them. */
   keywords?: string;
   /** `noindex` for pages behind sign-in. */
   robots?: string;

@@ -6,6 +6,7 @@ import {
   type SessionFlagStorage,
 } from '../lib/exit-intent-watcher.ts';
 
+/** Options of {@link useExitIntent}: the rule thresholds (each optional, EXIT_INTENT_DEFAULTS otherwise), a clock and a store for tests. */
 export type UseExitIntentOptions = Partial<ExitIntentThresholds> & {
   /** Time source (epoch ms and timers); the browser's when left out. Read once, when the hook mounts. */
   clock?: ExitIntentClock | undefined;
@@ -16,6 +17,7 @@ export type UseExitIntentOptions = Partial<ExitIntentThresholds> & {
   storage?: SessionFlagStorage | null | undefined;
 };
 
+/** What {@link useExitIntent} gives the page: whether the popup is open, and how to close it. */
 export type ExitIntentState = {
   /** Whether the popup should be open now. */
   open: boolean;

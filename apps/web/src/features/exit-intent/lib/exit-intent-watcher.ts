@@ -22,9 +22,13 @@ export const EXIT_INTENT_DEFAULTS = {
 
 /** The thresholds of {@link EXIT_INTENT_DEFAULTS}, each overridable. */
 export type ExitIntentThresholds = {
+  /** Time on the page before the popup may open, in milliseconds (spec: 15 s). */
   minDwellMs: number;
+  /** How far down the visitor must have scrolled before a return to the top counts, in CSS pixels (spec: 100). */
   scrollDepthPx: number;
+  /** Delay between the return to the top and the popup, in milliseconds (spec: 1 s). */
   scrollReturnDelayMs: number;
+  /** sessionStorage key of the once-per-session flag. */
   storageKey: string;
 };
 
@@ -51,6 +55,7 @@ export type ExitIntentWatcher = {
   dispose(): void;
 };
 
+/** Options of {@link createExitIntentWatcher}: the thresholds (each optional), the show callback, a clock and a store. */
 export type ExitIntentWatcherOptions = Partial<ExitIntentThresholds> & {
   /** Called once, when the popup should appear. */
   onShow: () => void;
