@@ -1,15 +1,7 @@
 import { useState } from 'react';
 import type { Subscription } from '@quire/contracts';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from '../../../components/ui/alert-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { getErrorMessage } from '../../../lib/errors.ts';
 import { formatDay } from '../../../lib/format-date.ts';
@@ -57,34 +49,30 @@ export function PlanCancellation({ subscription, planName }: { subscription: Sub
   }
 
   return (
-    <AlertDialog open={confirming} onOpenChange={(open) => !cancellation.isPending && setConfirming(open)}>
-      <button
-        type="button"
-        onClick={() => setConfirming(true)}
-        className="self-center rounded-md px-2 py-1 text-sm text-muted underline-offset-4 hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-accent"
-      >
-        Cancel Plan
-      </button>
-      <AlertDialogContent>
-        <AlertDialogTitle>Cancel your {planName} plan?</AlertDialogTitle>
-        <AlertDialogDescription>
+    <ConfirmDialog
+      // The dialog's trigger: marked as opening it, and the focus comes back to it when the dialog closes.
+      trigger={
+        <button
+          type="button"
+          className="self-center rounded-md px-2 py-1 text-sm text-muted underline-offset-4 hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-accent"
+        >
+          Cancel Plan
+        </button>
+      }
+      open={confirming}
+      onOpenChange={setConfirming}
+      title={<>Cancel your {planName} plan?</>}
+      description={
+        <>
           You keep {planName} and its documents until {until ?? 'the end of this period'}. After that the plan ends and you are
           not charged again. Your books stay in your account.
-        </AlertDialogDescription>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={cancellation.isPending}>Keep My Plan</AlertDialogCancel>
-          <AlertDialogAction
-            variant="destructive"
-            disabled={cancellation.isPending}
-            onClick={(event) => {
-              event.preventDefault();
-              change(true);
-            }}
-          >
-            {cancellation.isPending ? 'Cancelling...' : 'Cancel Plan'}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+        </>
+      }
+      cancelLabel="Keep My Plan"
+      confirmLabel="Cancel Plan"
+      pendingLabel="Cancelling..."
+      pending={cancellation.isPending}
+      onConfirm={() => change(true)}
+    />
   );
 }

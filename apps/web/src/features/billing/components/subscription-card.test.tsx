@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Subscription } from '@quire/contracts';
 import { activeSubscription, billingFetch, billingOff, noSubscription } from '../../../testing/billing-fixtures.ts';
@@ -116,11 +116,19 @@ describe('SubscriptionCard (accounts spec sections 2, 4 and 9)', () => {
     const user = userEvent.setup();
     renderWithProviders(<SubscriptionCard />);
     const card = screen.getByRole('region', { name: 'Your plan' });
-    await user.click(await within(card).findByRole('button', { name: 'Cancel Plan' }));
+    const opener = await within(card).findByRole('button', { name: 'Cancel Plan' });
+    expect(opener).toHaveAttribute('aria-haspopup', 'dialog');
+    await user.click(opener);
     const dialog = await screen.findByRole('alertdialog', { name: 'Cancel your Premium plan?' });
     expect(dialog).toHaveTextContent('You keep Premium and its documents until 3 Apr 2025. After that the plan ends and you are not charged again.');
     expect(calls).toEqual([]);
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel Plan' }));
+    // Escape changes nothing and gives the focus back to the button that opened the dialog.
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(opener).toHaveFocus();
+    expect(calls).toEqual([]);
+    await user.click(opener);
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel Plan' }));
 
     expect(await within(card).findByText(/You cancelled Premium\. It stays yours until 3 Apr 2025/)).toBeInTheDocument();
     expect(card).toHaveTextContent('Ends 3 Apr 2025');

@@ -1,18 +1,8 @@
 import { useState } from 'react';
 import { RotateCcw } from 'lucide-react';
 import type { Book } from '@quire/contracts';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '../../../../components/ui/alert-dialog.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
-import { Spinner } from '../../../../components/ui/spinner.tsx';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
 import { toast } from '../../../../components/ui/use-toast.ts';
 import { getErrorMessage } from '../../../../lib/errors.ts';
 import { useUndoClean } from '../../api/undo-clean.ts';
@@ -40,36 +30,29 @@ export function UndoCleanButton({ book }: { book: Pick<Book, 'id'> }) {
   };
 
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !undo.isPending && setOpen(next)}>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button variant="ghost" size="sm">
           <RotateCcw aria-hidden="true" />
           Undo cleanup
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogTitle>Undo cleanup?</AlertDialogTitle>
-        <AlertDialogDescription>
+      }
+      open={open}
+      onOpenChange={setOpen}
+      title="Undo cleanup?"
+      description={
+        <>
           The book goes back to Imported, with its text exactly as it was imported: the original text is always kept.
           The cleaned text and any edits you made to it are removed, and the book will need formatting again. You can
           clean it again at any time.
-        </AlertDialogDescription>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={undo.isPending}>Keep cleaned text</AlertDialogCancel>
-          <AlertDialogAction
-            variant="destructive"
-            disabled={undo.isPending}
-            onClick={(event) => {
-              // Stay open until the server answers, so that the outcome is seen where it was asked for.
-              event.preventDefault();
-              confirm();
-            }}
-          >
-            {undo.isPending && <Spinner />}
-            {undo.isPending ? 'Undoing...' : 'Undo cleanup'}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+        </>
+      }
+      cancelLabel="Keep cleaned text"
+      confirmLabel="Undo cleanup"
+      pendingLabel="Undoing..."
+      spinner
+      pending={undo.isPending}
+      onConfirm={confirm}
+    />
   );
 }
