@@ -5,6 +5,8 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import type { Config } from '../src/config.ts';
+import { buildTestApp, type TestApp } from './helpers.ts';
 
 /** A running test SMTP server. */
 export interface TestMailServer {
@@ -62,6 +64,40 @@ export async function startMailServer(): Promise<TestMailServer> {
       }
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A test app whose mail goes to its own test SMTP server. */
+export interface MailTestApp extends TestApp {
+  /** The SMTP server the app sends through, to read the mail it sent. */
+  smtp: TestMailServer;
+}
+
+/**
+ * Starts a test SMTP server and builds a test app (`buildTestApp`, `overrides` applied) that sends its mail there
+ * from `Quire <no-reply@quire.test>`. Answers both as one `MailTestApp`, whose `close()` closes the app, then the
+ * SMTP server. Meant for a test file's `beforeAll`, with `close()` in its `afterAll`.
+ */
+export async function buildMailTestApp(overrides: Omit<Partial<Config>, 'mail'> = {}): Promise<MailTestApp> {
+  const smtp = await startMailServer();
+  let t: TestApp;
+  try {
+    t = await buildTestApp({ ...overrides, mail: { smtpUrl: smtp.url, from: 'Quire <no-reply@quire.test>' } });
+  } catch (err) {
+    // The caller gets nothing to close, so close the server here rather than leave it listening.
+    await smtp.close();
+    throw err;
+  }
+  return {
+    ...t,
+    smtp,
+    async close() {
+      try {
+        await t.close();
+      } finally {
+        await smtp.close();
+      }
+    },
   };
 }
 

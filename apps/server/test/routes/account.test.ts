@@ -10,22 +10,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESET_LINK_VALID_MINUTES } from '@quire/contracts';
 import { bookAssets, books, customTemplates, exportsTable, passwordResetTokens, sessions, users, userStyleGuides } from '../../src/db/schema/index.ts';
 import { hashToken } from '../../src/services/auth-service.ts';
-import { bearer, buildTestApp, fixtureFile, multipartFile, registerUser, type TestApp } from '../helpers.ts';
+import { bearer, buildTestApp, fixtureFile, multipartFile, registerUser } from '../helpers.ts';
 import { docxWithImages, solidPng } from '../image-files.ts';
-import { resetTokenOf, startMailServer, type TestMailServer } from '../mail-server.ts';
+import { buildMailTestApp, resetTokenOf, type MailTestApp } from '../mail-server.ts';
 
 const PUBLIC_URL = 'https://quire.test';
 const FORGOT_MESSAGE = 'If an account exists for that address, we have sent a link to reset its password.';
 
-let t: TestApp;
-let smtp: TestMailServer;
+let t: MailTestApp;
 beforeAll(async () => {
-  smtp = await startMailServer();
-  t = await buildTestApp({ publicUrl: PUBLIC_URL, mail: { smtpUrl: smtp.url, from: 'Quire <no-reply@quire.test>' } });
+  t = await buildMailTestApp({ publicUrl: PUBLIC_URL });
 });
 afterAll(async () => {
   await t?.close();
-  await smtp?.close();
 });
 
 // Each test asks from its own client address, so the per-client limit of one test does not reach another.
@@ -41,11 +38,11 @@ const whoAmI = (token: string) => call('GET', '/api/auth/user', undefined, token
 
 /** Asks for a reset link for `email` and answers the token of the mail received. */
 async function requestResetToken(email: string, client = nextClient()): Promise<string> {
-  const before = smtp.to(email).length;
+  const before = t.smtp.to(email).length;
   const res = await call('POST', '/api/auth/forgot-password', { email }, undefined, client);
   expect(res.statusCode, res.body).toBe(200);
-  for (let i = 0; i < 500 && smtp.to(email).length === before; i++) await new Promise((resolve) => setTimeout(resolve, 20));
-  const mail = smtp.to(email)[before];
+  for (let i = 0; i < 500 && t.smtp.to(email).length === before; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+  const mail = t.smtp.to(email)[before];
   if (!mail) throw new Error(`no reset mail to ${email}`);
   return resetTokenOf(mail.text ?? '');
 }
@@ -61,7 +58,7 @@ describe('forgot and reset password', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: FORGOT_MESSAGE });
 
-    const mail = await smtp.waitFor(email);
+    const mail = await t.smtp.waitFor(email);
     expect(mail.subject).toBe('Reset your Quire password');
     expect(mail.from?.value[0]?.address).toBe('no-reply@quire.test');
     expect(mail.text).toMatch(new RegExp(`${PUBLIC_URL}/reset-password\\?token=[A-Za-z0-9_-]{43}\\b`));
@@ -99,7 +96,7 @@ describe('forgot and reset password', () => {
     // A known address asked afterwards gets its mail; by then anything for the unknown one would have arrived too.
     const { email } = await registerUser(t.app);
     await requestResetToken(email);
-    expect(smtp.to(unknown)).toEqual([]);
+    expect(t.smtp.to(unknown)).toEqual([]);
   });
 
   it.each([

@@ -5,20 +5,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newsletterSubscribers } from '../../src/db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../helpers.ts';
-import { startMailServer, type TestMailServer } from '../mail-server.ts';
+import { buildMailTestApp, type MailTestApp } from '../mail-server.ts';
 
 const PUBLIC_URL = 'https://quire.test';
 
-let t: TestApp;
-let smtp: TestMailServer;
+let t: MailTestApp;
 beforeAll(async () => {
-  smtp = await startMailServer();
-  t = await buildTestApp({ publicUrl: PUBLIC_URL, mail: { smtpUrl: smtp.url, from: 'Quire <no-reply@quire.test>' } });
+  t = await buildMailTestApp({ publicUrl: PUBLIC_URL });
 });
 afterAll(async () => {
   await t?.close();
-  await smtp?.close();
 });
 
 let client = 0;
@@ -29,8 +25,8 @@ const rowOf = async (email: string) => (await t.app.db.select().from(newsletterS
 
 /** The `?confirm=` and `?unsubscribe=` tokens of the `n`-th mail to `email`, waiting for it. */
 async function linksOf(email: string, n = 0) {
-  for (let i = 0; i < 500 && smtp.to(email).length <= n; i++) await new Promise((resolve) => setTimeout(resolve, 20));
-  const text = smtp.to(email)[n]?.text ?? '';
+  for (let i = 0; i < 500 && t.smtp.to(email).length <= n; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+  const text = t.smtp.to(email)[n]?.text ?? '';
   const confirm = /https:\/\/quire\.test\/newsletter\?confirm=([\w-]+)/.exec(text)?.[1];
   const unsubscribe = /https:\/\/quire\.test\/newsletter\?unsubscribe=([\w-]+)/.exec(text)?.[1];
   if (!confirm || !unsubscribe) throw new Error(`no newsletter links in: ${text}`);
@@ -44,7 +40,7 @@ describe('newsletter double opt-in', () => {
     expect(res.json().message).toMatch(/check your inbox/);
     expect(await rowOf('reader@example.com')).toMatchObject({ status: 'pending', source: 'blog', confirmedAt: null });
 
-    const mail = await smtp.waitFor('reader@example.com');
+    const mail = await t.smtp.waitFor('reader@example.com');
     expect(mail.subject).toBe('Confirm your Quire newsletter subscription');
     const links = await linksOf('reader@example.com');
     expect(mail.html).toContain(`${PUBLIC_URL}/newsletter?unsubscribe=${links.unsubscribe}`);
@@ -59,7 +55,7 @@ describe('newsletter double opt-in', () => {
     // Subscribing a confirmed address answers the same and mails nothing.
     expect((await post('subscribe', { email: 'reader@example.com', source: 'blog-post' })).statusCode).toBe(202);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(smtp.to('reader@example.com')).toHaveLength(1);
+    expect(t.smtp.to('reader@example.com')).toHaveLength(1);
 
     expect((await post('unsubscribe', { token: links.unsubscribe })).statusCode).toBe(200);
     expect(await rowOf('reader@example.com')).toMatchObject({ status: 'unsubscribed' });
@@ -100,7 +96,7 @@ describe('exit-intent leads', () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(await rowOf('lead@example.com')).toMatchObject({ status: 'lead', source: 'exit-intent' });
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(smtp.to('lead@example.com')).toHaveLength(0);
+    expect(t.smtp.to('lead@example.com')).toHaveLength(0);
 
     await post('subscribe', { email: 'fan@example.com', source: 'blog' });
     const { confirm } = await linksOf('fan@example.com');

@@ -7,20 +7,17 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SupportContactSchema, SupportMessageCreatedSchema } from '@quire/contracts';
 import { supportMessages } from '../../src/db/schema/index.ts';
-import { bearer, buildTestApp, registerUser, type TestApp } from '../helpers.ts';
-import { startMailServer, type TestMailServer } from '../mail-server.ts';
+import { bearer, buildTestApp, registerUser } from '../helpers.ts';
+import { buildMailTestApp, type MailTestApp } from '../mail-server.ts';
 
 const TEAM = 'help@press.example';
 
-let t: TestApp;
-let smtp: TestMailServer;
+let t: MailTestApp;
 beforeAll(async () => {
-  smtp = await startMailServer();
-  t = await buildTestApp({ supportEmail: TEAM, mail: { smtpUrl: smtp.url, from: 'Quire <no-reply@quire.test>' } });
+  t = await buildMailTestApp({ supportEmail: TEAM });
 });
 afterAll(async () => {
   await t?.close();
-  await smtp?.close();
 });
 
 let client = 0;
@@ -59,7 +56,7 @@ describe('POST /api/support/messages', () => {
     const { id, message } = SupportMessageCreatedSchema.parse(res.json());
     expect(message).toBe("Message sent successfully! We'll get back to you within 24 hours.");
 
-    const mail = await smtp.waitFor(TEAM);
+    const mail = await t.smtp.waitFor(TEAM);
     expect(mail.subject).toBe('[URGENT] Academic formatting: message from Ada Lovelace');
     expect(mail.replyTo?.value[0]?.address).toBe('ada@example.com');
     expect(mail.text).toContain('My APA thesis loses its running head after the abstract. <b>Help</b>?');
