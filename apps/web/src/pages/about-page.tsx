@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { GraduationCap, Library, PenLine, type LucideIcon } from 'lucide-react';
+import { GraduationCap, Library, PenLine } from 'lucide-react';
 import { PLAN_CATALOGUE, WEB_ROUTES, formatUsd, type PlanCatalogue } from '@quire/contracts';
 import { PointList, type Point } from '../components/marketing/point-list.tsx';
 import { SectionHeading } from '../components/marketing/section-heading.tsx';
@@ -29,22 +29,22 @@ function pricesOf(catalogue: PlanCatalogue) {
 type Prices = ReturnType<typeof pricesOf>;
 
 /** The three audiences (accounts spec section 2, "About"). */
-function audiences(prices: Prices): { icon: LucideIcon; title: string; text: string }[] {
+function audiences(prices: Prices): Point[] {
   return [
     {
       icon: GraduationCap,
       title: 'Graduate students and academics',
-      text: `Theses and dissertations in APA 7, MLA 9, Chicago and Harvard style: title page, front matter, headings, notes and page numbers as your graduate school checks them. The thesis package is ${prices.thesis}, once.`,
+      detail: `Theses and dissertations in APA 7, MLA 9, Chicago and Harvard style: title page, front matter, headings, notes and page numbers as your graduate school checks them. The thesis package is ${prices.thesis}, once.`,
     },
     {
       icon: PenLine,
       title: 'Independent authors',
-      text: 'A novel, memoir or collection set like the books on your shelf: a 6 × 9 in paperback with chapter openings, drop caps, scene breaks and running heads, and an EPUB 3 for the e-book stores.',
+      detail: 'A novel, memoir or collection set like the books on your shelf: a 6 × 9 in paperback with chapter openings, drop caps, scene breaks and running heads, and an EPUB 3 for the e-book stores.',
     },
     {
       icon: Library,
       title: 'Publishers of public-domain texts',
-      text: `Project Gutenberg and other library texts cleaned of their boilerplate, with footnotes linked, verse kept as verse and chapters found. The Publisher plan (${prices.publisher} a month) imports and exports many books at once.`,
+      detail: `Project Gutenberg and other library texts cleaned of their boilerplate, with footnotes linked, verse kept as verse and chapters found. The Publisher plan (${prices.publisher} a month) imports and exports many books at once.`,
     },
   ];
 }
@@ -145,17 +145,7 @@ export function AboutPage() {
 
         <section aria-labelledby="about-audiences-title" className="flex flex-col gap-8">
           <SectionHeading id="about-audiences-title" eyebrow="Who it is for" title="Made for three kinds of books" />
-          <ul className="grid gap-5 md:grid-cols-3">
-            {audiences(prices).map((audience) => (
-              <li key={audience.title} className="flex flex-col gap-4 rounded-xl border border-line bg-surface p-6 shadow-card">
-                <span className="flex size-11 items-center justify-center rounded-lg bg-accent-soft text-accent-ink">
-                  <audience.icon aria-hidden="true" className="size-5" />
-                </span>
-                <h3 className="font-display text-xl font-semibold">{audience.title}</h3>
-                <p className="text-sm leading-relaxed text-ink-soft">{audience.text}</p>
-              </li>
-            ))}
-          </ul>
+          <PointList points={audiences(prices)} marker="icons" size="lg" />
         </section>
 
         <section aria-labelledby="about-story-title" className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:gap-12">

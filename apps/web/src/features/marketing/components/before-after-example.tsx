@@ -1,3 +1,4 @@
+import { PointList, type Point } from '../../../components/marketing/point-list.tsx';
 import { SectionHeading } from '../../../components/marketing/section-heading.tsx';
 
 /**
@@ -50,12 +51,12 @@ Mr. Bennet made no answer.
 This was invitation enough.`;
 
 /** What changed between the two sides, each visible when they are compared. */
-const CHANGES = [
-  'Library marker and volunteer credit removed; title and author moved to the title page',
-  'Lines rejoined into paragraphs, then justified and hyphenated',
-  '“Chapter 1” set as a chapter opening, CHAPTER I, with a fleuron and a drop capital',
-  '_You_ set in italics',
-] as const;
+const CHANGES: readonly Point[] = [
+  { title: 'Library marker and volunteer credit removed; title and author moved to the title page' },
+  { title: 'Lines rejoined into paragraphs, then justified and hyphenated' },
+  { title: '“Chapter 1” set as a chapter opening, CHAPTER I, with a fleuron and a drop capital' },
+  { title: '_You_ set in italics' },
+];
 
 /**
  * The before/after example (accounts spec section 2): a real page of a real book, the raw Project Gutenberg text
@@ -100,16 +101,9 @@ export function BeforeAfterExample() {
           />
         </figure>
       </div>
-      <ul className="mt-8 grid gap-x-8 gap-y-2 text-sm text-ink-soft sm:grid-cols-2">
-        {CHANGES.map((change) => (
-          <li key={change} className="flex gap-2">
-            <span aria-hidden="true" className="text-accent">
-              →
-            </span>
-            {change}
-          </li>
-        ))}
-      </ul>
+      <div className="mt-8">
+        <PointList points={CHANGES} marker="arrows" />
+      </div>
     </section>
   );
 }

@@ -1,39 +1,40 @@
 import { BookOpen, Feather, GraduationCap, Landmark, Library, NotebookPen } from 'lucide-react';
+import { PointList, type Point } from '../../../components/marketing/point-list.tsx';
 import { SectionHeading } from '../../../components/marketing/section-heading.tsx';
 
 /** The kinds of text Quire is built for, each with what Quire does for it in particular. */
-const CONTENT_TYPES = [
+const CONTENT_TYPES: readonly Point[] = [
   {
     icon: GraduationCap,
     title: 'Theses and dissertations',
-    text: 'APA 7, MLA 9, Chicago and Harvard layouts, or upload your university’s style guide. Headings, notes and references keep their structure.',
+    detail: 'APA 7, MLA 9, Chicago and Harvard layouts, or upload your university’s style guide. Headings, notes and references keep their structure.',
   },
   {
     icon: NotebookPen,
     title: 'Novels and manuscripts',
-    text: 'Chapters found and opened on a fresh page, scene breaks kept, quotes curled and dashes set, as a trade paperback prints them.',
+    detail: 'Chapters found and opened on a fresh page, scene breaks kept, quotes curled and dashes set, as a trade paperback prints them.',
   },
   {
     icon: Library,
     title: 'Public-domain classics',
-    text: 'Paste a Project Gutenberg link: the licence and e-text credits go, the title and author fill themselves in, and the copyright page says public domain.',
+    detail: 'Paste a Project Gutenberg link: the licence and e-text credits go, the title and author fill themselves in, and the copyright page says public domain.',
   },
   {
     icon: Feather,
     title: 'Poetry and verse',
-    text: 'Lines of verse stay line by line and stanza by stanza, whether a poem sits inside prose or fills a collection like Leaves of Grass.',
+    detail: 'Lines of verse stay line by line and stanza by stanza, whether a poem sits inside prose or fills a collection like Leaves of Grass.',
   },
   {
     icon: Landmark,
     title: 'Non-fiction with notes',
-    text: 'Footnotes are linked to their markers and printed at the foot of their page, even in a history as dense with notes as Gibbon’s Decline and Fall.',
+    detail: 'Footnotes are linked to their markers and printed at the foot of their page, even in a history as dense with notes as Gibbon’s Decline and Fall.',
   },
   {
     icon: BookOpen,
     title: 'Collections and anthologies',
-    text: 'Combine up to 10 texts into one book, in your order, by author or by title, with one contents page.',
+    detail: 'Combine up to 10 texts into one book, in your order, by author or by title, with one contents page.',
   },
-] as const;
+];
 
 /** The content-type cards of the landing page (accounts spec section 2): what kinds of books Quire formats. */
 export function ContentTypeCards() {
@@ -45,17 +46,9 @@ export function ContentTypeCards() {
         title="One tool for every kind of book"
         lead="Quire recognises what kind of text it is reading and sets it accordingly."
       />
-      <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-        {CONTENT_TYPES.map((type) => (
-          <li key={type.title} className="rounded-xl border border-line bg-surface p-6 shadow-card">
-            <span className="flex size-10 items-center justify-center rounded-lg bg-accent-soft text-accent-ink">
-              <type.icon aria-hidden="true" className="size-5" />
-            </span>
-            <h3 className="mt-4 font-display text-lg font-semibold text-ink">{type.title}</h3>
-            <p className="mt-1.5 text-sm leading-relaxed text-muted">{type.text}</p>
-          </li>
-        ))}
-      </ul>
+      <div className="mt-10">
+        <PointList points={CONTENT_TYPES} marker="icons" />
+      </div>
     </section>
   );
 }
