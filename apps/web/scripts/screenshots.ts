@@ -45,7 +45,7 @@ const baseBook = {
   id: 'b1',
   title: 'Pride and Prejudice',
   author: 'Jane Austen',
-  sourceUrl: 'https://www.gutenberg.org/cache/epub/1342/pg1342.txt',
+  sourceUrl: 'https://www.gutenberg.org/cache/epub/1342/pg1342.txt' as string | null,
   sourceType: 'url',
   originalText:
     'The Project Gutenberg eBook of Pride and Prejudice\r\n\r\nThis ebook is for the use of anyone anywhere in the United States...\n\n' +
@@ -61,6 +61,7 @@ const baseBook = {
   isFreeTrial: false,
   wasTruncated: false,
   originalWordCount: null as number | null,
+  layoutReport: null as unknown,
   createdAt: '2025-03-05T14:12:00.000Z',
 };
 

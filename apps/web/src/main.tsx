@@ -1,8 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import '@fontsource-variable/literata/opsz.css';
-import '@fontsource-variable/literata/opsz-italic.css';
+import '@fontsource-variable/literata/wght.css';
+import '@fontsource-variable/literata/wght-italic.css';
 import '@fontsource-variable/inter/wght.css';
+// After Fontsource's: the latin faces, cut to the weights the design uses (scripts/make-fonts.ts).
+import './assets/fonts/fonts.css';
 import './index.css';
 import { hydrate } from '@tanstack/react-query';
 import { AppProvider } from './app/provider.tsx';
@@ -14,7 +16,7 @@ import { PageViewTracker } from './features/page-views/components/page-view-trac
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 
-// A page the server rendered (prerender.tsx `renderPage`) carries the data it was rendered with: the cache starts
+// A page the server rendered (prerender.tsx) carries the data it was rendered with: the cache starts
 // with it, so the first render matches the markup and asks the server nothing again.
 const pageState = document.getElementById(PAGE_STATE_ID);
 if (pageState?.textContent) hydrate(queryClient, JSON.parse(pageState.textContent));
