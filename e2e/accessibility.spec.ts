@@ -4,11 +4,14 @@
  * on the server that takes payments (so that their real forms show, not 'Payments are not configured'), and the
  * signed-in pages (home, a book's workspace, the account) after registering and importing a small book. Each page is
  * checked once it has loaded what it shows; all violations are gathered and reported together, page by page.
+ * On the same visits, the pages' Content-Security-Policy refuses nothing (issue 14: no `unsafe-*` in the policy, and
+ * the app, Stripe's form included, still works under it).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { seriousViolations } from './axe.ts';
+import { watchCspViolations } from './csp.ts';
 import { BILLING } from './billing-server.ts';
 import { importFile, registerNewUser } from './new-user.ts';
 import { routeStripeJs } from './stripe/route-stripe-js.ts';
@@ -65,7 +68,9 @@ async function check(page: Page, pages: PageToCheck[]): Promise<Record<string, s
 }
 
 test('the public pages have no serious or critical accessibility violation, signed out', async ({ page }) => {
+  const refused = watchCspViolations(page);
   expect(await check(page, PUBLIC_PAGES)).toEqual({});
+  expect(refused).toEqual([]);
 });
 
 test.describe('on the server that takes payments', () => {
@@ -73,6 +78,7 @@ test.describe('on the server that takes payments', () => {
 
   test('the payment pages have no serious or critical accessibility violation, signed out and signed in', async ({ page }) => {
     await routeStripeJs(page, BILLING.fakeStripeUrl);
+    const refused = watchCspViolations(page);
     const found = await check(page, PAYMENT_PAGES);
     // Signed in: the plan's order summary and Stripe's Payment Element (the stub's form).
     await registerNewUser(page, 'a11y-pay');
@@ -85,10 +91,12 @@ test.describe('on the server that takes payments', () => {
       ]),
     );
     expect(found).toEqual({});
+    expect(refused).toEqual([]);
   });
 });
 
 test('the signed-in pages have no serious or critical accessibility violation', async ({ page }) => {
+  const refused = watchCspViolations(page);
   await registerNewUser(page, 'a11y');
   await importFile(page, SMALL_BOOK);
   const bookId = /\/format\/([\w-]+)$/.exec(page.url())?.[1];
@@ -123,4 +131,5 @@ test('the signed-in pages have no serious or critical accessibility violation', 
   await page.getByRole('button', { name: /skip covers/i }).click();
   await step('Export', page.getByRole('button', { name: 'Download Word' }));
   expect(found).toEqual({});
+  expect(refused).toEqual([]);
 });

@@ -18,6 +18,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { storagePlugin } from './plugins/storage.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -40,6 +41,7 @@ import { templateRoutes } from './routes/templates.ts';
 import { userRoutes } from './routes/user.ts';
 import { sitemapRoutes } from './routes/sitemap.ts';
 import { webAppPlugin } from './routes/web-app.ts';
+import { healthRoutes } from './routes/health.ts';
 import { batchRoutes } from './routes/batch.ts';
 import { billingRoutes } from './routes/billing.ts';
 import { blogRoutes } from './routes/blog.ts';
@@ -119,6 +121,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     // that it sees their precompressed forms (@fastify/compress README). Request bodies are not inflated: no client
     // of ours compresses them, and the size limits are meant for the bytes received.
     await app.register(fastifyCompress, { encodings: ['br', 'gzip'], globalDecompression: false });
+    await app.register(securityHeadersPlugin, { webDistDir: config.webDistDir, stripeApiUrl: config.stripe?.apiUrl ?? null });
     await app.register(errorHandlerPlugin);
     await app.register(dbPlugin, { config });
     await app.register(storagePlugin, { dataDir: config.dataDir });
@@ -290,6 +293,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     : null;
   await app.register(adminRoutes, { prefix: '/api/admin', admin });
   await app.register(eventRoutes, { prefix: '/api/events', pageViews: createPageViewService({ db: app.db }) });
+  await app.register(healthRoutes, { prefix: '/api' });
 
   // The web app's files and pages, robots.txt, and the 404 of every other path.
   await app.register(sitemapRoutes, { publicUrl: config.publicUrl, blog, pagesModifiedAt: pagesModifiedAt(config.webDistDir) });

@@ -53,7 +53,7 @@ async function renderApp(path: string, queryClient: QueryClient, collector: Page
 
 /**
  * The markup of `#root` for a signed-out visitor at `/` (no stored session: the page asks the server nothing). Lazy
- * parts (the notice area) are waited for, so that the browser hydrates every part instead of drawing one again.
+ * parts are waited for, so that the browser hydrates every part instead of drawing one again.
  */
 export async function renderLandingPage(): Promise<string> {
   return renderApp('/', createQueryClient(), null);

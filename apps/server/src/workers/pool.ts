@@ -112,6 +112,8 @@ export interface JobRunner {
    * @throws whatever the web app's render throws.
    */
   renderPublicPage(input: RenderPublicPageInput): Promise<{ html: string; head: string }>;
+  /** Whether the runner takes jobs (false once `close` was called). */
+  isOpen(): boolean;
   /** Stops the threads and child processes; pending jobs fail. */
   close(): Promise<void>;
 }
@@ -238,6 +240,9 @@ export function createJobRunner(options: JobRunnerOptions = {}): JobRunner {
     renderWrapPreview(design, geometry, widthPx) {
       if (closed) return Promise.reject(new AppError('INTERNAL', undefined, { cause: new Error('job runner closed') }));
       return renderWrapPreview(design, geometry, widthPx, { pool: previews() });
+    },
+    isOpen() {
+      return !closed;
     },
     async close() {
       if (closed) return;

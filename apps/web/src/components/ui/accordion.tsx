@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, CSSProperties } from 'react';
 import { Accordion as AccordionPrimitive } from 'radix-ui';
 import { ChevronDown } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
@@ -29,9 +29,16 @@ export function AccordionTrigger({ className, children, ...props }: ComponentPro
   );
 }
 
-export function AccordionContent({ className, children, ...props }: ComponentProps<typeof AccordionPrimitive.Content>) {
+/**
+ * Radix gives each answer two CSS variables, aliases of its collapsible's size, for height animations. None of ours
+ * uses them, and written into the served markup they are an inline `style` attribute, which the pages' Content
+ * Security Policy refuses: left unset, React writes no attribute.
+ */
+const NO_SIZE_ALIASES = { '--radix-accordion-content-height': undefined, '--radix-accordion-content-width': undefined } as CSSProperties;
+
+export function AccordionContent({ className, children, style, ...props }: ComponentProps<typeof AccordionPrimitive.Content>) {
   return (
-    <AccordionPrimitive.Content className={cn('pb-4 text-ink-soft', className)} {...props}>
+    <AccordionPrimitive.Content className={cn('pb-4 text-ink-soft', className)} style={{ ...NO_SIZE_ALIASES, ...style }} {...props}>
       {children}
     </AccordionPrimitive.Content>
   );
