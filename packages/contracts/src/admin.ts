@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_INPUT_MAX_CHARS } from './limits.ts';
 
 /**
  * POST /api/admin/verify-password body (accounts spec sections 2, 9, 10: "Admin password field: required"). Answers
@@ -6,7 +7,10 @@ import { z } from 'zod';
  * ADMIN_PASSWORD (admin disabled, said plainly in the message).
  */
 export const AdminPasswordBodySchema = z.object({
-  password: z.string({ error: 'Please enter the admin password' }).min(1, { error: 'Please enter the admin password' }).max(500),
+  password: z
+    .string({ error: 'Please enter the admin password' })
+    .min(1, { error: 'Please enter the admin password' })
+    .max(PASSWORD_INPUT_MAX_CHARS, { error: `Password must be at most ${PASSWORD_INPUT_MAX_CHARS.toLocaleString('en-US')} characters` }),
 });
 export type AdminPasswordBody = z.infer<typeof AdminPasswordBodySchema>;
 

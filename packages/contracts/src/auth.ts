@@ -1,24 +1,49 @@
 import { z } from 'zod';
+import { EMAIL_MAX_CHARS, EMAIL_TOO_LONG_MESSAGE, PASSWORD_INPUT_MAX_CHARS, PERSON_NAME_MAX_CHARS, TOKEN_MAX_CHARS } from './limits.ts';
 
 /** Password rule of the spec (accounts spec section 5 and 9): at least 6 characters. */
 export const PASSWORD_MIN_LENGTH = 6;
 
-/** Longest password accepted by reset and change (a bound on the work of hashing it). */
+/** Longest password accepted by register, reset and change (a bound on the work of hashing it). */
 export const PASSWORD_MAX_LENGTH = 200;
+
+/** An account's e-mail address as the login and register forms take it, at most {@link EMAIL_MAX_CHARS} characters. */
+const AccountEmailSchema = z.email({ error: 'Please enter a valid email address' }).max(EMAIL_MAX_CHARS, { error: EMAIL_TOO_LONG_MESSAGE });
+
+/** The message of a presented password over {@link PASSWORD_INPUT_MAX_CHARS}. */
+const PRESENTED_PASSWORD_TOO_LONG = `Password must be at most ${PASSWORD_INPUT_MAX_CHARS.toLocaleString('en-US')} characters`;
+
+/** A password the user presents to confirm an action: `required` when empty, at most {@link PASSWORD_INPUT_MAX_CHARS}. */
+function presentedPassword(required: string) {
+  return z.string({ error: required }).min(1, { error: required }).max(PASSWORD_INPUT_MAX_CHARS, { error: PRESENTED_PASSWORD_TOO_LONG });
+}
 
 /** POST /api/auth/login body (accounts spec section 5: the login form's messages). */
 export const LoginBodySchema = z.object({
-  email: z.email({ error: 'Please enter a valid email address' }),
-  password: z.string({ error: 'Password must be at least 6 characters' }).min(PASSWORD_MIN_LENGTH, {
-    error: 'Password must be at least 6 characters',
-  }),
+  email: AccountEmailSchema,
+  password: z
+    .string({ error: 'Password must be at least 6 characters' })
+    .min(PASSWORD_MIN_LENGTH, { error: 'Password must be at least 6 characters' })
+    .max(PASSWORD_INPUT_MAX_CHARS, { error: PRESENTED_PASSWORD_TOO_LONG }),
 });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 
-/** POST /api/auth/register body: login fields plus optional first and last name. */
+/** POST /api/auth/register body: login fields (a new password: at most {@link PASSWORD_MAX_LENGTH}) plus optional first and last name. */
 export const RegisterBodySchema = LoginBodySchema.extend({
-  firstName: z.string().trim().max(100).optional(),
-  lastName: z.string().trim().max(100).optional(),
+  password: z
+    .string({ error: 'Password must be at least 6 characters' })
+    .min(PASSWORD_MIN_LENGTH, { error: 'Password must be at least 6 characters' })
+    .max(PASSWORD_MAX_LENGTH, { error: `Password must be at most ${PASSWORD_MAX_LENGTH} characters` }),
+  firstName: z
+    .string()
+    .trim()
+    .max(PERSON_NAME_MAX_CHARS, { error: `First name must be at most ${PERSON_NAME_MAX_CHARS} characters` })
+    .optional(),
+  lastName: z
+    .string()
+    .trim()
+    .max(PERSON_NAME_MAX_CHARS, { error: `Last name must be at most ${PERSON_NAME_MAX_CHARS} characters` })
+    .optional(),
 });
 export type RegisterBody = z.infer<typeof RegisterBodySchema>;
 
@@ -49,6 +74,7 @@ export const ForgotPasswordBodySchema = z.object({
     .string({ error: 'Please enter your email address' })
     .trim()
     .min(1, { error: 'Please enter your email address' })
+    .max(EMAIL_MAX_CHARS, { error: EMAIL_TOO_LONG_MESSAGE })
     .pipe(z.email({ error: 'Please enter a valid email address' })),
 });
 export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBodySchema>;
@@ -66,7 +92,10 @@ export const RESET_LINK_VALID_MINUTES = 60;
  * 200 {@link ForgotPasswordResponse}-shaped `{ message }`, and every session of the user is ended.
  */
 export const ResetPasswordBodySchema = z.object({
-  token: z.string({ error: 'Invalid or expired reset link' }).min(1, { error: 'Invalid or expired reset link' }).max(200),
+  token: z
+    .string({ error: 'Invalid or expired reset link' })
+    .min(1, { error: 'Invalid or expired reset link' })
+    .max(TOKEN_MAX_CHARS, { error: 'Invalid or expired reset link' }),
   password: z
     .string({ error: 'Please enter a new password' })
     .min(1, { error: 'Please enter a new password' })
@@ -77,8 +106,8 @@ export type ResetPasswordBody = z.infer<typeof ResetPasswordBodySchema>;
 
 /** PATCH /api/user/profile body: first and last name (empty clears). Answers the {@link User}. */
 export const UpdateProfileBodySchema = z.object({
-  firstName: z.string().trim().max(100, { error: 'First name must be at most 100 characters' }),
-  lastName: z.string().trim().max(100, { error: 'Last name must be at most 100 characters' }),
+  firstName: z.string().trim().max(PERSON_NAME_MAX_CHARS, { error: `First name must be at most ${PERSON_NAME_MAX_CHARS} characters` }),
+  lastName: z.string().trim().max(PERSON_NAME_MAX_CHARS, { error: `Last name must be at most ${PERSON_NAME_MAX_CHARS} characters` }),
 });
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBodySchema>;
 
@@ -87,7 +116,7 @@ export type UpdateProfileBody = z.infer<typeof UpdateProfileBodySchema>;
  * when the current one is wrong; on success the user's other sessions end and this one stays: 200 `{ message }`.
  */
 export const ChangePasswordBodySchema = z.object({
-  currentPassword: z.string({ error: 'Please enter your current password' }).min(1, { error: 'Please enter your current password' }),
+  currentPassword: presentedPassword('Please enter your current password'),
   newPassword: z
     .string({ error: 'Please enter a new password' })
     .min(PASSWORD_MIN_LENGTH, { error: 'Password must be at least 6 characters long' })
@@ -101,6 +130,6 @@ export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
  * files, covers, exports, extractions, templates, style guides, sessions).
  */
 export const DeleteAccountBodySchema = z.object({
-  password: z.string({ error: 'Please enter your password' }).min(1, { error: 'Please enter your password' }),
+  password: presentedPassword('Please enter your password'),
 });
 export type DeleteAccountBody = z.infer<typeof DeleteAccountBodySchema>;

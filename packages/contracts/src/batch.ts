@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ExportFormatSchema } from './exports.ts';
 import { FailedImportSchema, ImportResponseSchema } from './imports.ts';
+import { URL_MAX_CHARS } from './limits.ts';
 
 /** URLs of one batch import: each becomes a book of its own (publisher plan, issue 12). */
 export const BATCH_IMPORT_MAX_URLS = 20;
@@ -13,7 +14,14 @@ export const BATCH_EXPORT_MAX_BOOKS = 50;
  */
 export const BatchImportBodySchema = z.object({
   urls: z
-    .array(z.string().trim().pipe(z.url({ protocol: /^https?$/, error: 'Each URL must be valid' })), { error: 'Please enter at least one URL' })
+    .array(
+      z
+        .string()
+        .trim()
+        .max(URL_MAX_CHARS, { error: `Each URL must be at most ${URL_MAX_CHARS.toLocaleString('en-US')} characters` })
+        .pipe(z.url({ protocol: /^https?$/, error: 'Each URL must be valid' })),
+      { error: 'Please enter at least one URL' },
+    )
     .min(1, { error: 'Please enter at least one URL' })
     .max(BATCH_IMPORT_MAX_URLS, { error: `At most ${BATCH_IMPORT_MAX_URLS} URLs at once` }),
 });

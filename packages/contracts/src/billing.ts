@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SUBSCRIPTION_PLANS, SubscriptionPlanSchema } from './admin.ts';
 import { PLAN_FEATURES } from './plans.ts';
+import { EMAIL_MAX_CHARS, EMAIL_TOO_LONG_MESSAGE } from './limits.ts';
 
 /**
  * Words of a free-trial book's working text (workspace spec section 9: "25 pages; the limit notice is given a word
@@ -102,7 +103,7 @@ export const CONCIERGE_STATUSES = ['completed', 'near-completion', 'defense-sche
 /** The Academic Concierge inquiry (accounts spec sections 3 and 5): required and optional fields. */
 export const ConciergeInquirySchema = z.object({
   name: z.string().trim().min(1, { error: 'Full Name is required' }).max(200),
-  email: z.email({ error: 'Please enter a valid email address' }),
+  email: z.email({ error: 'Please enter a valid email address' }).max(EMAIL_MAX_CHARS, { error: EMAIL_TOO_LONG_MESSAGE }),
   phone: z.string().trim().max(50).optional(),
   institution: z.string().trim().max(200).optional(),
   degree: z.string().trim().min(1, { error: 'Degree is required' }).max(200),

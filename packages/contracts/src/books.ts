@@ -2,6 +2,13 @@ import { z } from 'zod';
 import { FormattingSettingsSchema } from './layout.ts';
 import { PaperTypeSchema } from './covers.ts';
 import { LayoutReportSchema } from './layout-report.ts';
+import {
+  DESCRIPTION_MAX_CHARS,
+  ID_MAX_CHARS,
+  ISBN_MAX_CHARS,
+  METADATA_TERM_MAX_CHARS,
+  SAVE_TEXT_MAX_CHARS,
+} from './limits.ts';
 
 /** Metadata languages of the workspace spec (section 3). */
 export const METADATA_LANGUAGES = ['en', 'fr', 'de', 'es', 'it'] as const;
@@ -138,11 +145,17 @@ export type BookSummary = z.infer<typeof BookSummarySchema>;
 export const BookListSchema = z.array(BookSummarySchema);
 
 /** Path parameter `:id` of every book route. */
-export const BookIdParamsSchema = z.object({ id: z.string().min(1) });
+export const BookIdParamsSchema = z.object({ id: z.string().min(1).max(ID_MAX_CHARS) });
 
-/** POST /api/books/:id/save-text body. Max 5 MB of text (accounts spec section 9). */
+/**
+ * POST /api/books/:id/save-text body. Max 5 MB of text (accounts spec section 9): the server measures the UTF-8
+ * bytes (413); the schema bounds the characters by what the route's body limit lets through ({@link SAVE_TEXT_MAX_CHARS}).
+ */
 export const SaveTextBodySchema = z.object({
-  text: z.string().min(1, { error: 'The text cannot be empty' }),
+  text: z
+    .string()
+    .min(1, { error: 'The text cannot be empty' })
+    .max(SAVE_TEXT_MAX_CHARS, { error: 'The text is too large. Text must be less than 5MB.' }),
 });
 export type SaveTextBody = z.infer<typeof SaveTextBodySchema>;
 
@@ -155,13 +168,33 @@ export const PUBLICATION_YEAR_MIN = 1000;
  * accounts spec section 5, "Book details form").
  */
 export const FormatBodySchema = z.object({
-  genre: z.string({ error: 'Please select a genre' }).min(1, { error: 'Please select a genre' }),
+  genre: z
+    .string({ error: 'Please select a genre' })
+    .min(1, { error: 'Please select a genre' })
+    .max(ID_MAX_CHARS, { error: `Genre must be at most ${ID_MAX_CHARS} characters` }),
   metadata: z.object({
     description: z
       .string({ error: 'Description must be at least 10 characters' })
-      .min(10, { error: 'Description must be at least 10 characters' }),
-    categories: z.array(z.string().trim().min(1)).default([]),
-    keywords: z.array(z.string().trim().min(1)).default([]),
+      .min(10, { error: 'Description must be at least 10 characters' })
+      .max(DESCRIPTION_MAX_CHARS, { error: `Description must be at most ${DESCRIPTION_MAX_CHARS.toLocaleString('en-US')} characters` }),
+    categories: z
+      .array(
+        z
+          .string()
+          .trim()
+          .min(1)
+          .max(METADATA_TERM_MAX_CHARS, { error: `Each category must be at most ${METADATA_TERM_MAX_CHARS} characters` }),
+      )
+      .default([]),
+    keywords: z
+      .array(
+        z
+          .string()
+          .trim()
+          .min(1)
+          .max(METADATA_TERM_MAX_CHARS, { error: `Each keyword must be at most ${METADATA_TERM_MAX_CHARS} characters` }),
+      )
+      .default([]),
     language: z.enum(METADATA_LANGUAGES).default('en'),
     publicationYear: z
       .number()
@@ -172,6 +205,7 @@ export const FormatBodySchema = z.object({
     isbn: z
       .string()
       .trim()
+      .max(ISBN_MAX_CHARS, { error: 'ISBN must look like 978-0-123456-78-9' })
       .regex(/^(97[89][- ]?)?\d{1,5}[- ]?\d{1,7}[- ]?\d{1,7}[- ]?[\dX]$/, {
         error: 'ISBN must look like 978-0-123456-78-9',
       })
@@ -184,6 +218,6 @@ export const FormatBodySchema = z.object({
    * Layout to format with (a template or style-guide id). Absent: the book keeps the layout (and custom settings)
    * it has, or gets Amazon KDP 6x9 when it has none.
    */
-  layoutId: z.string().min(1).optional(),
+  layoutId: z.string().min(1).max(ID_MAX_CHARS).optional(),
 });
 export type FormatBody = z.input<typeof FormatBodySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ID_MAX_CHARS } from './limits.ts';
 
 /** Text cover templates (workspace spec sections 2 and 7). */
 export const COVER_TEMPLATES = ['elegant', 'bold', 'academic', 'classic'] as const;
@@ -30,7 +31,10 @@ export const CoverCreateBodySchema = z.discriminatedUnion('coverType', [
 ]);
 export type CoverCreateBody = z.infer<typeof CoverCreateBodySchema>;
 
-const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: 'Colours are written as #rrggbb' });
+const hexColor = z
+  .string()
+  .max(7, { error: 'Colours are written as #rrggbb' })
+  .regex(/^#[0-9a-fA-F]{6}$/, { error: 'Colours are written as #rrggbb' });
 
 /** A cover's colours, `#rrggbb`: the ground, the type, and the accent (rules, ornaments, spine band). */
 export const CoverPaletteSchema = z.object({
@@ -120,7 +124,7 @@ export type Cover = z.infer<typeof CoverSchema>;
 export const CoverListSchema = z.array(CoverSchema);
 
 /** Path parameters of one cover's routes. */
-export const CoverParamsSchema = z.object({ id: z.string().min(1), coverId: z.string().min(1) });
+export const CoverParamsSchema = z.object({ id: z.string().min(1).max(ID_MAX_CHARS), coverId: z.string().min(1).max(ID_MAX_CHARS) });
 
 /**
  * PATCH /api/books/:id/covers/:coverId body: new text (any field), palette, or `chosen: true` to make it the book's

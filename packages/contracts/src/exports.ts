@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ID_MAX_CHARS } from './limits.ts';
 
 /**
  * Export formats: the spec's four (workspace spec section 7) with Quire's real files,
@@ -9,7 +10,7 @@ export const ExportFormatSchema = z.enum(EXPORT_FORMATS);
 export type ExportFormat = z.infer<typeof ExportFormatSchema>;
 
 export const ExportParamsSchema = z.object({
-  id: z.string().min(1),
+  id: z.string().min(1).max(ID_MAX_CHARS),
   format: ExportFormatSchema,
 });
 

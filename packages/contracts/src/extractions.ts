@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ID_MAX_CHARS } from './limits.ts';
 
 /** The suggested topics shown as chips on the Extract tab (workspace spec section 9), in the spec's order. */
 export const SUGGESTED_TOPICS = [
@@ -95,7 +96,7 @@ export type Extraction = z.infer<typeof ExtractionSchema>;
 export const ExtractionListSchema = z.array(ExtractionSchema);
 
 /** Path parameters of an extraction's routes. */
-export const ExtractionParamsSchema = z.object({ id: z.string().min(1), extractionId: z.string().min(1) });
+export const ExtractionParamsSchema = z.object({ id: z.string().min(1).max(ID_MAX_CHARS), extractionId: z.string().min(1).max(ID_MAX_CHARS) });
 
 /** Path parameters of GET /api/books/:id/extractions/:extractionId/passages/:passageId. */
 export const PassageParamsSchema = ExtractionParamsSchema.extend({ passageId: z.string().min(1).max(40) });

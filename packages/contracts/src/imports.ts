@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FULL_NAME_MAX_CHARS, TITLE_MAX_CHARS, URL_MAX_CHARS } from './limits.ts';
 
 /** Upload limit (accounts spec section 9): files under 10 MB. */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -10,6 +11,7 @@ export const ImportUrlBodySchema = z.object({
   url: z
     .string({ error: 'Please enter a valid URL' })
     .trim()
+    .max(URL_MAX_CHARS, { error: `URL must be at most ${URL_MAX_CHARS.toLocaleString('en-US')} characters` })
     .pipe(z.url({ protocol: /^https?$/, error: 'Please enter a valid URL' })),
 });
 export type ImportUrlBody = z.infer<typeof ImportUrlBodySchema>;
@@ -41,6 +43,7 @@ export const ImportCollectionBodySchema = z.object({
       z
         .string({ error: 'Each URL must be valid' })
         .trim()
+        .max(URL_MAX_CHARS, { error: `Each URL must be at most ${URL_MAX_CHARS.toLocaleString('en-US')} characters` })
         .pipe(z.url({ protocol: /^https?$/, error: 'Each URL must be valid' })),
     )
     .min(COLLECTION_MIN_URLS, { error: 'At least 2 URLs required' })
@@ -48,9 +51,14 @@ export const ImportCollectionBodySchema = z.object({
   collectionTitle: z
     .string({ error: 'Collection title is required' })
     .trim()
-    .min(1, { error: 'Collection title is required' }),
+    .min(1, { error: 'Collection title is required' })
+    .max(TITLE_MAX_CHARS, { error: `Collection title must be at most ${TITLE_MAX_CHARS} characters` }),
   /** Blank means: the common author of the texts, or 'Various'. */
-  collectionAuthor: z.string().trim().optional(),
+  collectionAuthor: z
+    .string()
+    .trim()
+    .max(FULL_NAME_MAX_CHARS, { error: `Collection author must be at most ${FULL_NAME_MAX_CHARS} characters` })
+    .optional(),
   combineMethod: CombineMethodSchema.default('sequential'),
 });
 export type ImportCollectionBody = z.input<typeof ImportCollectionBodySchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FormattingSettingsSchema } from './layout.ts';
+import { ID_MAX_CHARS } from './limits.ts';
 
 /**
  * One margin the KDP rules raised over what the layout asked for (Amazon KDP help, "Set Trim Size, Bleed,
@@ -49,7 +50,7 @@ export const PREVIEW_SCOPES = ['opening', 'book'] as const;
  * out). 409 before the text is cleaned.
  */
 export const PreviewBodySchema = z.object({
-  layoutId: z.string().min(1).optional(),
+  layoutId: z.string().min(1).max(ID_MAX_CHARS).optional(),
   settings: FormattingSettingsSchema.optional(),
   scope: z.enum(PREVIEW_SCOPES).default('opening'),
   fromPage: z.number().int().min(1).default(1),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { StyleGuideFindingsSchema } from './style-guide-uploads.ts';
 import { GENRES } from './genres.ts';
+import { ID_MAX_CHARS } from './limits.ts';
 
 /**
  * Formatting settings, templates and style-guide requirements (workspace spec section 3, "Settings fields",
@@ -183,6 +184,12 @@ export const TemplateListSchema = z.array(TemplateListItemSchema);
 /** GET /api/style-guides: the seven built-in style-guide templates, academic first. */
 export const StyleGuideListSchema = z.array(StyleGuideTemplateSchema);
 
+/** Longest name of a custom template, in characters (a template list shows it on one line). */
+export const TEMPLATE_NAME_MAX_CHARS = 200;
+
+/** Longest description of a custom template, in characters. */
+export const TEMPLATE_DESCRIPTION_MAX_CHARS = 2000;
+
 /**
  * Body of POST /api/templates (save a custom template; workspace spec section 3 "custom_templates"): a name
  * ('Please enter a name for your custom template.' when blank, section 5), an optional description, the genre
@@ -193,15 +200,18 @@ export const CreateCustomTemplateBodySchema = z.object({
     .string({ error: 'Please enter a name for your custom template.' })
     .trim()
     .min(1, { error: 'Please enter a name for your custom template.' })
-    .max(200, { error: 'Template name must be at most 200 characters' }),
-  description: z.string().max(2000, { error: 'Description must be at most 2000 characters' }).default(''),
+    .max(TEMPLATE_NAME_MAX_CHARS, { error: `Template name must be at most ${TEMPLATE_NAME_MAX_CHARS} characters` }),
+  description: z
+    .string()
+    .max(TEMPLATE_DESCRIPTION_MAX_CHARS, { error: `Description must be at most ${TEMPLATE_DESCRIPTION_MAX_CHARS} characters` })
+    .default(''),
   genre: oneOf('Genre', GENRES).default('general'),
   settings: FormattingSettingsSchema,
 });
 export type CreateCustomTemplateBody = z.input<typeof CreateCustomTemplateBodySchema>;
 
 /** Path parameters of DELETE /api/templates/:id. */
-export const TemplateIdParamsSchema = z.object({ id: z.string() });
+export const TemplateIdParamsSchema = z.object({ id: z.string().max(ID_MAX_CHARS) });
 
 /**
  * Body of POST /api/books/:id/format-template (section 7: templateId, requirements): a built-in template or
@@ -209,7 +219,10 @@ export const TemplateIdParamsSchema = z.object({ id: z.string() });
  * the template defines what the style guide requires, so `requirements` is accepted and not used.
  */
 export const FormatTemplateBodySchema = z.object({
-  templateId: z.string({ error: 'Please select a template' }).min(1, { error: 'Please select a template' }),
+  templateId: z
+    .string({ error: 'Please select a template' })
+    .min(1, { error: 'Please select a template' })
+    .max(ID_MAX_CHARS, { error: `Template id must be at most ${ID_MAX_CHARS} characters` }),
   requirements: z.unknown().optional(),
 });
 export type FormatTemplateBody = z.input<typeof FormatTemplateBodySchema>;
@@ -221,8 +234,11 @@ export type FormatTemplateBody = z.input<typeof FormatTemplateBodySchema>;
  */
 export const FormatAdvancedBodySchema = z.object({
   template: z.object({
-    id: z.string().default(''),
-    name: z.string().default(''),
+    id: z.string().max(ID_MAX_CHARS, { error: `Template id must be at most ${ID_MAX_CHARS} characters` }).default(''),
+    name: z
+      .string()
+      .max(TEMPLATE_NAME_MAX_CHARS, { error: `Template name must be at most ${TEMPLATE_NAME_MAX_CHARS} characters` })
+      .default(''),
     genre: oneOf('Genre', GENRES).optional(),
     settings: FormattingSettingsSchema,
   }, { error: 'Please select a template or customize settings first.' }),

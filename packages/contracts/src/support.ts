@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_MAX_CHARS, EMAIL_TOO_LONG_MESSAGE, FULL_NAME_MAX_CHARS } from './limits.ts';
 
 /**
  * GET /api/support/contact (public): where people write to the team, the server's SUPPORT_EMAIL. The concierge
@@ -39,8 +40,12 @@ export const SUPPORT_MESSAGE_MAX_CHARS = 10_000;
  * form). The messages are the spec's, shown under each field.
  */
 export const SupportMessageBodySchema = z.object({
-  name: z.string().trim().min(2, 'Name must be at least 2 characters').max(200, 'Name must be at most 200 characters'),
-  email: z.string().trim().pipe(z.email('Please enter a valid email address').max(320, 'Please enter a valid email address')),
+  name: z
+    .string()
+    .trim()
+    .min(2, 'Name must be at least 2 characters')
+    .max(FULL_NAME_MAX_CHARS, `Name must be at most ${FULL_NAME_MAX_CHARS} characters`),
+  email: z.string().trim().max(EMAIL_MAX_CHARS, EMAIL_TOO_LONG_MESSAGE).pipe(z.email('Please enter a valid email address')),
   subject: z.enum(SUPPORT_SUBJECTS, { error: 'Please select a subject category' }),
   priority: z.enum(SUPPORT_PRIORITIES).default('normal'),
   message: z

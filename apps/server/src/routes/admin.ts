@@ -9,7 +9,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AdminAnalyticsSchema, AdminPasswordBodySchema, AdminSessionSchema, ErrorBodySchema } from '@quire/contracts';
+import { AdminAnalyticsSchema, AdminPasswordBodySchema, AdminSessionSchema, ErrorBodySchema, TOKEN_MAX_CHARS } from '@quire/contracts';
 import type { AdminSessionService } from '../services/admin/admin-session-service.ts';
 import type { AnalyticsService } from '../services/admin/analytics-service.ts';
 import { createRateLimiter, enforceRateLimit } from '../services/rate-limiter.ts';
@@ -28,8 +28,11 @@ export interface AdminRoutesOptions {
   admin: { sessions: AdminSessionService; analytics: AnalyticsService } | null;
 }
 
-/** The `X-Admin-Token` header (optional in the schema, so that its absence is a 401 and not a 400). */
-const AdminTokenHeadersSchema = z.object({ 'x-admin-token': z.string().optional() });
+/**
+ * The `X-Admin-Token` header (optional in the schema, so that its absence is a 401 and not a 400; longer than any
+ * token the server makes, a 400).
+ */
+const AdminTokenHeadersSchema = z.object({ 'x-admin-token': z.string().max(TOKEN_MAX_CHARS).optional() });
 
 /** Admin routes; register with prefix `/api/admin`. */
 export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, { admin }) => {

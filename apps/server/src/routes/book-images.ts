@@ -7,14 +7,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBodySchema } from '@quire/contracts';
+import { ErrorBodySchema, FILE_NAME_MAX_CHARS, ID_MAX_CHARS } from '@quire/contracts';
 import { AppError } from '../errors.ts';
 import { userIdOf } from '../plugins/auth.ts';
 import type { BookAssetService } from '../services/book-asset-service.ts';
 import type { BookService } from '../services/book-service.ts';
 
 /** Path parameters: the book id and the image's file name (`img-1.png`); both checked by the services. */
-const BookImageParamsSchema = z.object({ id: z.string(), name: z.string() });
+const BookImageParamsSchema = z.object({ id: z.string().max(ID_MAX_CHARS), name: z.string().max(FILE_NAME_MAX_CHARS) });
 
 /** Book image routes; register with prefix `/api/books`, the book service and the image service. */
 export const bookImageRoutes: FastifyPluginAsync<{ books: Pick<BookService, 'load'>; assets: Pick<BookAssetService, 'read'> }> = async (

@@ -16,14 +16,12 @@ import {
   FormatTemplateBodySchema,
   PreviewBodySchema,
   PreviewSchema,
+  SAVE_TEXT_BODY_MAX_BYTES,
   SaveTextBodySchema,
 } from '@quire/contracts';
 import { userIdOf } from '../plugins/auth.ts';
 import type { BookService } from '../services/book-service.ts';
 import type { PreviewService } from '../services/preview-service.ts';
-
-/** JSON body limit of save-text: 5 MB of text may take more bytes once JSON-escaped. */
-const SAVE_TEXT_BODY_LIMIT = 16 * 1024 * 1024;
 
 /**
  * The schema of a route on one book (`/:id...`): the `:id` parameter, the body when given, and the answers:
@@ -62,7 +60,7 @@ export const bookRoutes: FastifyPluginAsync<{ books: BookService; previews: Prev
 
   r.post(
     '/:id/save-text',
-    { bodyLimit: SAVE_TEXT_BODY_LIMIT, schema: bookSchema({ body: SaveTextBodySchema, errors: [400, 413] }) },
+    { bodyLimit: SAVE_TEXT_BODY_MAX_BYTES, schema: bookSchema({ body: SaveTextBodySchema, errors: [400, 413] }) },
     async (request) => books.saveText(userIdOf(request), request.params.id, request.body.text),
   );
 

@@ -28,6 +28,17 @@ describe('RegisterForm', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('refuses an address over 254 characters with the contract’s message, sending nothing', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<RegisterForm />, { path: '/register' });
+    await user.click(screen.getByLabelText('Email'));
+    await user.paste(`${'a'.repeat(243)}@example.com`);
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('Email must be at most 254 characters')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('names are optional: blank names are left out of the request', async () => {
     fetchMock.mockResolvedValue(jsonResponse(409, { message: 'An account with this email already exists' }));
     const user = userEvent.setup();

@@ -69,4 +69,11 @@ describe('toFormatBody', () => {
   it('limits each title-page detail to the contract’s 200 characters', () => {
     expect(messages({ publisher: 'x'.repeat(201) })).toEqual(['Publisher must be at most 200 characters']);
   });
+
+  it('limits the description to KDP’s 4,000 characters and the ISBN to 17, with the contract’s messages', () => {
+    expect(messages({ description: 'x'.repeat(4000) })).toEqual([]);
+    expect(messages({ description: 'x'.repeat(4001) })).toEqual(['Description must be at most 4,000 characters']);
+    expect(messages({ isbn: '978-0-123456-78-9' })).toEqual([]);
+    expect(messages({ isbn: '978-12345-1234567-1234567-9' })).toEqual(['ISBN must look like 978-0-123456-78-9']);
+  });
 });

@@ -37,6 +37,8 @@ describe('the lead body', () => {
     expect(NewsletterLeadBodySchema.parse({ email: ' ada@example.com ', source: 'exit-intent' }).email).toBe('ada@example.com');
     expect(LeadEmailSchema.safeParse('').error?.issues[0]?.message).toBe('Please enter your email address');
     expect(LeadEmailSchema.safeParse('ada@').error?.issues[0]?.message).toBe('Please enter a valid email address');
+    expect(LeadEmailSchema.safeParse(`${'a'.repeat(243)}@example.com`).error?.issues[0]?.message).toBe('Email must be at most 254 characters');
+    expect(NewsletterLeadBodySchema.safeParse({ email: `${'a'.repeat(243)}@example.com`, source: 'exit-intent' }).success).toBe(false);
     expect(NewsletterLeadBodySchema.safeParse({ email: 'ada@example.com', source: 'footer' }).success).toBe(false);
   });
 });

@@ -1,13 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { MessageBodySchema, type MessageBody, type NewsletterLeadBody } from '@quire/contracts';
+import { EMAIL_MAX_CHARS, EMAIL_TOO_LONG_MESSAGE, MessageBodySchema, type MessageBody, type NewsletterLeadBody } from '@quire/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-/** The e-mail rule of the popup's form: trimmed, then a valid address (the messages match the auth forms). */
+/**
+ * The e-mail rule of the popup's form: trimmed, then a valid address of at most EMAIL_MAX_CHARS characters (the
+ * messages match the auth forms).
+ */
 export const LeadEmailSchema = z
   .string({ error: 'Please enter your email address' })
   .trim()
   .min(1, { error: 'Please enter your email address' })
+  .max(EMAIL_MAX_CHARS, { error: EMAIL_TOO_LONG_MESSAGE })
   .pipe(z.email({ error: 'Please enter a valid email address' }));
 
 /**
