@@ -14,6 +14,7 @@ import { layouts } from '@quire/engine';
 import type { Config } from './config.ts';
 import { createAddressPolicy, type AddressPolicy } from './net/address-policy.ts';
 import { fetchUrl } from './net/fetch-url.ts';
+import { loggerOptions, requestIdOf } from './logging.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
@@ -82,6 +83,8 @@ export interface BuildAppOptions {
    * QUIRE_URL_ALLOW_CIDRS), i.e. only global unicast addresses.
    */
   addressPolicy?: AddressPolicy;
+  /** Where the log lines go (tests read them); standard output when left out. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /**
@@ -105,7 +108,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     createAddressPolicy({ allowAll: config.allowPrivateUrls, allowCidrs: config.urlAllowCidrs });
 
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: loggerOptions(config.logLevel, options.logStream),
+    // Every log line of a request carries its id: the client's sane X-Request-Id or a new UUID (logging.ts).
+    genReqId: requestIdOf,
+    requestIdHeader: false,
     // Room for 5 MB of text in a JSON body of save-text is given by that route; the rest stay small.
     bodyLimit: 1024 * 1024,
     // Opening the embedded database runs initdb (WASM) the first time: seconds, more on a busy machine.
@@ -114,6 +120,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     trustProxy: config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
+  // The id goes back to the client, which can quote it to support.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
   app.setSerializerCompiler(serializerCompiler);
 
   try {
