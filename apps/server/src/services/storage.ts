@@ -2,7 +2,8 @@
  * File storage behind a small interface (DESIGN.md section 3, "Files"): exports live under
  * `$QUIRE_DATA_DIR/files` on disk; at scale the same interface points at S3-compatible object storage.
  */
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -10,7 +11,10 @@ import path from 'node:path';
  * `books/<bookId>/images/img-1.png`.
  */
 export interface Storage {
-  /** Writes `bytes` under `key`, replacing any earlier file. */
+  /**
+   * Writes `bytes` under `key`, replacing any earlier file. A reader sees the earlier file or the whole new one, never
+   * a part (issue 14, "Faults": written to a temporary name, flushed to disk, then renamed).
+   */
   put(key: string, bytes: Uint8Array): Promise<void>;
   /** The bytes stored under `key`. @throws an ENOENT error when there is none. */
   get(key: string): Promise<Uint8Array>;
@@ -33,6 +37,52 @@ function checkKey(key: string): string[] {
   return parts;
 }
 
+/**
+ * The name prefix of a file being written ({@link createLocalStorage} `put`): no key the app makes starts with it, so
+ * the startup sweep ({@link sweepTemporaryFiles}) can tell a write a crash cut short from a stored file.
+ */
+export const TEMPORARY_FILE_PREFIX = '.quire-tmp-';
+
+/** Writes `bytes` to `file` through a temporary file beside it, flushed (fsync) before it takes the file's name. */
+async function writeWhole(file: string, bytes: Uint8Array): Promise<void> {
+  const temporary = path.join(path.dirname(file), `${TEMPORARY_FILE_PREFIX}${randomUUID()}`);
+  try {
+    const handle = await open(temporary, 'w');
+    try {
+      await handle.writeFile(bytes);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temporary, file);
+  } catch (err) {
+    await rm(temporary, { force: true });
+    throw err;
+  }
+}
+
+/**
+ * Removes the temporary files under `rootDir` older than `olderThanMs` milliseconds: writes a crash (a `kill -9`, a
+ * power cut) left half done. Younger ones may belong to another process writing to the same storage now.
+ * @returns how many files were removed; 0 when `rootDir` does not exist yet.
+ */
+export async function sweepTemporaryFiles(rootDir: string, olderThanMs: number, now: Date = new Date()): Promise<number> {
+  const entries = await readdir(rootDir, { recursive: true, withFileTypes: true }).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') return [];
+    throw err;
+  });
+  let removed = 0;
+  for (const entry of entries) {
+    if (!entry.isFile() || !entry.name.startsWith(TEMPORARY_FILE_PREFIX)) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const { mtimeMs } = await stat(file).catch(() => ({ mtimeMs: Number.POSITIVE_INFINITY }));
+    if (now.getTime() - mtimeMs < olderThanMs) continue;
+    await rm(file, { force: true });
+    removed += 1;
+  }
+  return removed;
+}
+
 /** A {@link Storage} on the local disk under `rootDir` (created on first write). */
 export function createLocalStorage(rootDir: string): Storage {
   const root = path.resolve(rootDir);
@@ -41,7 +91,7 @@ export function createLocalStorage(rootDir: string): Storage {
     async put(key, bytes) {
       const file = fileOf(key);
       await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, bytes);
+      await writeWhole(file, bytes);
     },
     async get(key) {
       return new Uint8Array(await readFile(fileOf(key)));
