@@ -124,6 +124,16 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // Graceful shutdown (issue 14): once closing, a request still being answered ends its connection with the answer,
+  // so that a kept-alive connection does not hold the process open until it is forced to exit.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
   app.setSerializerCompiler(serializerCompiler);
 
   try {
