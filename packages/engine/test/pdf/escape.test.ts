@@ -2,6 +2,9 @@
  * escapeTypst: one test per rule (what the markup looks like), then the judge: each case typeset in a
  * real PDF must come back literally from pdftotext.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Block } from '../../src/model/book-document.ts';
 import { kdp6x9Layout } from '../../src/layout/kdp-6x9.ts';
@@ -59,6 +62,23 @@ describe('escapeTypst rules', () => {
   });
 });
 
+/** A file the payloads try to read: its words must never reach the PDF (issue 14: "reads no file"). */
+const SECRET_DIR = mkdtempSync(path.join(os.tmpdir(), 'quire-typst-secret-'));
+const SECRET_FILE = path.join(SECRET_DIR, 'secret.txt');
+const SECRET_WORDS = 'TOPSECRETMARKER';
+
+/** Typst code that would read a file, include or import source, or load data, were it not shown as text. */
+const FILE_PAYLOADS = [
+  `#read("${SECRET_FILE}")`,
+  `#include "${SECRET_FILE}"`,
+  `#import "${SECRET_FILE}": *`,
+  `#image("${SECRET_FILE}")`,
+  `#csv("${SECRET_FILE}")`,
+  `#{ read("${SECRET_FILE}") }`,
+  `#eval("read(\\"${SECRET_FILE}\\")")`,
+  `#sys.inputs`,
+];
+
 describe('escaped text in a typeset PDF', () => {
   // Unjustified, so no hyphenation splits a word across lines and pdftotext gives the text back whole.
   const layout = { ...kdp6x9Layout, justify: false };
@@ -67,7 +87,8 @@ describe('escaped text in a typeset PDF', () => {
   let text: string;
 
   beforeAll(() => {
-    const blocks: Block[] = [...cases, HOSTILE].map((value, i) => p(`Case${i}: ${value}`));
+    writeFileSync(SECRET_FILE, SECRET_WORDS);
+    const blocks: Block[] = [...cases, HOSTILE, ...FILE_PAYLOADS].map((value, i) => p(`Case${i}: ${value}`));
     const doc = {
       meta: { title: 'Hostile #title $x$ *y*', author: 'An "author" \\ #x', language: 'en' },
       front: [],
@@ -79,7 +100,19 @@ describe('escaped text in a typeset PDF', () => {
     pdf = pdfFile(compileTypstToPdf(writeTypst(doc, layout)));
     text = squash(allPageTexts(pdf.path).join('\n'));
   });
-  afterAll(() => pdf?.dispose());
+  afterAll(() => {
+    pdf?.dispose();
+    rmSync(SECRET_DIR, { recursive: true, force: true });
+  });
+
+  it('shows code that would read a file as text, and reads no file', () => {
+    const bare = (value: string) => value.replace(/\s+/g, '');
+    FILE_PAYLOADS.forEach((payload, i) => {
+      expect(bare(text)).toContain(bare(`Case${cases.length + 1 + i}: ${payload}`));
+    });
+    // The paths are printed; what the file holds is not.
+    expect(text).not.toContain(SECRET_WORDS);
+  });
 
   it('prints every rule case literally', () => {
     cases.forEach((value, i) => {
