@@ -19,6 +19,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
+import { openApiPlugin } from './plugins/openapi.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { storagePlugin } from './plugins/storage.ts';
 import { adminRoutes } from './routes/admin.ts';
@@ -143,6 +144,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(fastifyCompress, { encodings: ['br', 'gzip'], globalDecompression: false });
     await app.register(securityHeadersPlugin, { webDistDir: config.webDistDir, stripeApiUrl: config.stripe?.apiUrl ?? null });
     await app.register(errorHandlerPlugin);
+    await app.register(openApiPlugin); // before the routes: it collects them as they are registered
     await app.register(dbPlugin, { config });
     await app.register(storagePlugin, { dataDir: config.dataDir });
     await app.register(jobsPlugin, { threads: config.workerThreads, pdfProcesses: config.pdfProcesses });
