@@ -1,7 +1,8 @@
 /**
  * A small in-memory rate limiter (fixed windows per key), for the password reset, admin and page-view routes (issue
- * 12: requests per address and per client). In memory is enough for one server process; several processes behind a load balancer
- * would each count on their own, which multiplies the limit by their number but still bounds it.
+ * 12: requests per address and per client) and for login, register, imports and topic extraction (issue 14: per
+ * address and client before sign-in, per user after). In memory is enough for one server process; several processes
+ * behind a load balancer would each count on their own, which multiplies the limit by their number but still bounds it.
  */
 
 import type { FastifyReply } from 'fastify';
@@ -58,12 +59,25 @@ export function createRateLimiter({ limit, windowMs, now = Date.now }: RateLimit
 }
 
 /**
- * Refuses the request with 429 when `limiter` says so for `key`, telling the client when to retry (`Retry-After`, in
- * seconds). @throws AppError `RATE_LIMITED` (429, 'Too many requests. Please try again later.').
+ * The sentence of a 429 answer: a fixed one, or one made from the seconds until the window ends (to say when to come
+ * back in words, beside the `Retry-After` header).
  */
-export function enforceRateLimit(limiter: RateLimiter, key: string, reply: FastifyReply): void {
+export type RateLimitMessage = string | ((retryAfterSeconds: number) => string);
+
+/** "1 minute", "14 minutes": a wait of `seconds` in whole minutes, rounded up (at least one), for 429 messages. */
+export function minutesToWait(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
+/**
+ * Refuses the request with 429 when `limiter` says so for `key`, telling the client when to retry (`Retry-After`, in
+ * seconds) and, in the body, `message` (default 'Too many requests. Please try again later.').
+ * @throws AppError `RATE_LIMITED` (429).
+ */
+export function enforceRateLimit(limiter: RateLimiter, key: string, reply: FastifyReply, message?: RateLimitMessage): void {
   const { allowed, retryAfterSeconds } = limiter.hit(key);
   if (allowed) return;
   void reply.header('retry-after', String(retryAfterSeconds));
-  throw new AppError('RATE_LIMITED');
+  throw new AppError('RATE_LIMITED', typeof message === 'function' ? message(retryAfterSeconds) : message);
 }

@@ -3,6 +3,7 @@
  * received by a real SMTP server in the test process, rate limits, sign out everywhere, profile, password change
  * and account deletion with the account's files.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -10,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESET_LINK_VALID_MINUTES } from '@quire/contracts';
 import { bookAssets, books, customTemplates, exportsTable, passwordResetTokens, sessions, users, userStyleGuides } from '../../src/db/schema/index.ts';
 import { hashToken } from '../../src/services/auth-service.ts';
-import { bearer, buildTestApp, fixtureFile, multipartFile, registerUser } from '../helpers.ts';
+import { bearer, buildTestApp, fixtureFile, multipartFile } from '../helpers.ts';
 import { docxWithImages, solidPng } from '../image-files.ts';
 import { buildMailTestApp, resetTokenOf, type MailTestApp } from '../mail-server.ts';
 
@@ -34,6 +35,19 @@ const call = (method: Method, url: string, payload?: object, token?: string, rem
   t.app.inject({ method, url, remoteAddress, ...(payload ? { payload } : {}), headers: token ? bearer(token) : {} });
 
 const login = (email: string, password: string) => call('POST', '/api/auth/login', { email, password });
+
+let signUps = 0;
+/**
+ * Registers a user from a client address of its own: this suite signs up more users than the register limit lets one
+ * client (REGISTRATIONS_PER_CLIENT_PER_HOUR), and the helpers' registerUser always comes from 127.0.0.1.
+ */
+async function signUp(): Promise<{ token: string; userId: string; email: string }> {
+  const email = `account${++signUps}-${randomBytes(3).toString('hex')}@example.com`;
+  const res = await call('POST', '/api/auth/register', { email, password: 'secret123' }, undefined, nextClient());
+  expect(res.statusCode, res.body).toBe(201);
+  const body = res.json() as { token: string; user: { id: string } };
+  return { token: body.token, userId: body.user.id, email };
+}
 const whoAmI = (token: string) => call('GET', '/api/auth/user', undefined, token);
 
 /** Asks for a reset link for `email` and answers the token of the mail received. */
@@ -52,7 +66,7 @@ const reset = (token: string, password: string) =>
 
 describe('forgot and reset password', () => {
   it('mails a reset link built from PUBLIC_URL, which sets a new password once and ends every session', async () => {
-    const { email, token: session } = await registerUser(t.app);
+    const { email, token: session } = await signUp();
     const other = (await login(email, 'secret123')).json().token as string;
     const res = await call('POST', '/api/auth/forgot-password', { email: `  ${email.toUpperCase()} ` }, undefined, nextClient());
     expect(res.statusCode).toBe(200);
@@ -94,7 +108,7 @@ describe('forgot and reset password', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: FORGOT_MESSAGE });
     // A known address asked afterwards gets its mail; by then anything for the unknown one would have arrived too.
-    const { email } = await registerUser(t.app);
+    const { email } = await signUp();
     await requestResetToken(email);
     expect(t.smtp.to(unknown)).toEqual([]);
   });
@@ -111,7 +125,7 @@ describe('forgot and reset password', () => {
   });
 
   it('refuses an expired link and a wrong token with 400, changing nothing', async () => {
-    const { email, token: session } = await registerUser(t.app);
+    const { email, token: session } = await signUp();
     const token = await requestResetToken(email);
     await t.app.db
       .update(passwordResetTokens)
@@ -137,7 +151,7 @@ describe('forgot and reset password', () => {
   });
 
   it('a used link also voids the other links of the user', async () => {
-    const { email } = await registerUser(t.app);
+    const { email } = await signUp();
     const first = await requestResetToken(email);
     const second = await requestResetToken(email);
     expect((await reset(second, 'second-password')).statusCode).toBe(200);
@@ -146,7 +160,7 @@ describe('forgot and reset password', () => {
   });
 
   it('limits requests per address (5 an hour) with 429', async () => {
-    const { email } = await registerUser(t.app);
+    const { email } = await signUp();
     for (let i = 0; i < 5; i++) {
       expect((await call('POST', '/api/auth/forgot-password', { email }, undefined, nextClient())).statusCode).toBe(200);
     }
@@ -196,9 +210,9 @@ describe('forgot and reset password', () => {
 
 describe('sign out everywhere', () => {
   it('ends every session of the user, and only theirs', async () => {
-    const { email, token } = await registerUser(t.app);
+    const { email, token } = await signUp();
     const other = (await login(email, 'secret123')).json().token as string;
-    const stranger = await registerUser(t.app);
+    const stranger = await signUp();
     expect((await call('POST', '/api/auth/logout-all')).statusCode).toBe(401);
     const res = await call('POST', '/api/auth/logout-all', undefined, token);
     expect(res.statusCode).toBe(200);
@@ -211,7 +225,7 @@ describe('sign out everywhere', () => {
 
 describe('profile', () => {
   it('sets and clears the names, answering the user', async () => {
-    const { token, email } = await registerUser(t.app);
+    const { token, email } = await signUp();
     expect((await call('PATCH', '/api/user/profile', { firstName: 'Ada', lastName: 'L' })).statusCode).toBe(401);
     const res = await call('PATCH', '/api/user/profile', { firstName: '  Ada ', lastName: 'Lovelace' }, token);
     expect(res.statusCode, res.body).toBe(200);
@@ -234,7 +248,7 @@ describe('profile', () => {
 
 describe('change password', () => {
   it('refuses a wrong current password with 400 and changes nothing', async () => {
-    const { token, email } = await registerUser(t.app);
+    const { token, email } = await signUp();
     const res = await call('POST', '/api/user/change-password', { currentPassword: 'wrong-one', newPassword: 'new-password' }, token);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: 'Current password is incorrect' });
@@ -243,7 +257,7 @@ describe('change password', () => {
   });
 
   it('sets the new password, ends the other sessions and keeps this one', async () => {
-    const { token, email } = await registerUser(t.app);
+    const { token, email } = await signUp();
     const other = (await login(email, 'secret123')).json().token as string;
     const res = await call('POST', '/api/user/change-password', { currentPassword: 'secret123', newPassword: 'new-password' }, token);
     expect(res.statusCode, res.body).toBe(200);
@@ -279,7 +293,7 @@ describe('delete account', () => {
   }
 
   it('refuses a wrong password with 400 and removes nothing', async () => {
-    const { token, email, userId } = await registerUser(t.app);
+    const { token, email, userId } = await signUp();
     const bookId = await bookWithFiles(token);
     const files = await filesOf(bookId);
     const res = await call('DELETE', '/api/user', { password: 'not-my-password' }, token);
@@ -292,8 +306,8 @@ describe('delete account', () => {
   });
 
   it('deletes the user, their rows and their files, and leaves another user untouched', async () => {
-    const owner = await registerUser(t.app);
-    const stranger = await registerUser(t.app);
+    const owner = await signUp();
+    const stranger = await signUp();
     const bookId = await bookWithFiles(owner.token);
     const strangerBook = await bookWithFiles(stranger.token);
     const files = await filesOf(bookId);

@@ -1,4 +1,8 @@
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions, users } from '../../src/db/schema/index.ts';
+import { LOGIN_TRIES_PER_ADDRESS, LOGIN_TRIES_PER_CLIENT, LOGIN_WINDOW_MS, REGISTRATIONS_PER_CLIENT_PER_HOUR } from '../../src/routes/auth.ts';
 import { bearer, buildTestApp, type TestApp } from '../helpers.ts';
 
 let t: TestApp;
@@ -134,5 +138,122 @@ describe('auth', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'Not found' });
+  });
+});
+
+describe('rate limits of login and register (issue 14): 429 with Retry-After, and nothing done', () => {
+  /** Behind a reverse proxy (QUIRE_TRUST_PROXY): every request comes from the proxy, the client is X-Forwarded-For's. */
+  let proxied: TestApp;
+  beforeAll(async () => {
+    proxied = await buildTestApp({ trustProxy: true });
+  });
+  afterAll(async () => {
+    await proxied?.close();
+  });
+
+  const PROXY = '10.0.0.1';
+  let clients = 0;
+  /** A client address not used before in this suite. */
+  const nextClient = () => `203.0.113.${++clients}`;
+  const from = (client: string, url: string, payload: object) =>
+    proxied.app.inject({ method: 'POST', url, remoteAddress: PROXY, headers: { 'x-forwarded-for': client }, payload });
+  const login = (client: string, email: string, password: string) => from(client, '/api/auth/login', { email, password });
+  const register = (client: string, email: string) => from(client, '/api/auth/register', { email, password: 'secret123' });
+
+  const LOGIN_LIMITED = /^Too many sign-in attempts\. Please try again in \d+ minutes?\.$/;
+  const REGISTER_LIMITED = /^Too many accounts were created from this network\. Please try again in \d+ minutes?\.$/;
+
+  /** A 429 in the app's error body, with a sentence for people and `Retry-After` in whole seconds, within the window. */
+  function expectLimited(res: LightMyRequestResponse, message: RegExp) {
+    expect(res.statusCode, res.body).toBe(429);
+    expect(res.json()).toEqual({ message: expect.stringMatching(message) });
+    expect(res.headers['retry-after']).toMatch(/^[1-9]\d*$/);
+    const windowSeconds = message === LOGIN_LIMITED ? LOGIN_WINDOW_MS / 1000 : 60 * 60;
+    expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(windowSeconds);
+  }
+
+  /** Sessions of the account of `email` (0 without an account). */
+  async function sessionCount(app: TestApp, email: string): Promise<number> {
+    return (await app.app.db.select({ tokenHash: sessions.tokenHash }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(eq(users.email, email))).length;
+  }
+
+  it(`login: past ${LOGIN_TRIES_PER_ADDRESS} tries for one address, from any clients, 429 even with the right password, and no session`, async () => {
+    const email = 'guessed@example.com';
+    expect((await register(nextClient(), email)).statusCode).toBe(201);
+    for (let i = 0; i < LOGIN_TRIES_PER_ADDRESS; i++) {
+      // A guess spread over many clients; right passwords count too; the address in any case is the same address.
+      const right = i % 3 === 0;
+      const res = await login(nextClient(), i % 2 ? email.toUpperCase() : email, right ? 'secret123' : `wrong-guess-${i}`);
+      expect(res.statusCode).toBe(right ? 200 : 401);
+    }
+    const before = await sessionCount(proxied, email);
+    const refused = await login(nextClient(), email, 'secret123');
+    expectLimited(refused, LOGIN_LIMITED);
+    expect(await sessionCount(proxied, email)).toBe(before);
+
+    // Another address is not affected.
+    const other = 'not-guessed@example.com';
+    expect((await register(nextClient(), other)).statusCode).toBe(201);
+    expect((await login(nextClient(), other, 'secret123')).statusCode).toBe(200);
+  });
+
+  it('login: an address without an account is refused past the limit with the very same answer (no account enumeration)', async () => {
+    const known = 'flooded-known@example.com';
+    const unknown = 'flooded-unknown@example.com';
+    expect((await register(nextClient(), known)).statusCode).toBe(201);
+    const refusals: LightMyRequestResponse[] = [];
+    for (const email of [known, unknown]) {
+      for (let i = 0; i < LOGIN_TRIES_PER_ADDRESS; i++) expect((await login(nextClient(), email, 'wrong-guess')).statusCode).toBe(401);
+      refusals.push(await login(nextClient(), email, 'wrong-guess'));
+    }
+    for (const res of refusals) expectLimited(res, LOGIN_LIMITED);
+    // Equal but for the seconds left, which depend on when each flood began.
+    const shape = (res: LightMyRequestResponse) => ({ status: res.statusCode, body: res.body.replace(/\d+/g, 'N'), headers: Object.keys(res.headers).sort() });
+    expect(shape(refusals[0]!)).toEqual(shape(refusals[1]!));
+    expect(await sessionCount(proxied, known)).toBe(1);
+  });
+
+  it(`login: past ${LOGIN_TRIES_PER_CLIENT} tries from one client, whatever the addresses, 429 and no session; another client is not affected`, async () => {
+    const email = 'stuffing-victim@example.com';
+    expect((await register(nextClient(), email)).statusCode).toBe(201);
+    const stuffer = nextClient();
+    for (let i = 0; i < LOGIN_TRIES_PER_CLIENT; i++) {
+      expect((await login(stuffer, `stuffed-${i}@example.com`, 'password1')).statusCode).toBe(401);
+    }
+    const before = await sessionCount(proxied, email);
+    expectLimited(await login(stuffer, email, 'secret123'), LOGIN_LIMITED);
+    expect(await sessionCount(proxied, email)).toBe(before);
+    // Another client behind the same proxy signs in.
+    expect((await login(nextClient(), email, 'secret123')).statusCode).toBe(200);
+    expect(await sessionCount(proxied, email)).toBe(before + 1);
+  });
+
+  it(`register: past ${REGISTRATIONS_PER_CLIENT_PER_HOUR} sign-ups from one client in an hour, 429 and no user; another client is not affected`, async () => {
+    const client = nextClient();
+    for (let i = 0; i < REGISTRATIONS_PER_CLIENT_PER_HOUR - 1; i++) {
+      expect((await register(client, `signup-${i}@example.com`)).statusCode).toBe(201);
+    }
+    // A taken address counts too: probing which addresses have accounts is bounded alike.
+    expect((await register(client, 'signup-0@example.com')).statusCode).toBe(409);
+    const refused = await register(client, 'signup-refused@example.com');
+    expectLimited(refused, REGISTER_LIMITED);
+    expect(await proxied.app.db.select().from(users).where(eq(users.email, 'signup-refused@example.com'))).toEqual([]);
+
+    const other = await register(nextClient(), 'signup-refused@example.com');
+    expect(other.statusCode, other.body).toBe(201);
+  });
+
+  it('without QUIRE_TRUST_PROXY a forged X-Forwarded-For is no new client: the limit holds', async () => {
+    const client = '192.0.2.77';
+    const signUp = (i: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        remoteAddress: client,
+        headers: { 'x-forwarded-for': `198.51.100.${i}` },
+        payload: { email: `forged-${i}@example.com`, password: 'secret123' },
+      });
+    for (let i = 0; i < REGISTRATIONS_PER_CLIENT_PER_HOUR; i++) expect((await signUp(i)).statusCode).toBe(201);
+    expectLimited(await signUp(REGISTRATIONS_PER_CLIENT_PER_HOUR), REGISTER_LIMITED);
   });
 });

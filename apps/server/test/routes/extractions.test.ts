@@ -21,6 +21,7 @@ import {
   type PassageText,
 } from '@quire/contracts';
 import { books as booksTable, extractions as extractionsTable } from '../../src/db/schema/index.ts';
+import { EXTRACTIONS_PER_USER_PER_HOUR, EXTRACTION_WINDOW_MS } from '../../src/routes/extractions.ts';
 import { bearer, buildTestApp, corpusFile, countBooks, multipartFile, registerUser, SAMPLE_BOOK, type TestApp } from '../helpers.ts';
 
 const run = promisify(execFile);
@@ -335,5 +336,67 @@ describe('deleting books', () => {
     const [compiled] = await t.app.db.select().from(booksTable).where(eq(booksTable.id, compiledIds[0]!));
     expect(compiled).toMatchObject({ sourceType: 'extraction', sourceExtractionId: null });
     expect((await get(`/api/books/${compiledIds[0]!}`)).statusCode).toBe(200);
+  });
+});
+
+describe(`rate limit (issue 14): ${EXTRACTIONS_PER_USER_PER_HOUR} searches and books made per user and hour`, () => {
+  const EXTRACTION_LIMITED = /^You have run too many topic extractions in the last hour\. Please try again in \d+ minutes?\.$/;
+
+  /** The extraction rows of `book`, and the books of the app: what a refused request must leave alone. */
+  const stored = async (book: string) => ({
+    extractions: await t.app.db.select().from(extractionsTable).where(eq(extractionsTable.bookId, book)),
+    books: await countBooks(t.app),
+  });
+
+  /** A short text with a topic to find: two chapters about clocks. */
+  const CLOCKS = [
+    'CHAPTER I',
+    '',
+    'The old clock in the hall struck noon. Every clock in the house followed it, and the clockmaker listened to his clocks.',
+    '',
+    'He wound each clock by hand, for a clock that is not wound stops, and a stopped clock tells the right time only twice a day.',
+    '',
+    'CHAPTER II',
+    '',
+    'The garden was quiet in the rain, and the roses bent under it.',
+    '',
+    'In the evening the clockmaker mended a broken clock, its pendulum and its hands, until the clock ticked again.',
+    '',
+  ].join('\n');
+
+  it('counts searches and books made together; past the limit both answer 429 and store nothing; another user is not affected', async () => {
+    const mine = (await registerUser(t.app)).token;
+    const book = await importText('clocks.txt', CLOCKS, mine);
+    const first = ExtractionSchema.parse((await extract(book, 'clock', mine)).json());
+    expect(first.sectionsFound).toBeGreaterThan(0);
+    const made = await post(compileUrl(first.id, book), { title: 'Clocks', passages: [{ passageId: first.sections[0]!.passageId }] }, mine);
+    expect(made.statusCode, made.body).toBe(201);
+    // A refused search counts as much as one that runs.
+    expect((await post('/api/books/00000000-0000-4000-8000-000000000000/extract', { topic: 'clock' }, mine)).statusCode).toBe(404);
+    for (let i = 3; i < EXTRACTIONS_PER_USER_PER_HOUR; i++) {
+      const res = await extract(book, i % 2 ? 'clocks' : 'garden', mine);
+      expect(res.statusCode, res.body).toBe(201);
+    }
+
+    const before = await stored(book);
+    const refusals = [
+      await extract(book, 'a topic never searched', mine),
+      await post(compileUrl(first.id, book), { title: 'Refused', passages: [{ passageId: first.sections[0]!.passageId }] }, mine),
+    ];
+    for (const res of refusals) {
+      expect(res.statusCode, res.body).toBe(429);
+      expect(res.json()).toEqual({ message: expect.stringMatching(EXTRACTION_LIMITED) });
+      expect(res.headers['retry-after']).toMatch(/^[1-9]\d*$/);
+      expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(EXTRACTION_WINDOW_MS / 1000);
+    }
+    expect(await stored(book)).toEqual(before);
+    // Reading what was found is light and stays open.
+    expect((await get(`/api/books/${book}/extractions`, mine)).statusCode).toBe(200);
+    expect((await get(passageUrl(first.id, first.sections[0]!.passageId, undefined, book), mine)).statusCode).toBe(200);
+
+    // The limit is the user's: another user searches as before.
+    const other = (await registerUser(t.app)).token;
+    const theirs = await importText('clocks.txt', CLOCKS, other);
+    expect((await extract(theirs, 'clock', other)).statusCode).toBe(201);
   });
 });

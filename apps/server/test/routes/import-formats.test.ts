@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import { zipSync, strToU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMPORTS_PER_USER_PER_HOUR } from '../../src/routes/imports.ts';
 import {
   bearer,
   buildTestApp,
@@ -289,13 +290,18 @@ describe('hostile input', () => {
     const names = ['a.txt', 'a.md', 'a.html', 'a.xhtml', 'a.docx', 'a.epub', 'a.pdf', 'a.bin', 'noextension'];
     // Starts that steer the bytes into each reader: a zip, a PDF, HTML markup, a UTF-16 byte-order mark.
     const starts = [[], [0x50, 0x4b, 0x03, 0x04], [...strToU8('%PDF-1.7\n')], [...strToU8('<!DOCTYPE html><html>')], [0xff, 0xfe]];
+    // Every run is an import: a fresh user every IMPORTS_PER_USER_PER_HOUR runs keeps them (and any shrinking) under the
+    // per-user import limit, whose own test is in imports.test.ts.
+    let as = '';
+    let runs = 0;
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...names),
         fc.constantFrom(...starts),
         fc.uint8Array({ minLength: 0, maxLength: 2048 }),
         async (name, start, rest) => {
-          const r = await upload(name, Uint8Array.from([...start, ...rest]));
+          if (runs++ % IMPORTS_PER_USER_PER_HOUR === 0) as = (await registerUser(t.app)).token;
+          const r = await upload(name, Uint8Array.from([...start, ...rest]), undefined, as);
           expect([201, 413, 415, 422], JSON.stringify(r.body)).toContain(r.status);
           expect(typeof r.body.message === 'string' || r.status === 201).toBe(true);
         },

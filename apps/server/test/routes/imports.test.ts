@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMPORTS_PER_USER_PER_HOUR, IMPORT_WINDOW_MS } from '../../src/routes/imports.ts';
 import {
   bearer,
   buildTestApp,
@@ -234,5 +235,54 @@ describe('URL import of Project Gutenberg books and declared charsets', () => {
     const res = await post(server.url('/koi8.txt'));
     expect(res.statusCode, res.body).toBe(201);
     expect((await get(res.json().id)).json().originalText).toBe('Война и мир.');
+  });
+});
+
+describe(`rate limit (issue 14): ${IMPORTS_PER_USER_PER_HOUR} imports per user and hour`, () => {
+  const IMPORT_LIMITED = /^You have started too many imports in the last hour\. Please try again in \d+ minutes?\.$/;
+
+  /** The three ways to start an import, as the user of `token`. */
+  const importsOf = (token: string) => ({
+    url: (path = '/book.txt') => guarded.app.inject({ method: 'POST', url: '/api/import', payload: { url: server.url(path) }, headers: bearer(token) }),
+    upload: () => {
+      const { payload, headers } = multipartFile('file', 'book.txt', 'A book that is fine.\n\nWith a second paragraph.');
+      return guarded.app.inject({ method: 'POST', url: '/api/import', payload, headers: { ...headers, ...bearer(token) } });
+    },
+    collection: () =>
+      guarded.app.inject({
+        method: 'POST',
+        url: '/api/books/import-multiple',
+        payload: { urls: [server.url('/book.txt'), server.url('/koi8.txt')], collectionTitle: 'Two Texts' },
+        headers: bearer(token),
+      }),
+  });
+
+  it('counts URL, upload and collection imports together, failed ones too; past the limit each answers 429 before any work, storing nothing; another user is not affected', async () => {
+    const mine = importsOf((await registerUser(guarded.app)).token);
+    // A failed import counts as much as one that succeeds.
+    expect((await mine.url('/gone')).statusCode).toBe(502);
+    const kinds = [() => mine.url(), mine.upload, mine.collection];
+    for (let i = 1; i < IMPORTS_PER_USER_PER_HOUR; i++) {
+      const res = await kinds[i % kinds.length]!();
+      expect(res.statusCode, res.body).toBe(201);
+    }
+
+    const books = await countBooks(guarded.app);
+    const fetches = server.requests.length;
+    for (const start of kinds) {
+      const res = await start();
+      expect(res.statusCode, res.body).toBe(429);
+      expect(res.json()).toEqual({ message: expect.stringMatching(IMPORT_LIMITED) });
+      expect(res.headers['retry-after']).toMatch(/^[1-9]\d*$/);
+      expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(IMPORT_WINDOW_MS / 1000);
+    }
+    expect(await countBooks(guarded.app)).toBe(books);
+    expect(server.requests.length).toBe(fetches);
+
+    // The limit is the user's, not the client's: another user on the same client imports as before.
+    const other = importsOf((await registerUser(guarded.app)).token);
+    const ok = await other.upload();
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(await countBooks(guarded.app)).toBe(books + 1);
   });
 });
