@@ -64,7 +64,10 @@ export const APP_ERROR_STATUS = {
   NO_LIVE_SUBSCRIPTION: 409,
   /** A document that was already paid for, or that the user's plan covers. */
   ALREADY_PAID: 409,
-  /** Too many requests of one kind from one client or for one address (forgot / reset password). */
+  /**
+   * Too many requests of one kind from one client, for one address or by one user (sign-in, sign-up, password reset,
+   * imports, extraction, support, newsletter); sent with Retry-After.
+   */
   RATE_LIMITED: 429,
   /** The remote server could not be reached or answered with an error. */
   UPSTREAM_FAILED: 502,
