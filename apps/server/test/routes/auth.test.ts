@@ -54,6 +54,11 @@ describe('auth', () => {
     expect(rows.some((r) => r.tokenHash === createHash('sha256').update(token).digest('hex'))).toBe(true);
     const [user] = (await t.app.db.select().from(users)).filter((u) => u.email === 'hash@example.com');
     expect(user?.passwordHash).toMatch(/^\$argon2id\$/);
+    // OWASP Password Storage Cheat Sheet, argon2id minimum: 19 MiB of memory, 2 iterations, 1 degree of parallelism.
+    const params = /\$m=(\d+),t=(\d+),p=(\d+)\$/.exec(user?.passwordHash ?? '');
+    expect(Number(params?.[1])).toBeGreaterThanOrEqual(19 * 1024);
+    expect(Number(params?.[2])).toBeGreaterThanOrEqual(2);
+    expect(Number(params?.[3])).toBeGreaterThanOrEqual(1);
     expect(user?.freeExportsUsed).toBe(0);
     expect(user?.freeExportsLimit).toBe(1);
   });
