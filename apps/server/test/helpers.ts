@@ -69,18 +69,20 @@ export interface TestApp {
 
 /**
  * Builds the app on a temporary data directory and a fresh database. Private URLs are allowed unless
- * `overrides` says otherwise (the tests' HTTP servers listen on loopback).
+ * `overrides` says otherwise (the tests' HTTP servers listen on loopback). A `databaseUrl` in `overrides` puts the app
+ * on that PostgreSQL database instead (several apps sharing one, like API processes behind a load balancer); the
+ * caller created it and drops it.
  */
 export async function buildTestApp(overrides: Partial<Config> = {}, options: BuildAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'quire-server-test-'));
-  const database = TEST_DATABASE_URL ? await createTestDatabase(TEST_DATABASE_URL) : null;
+  const database = TEST_DATABASE_URL && !overrides.databaseUrl ? await createTestDatabase(TEST_DATABASE_URL) : null;
   const config = loadConfig(
     {},
     {
       dataDir,
       dataDirLabel: dataDir,
       databaseUrl: database?.url,
-      inMemoryDatabase: !database,
+      inMemoryDatabase: !database && !overrides.databaseUrl,
       allowPrivateUrls: true,
       webDistDir: null,
       logLevel: 'silent',
@@ -93,7 +95,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}, options: Bui
   return {
     app,
     config,
-    driver: database ? 'postgres' : 'pglite',
+    driver: config.databaseUrl ? 'postgres' : 'pglite',
     async close() {
       await app.close();
       await database?.drop();

@@ -36,8 +36,9 @@ const AdminTokenHeadersSchema = z.object({ 'x-admin-token': z.string().max(TOKEN
 
 /** Admin routes; register with prefix `/api/admin`. */
 export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, { admin }) => {
-  // Per plugin instance, so each app (and each test app) counts on its own.
-  const tries = createRateLimiter({ limit: ADMIN_PASSWORD_TRIES, windowMs: ADMIN_PASSWORD_WINDOW_MS });
+  // Counted in the database, so every API process on it shares the count (and each test app, on its own database,
+  // counts on its own).
+  const tries = createRateLimiter(app.db, 'admin-password-per-client', { limit: ADMIN_PASSWORD_TRIES, windowMs: ADMIN_PASSWORD_WINDOW_MS });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   /** The services, or a 503 answer sent (then null) when the admin area is disabled. */
@@ -58,7 +59,7 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, {
     async (request, reply) => {
       const services = enabled(reply);
       if (!services) return reply;
-      enforceRateLimit(tries, request.ip, reply);
+      await enforceRateLimit(tries, request.ip, reply);
       return services.sessions.verifyPassword(request.body.password);
     },
   );

@@ -71,16 +71,16 @@ export interface AuthRoutesOptions {
 
 /** Auth routes; register with prefix `/api/auth` and the password reset and account services. */
 export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { passwordReset, accounts }) => {
-  // Per plugin instance, so each app (and each test app) counts on its own. Limits of issue 12: 5 reset mails
-  // per address and 20 reset requests per client address, per hour; a reset attempt counts on its own client
-  // bucket (tokens are too long to guess, but each attempt costs a lookup). Login and register: issue 14, above.
+  // Counted in the database, shared by every API process on it (each test app has its own). Limits of issue 12: 5
+  // reset mails per address and 20 reset requests per client address, per hour; a reset attempt counts on its own
+  // client bucket (tokens are too long to guess, but each attempt costs a lookup). Login and register: issue 14, above.
   // The client address is `request.ip`: behind a reverse proxy, QUIRE_TRUST_PROXY makes it the forwarded client's.
-  const forgotPerAddress = createRateLimiter({ limit: 5, windowMs: HOUR_MS });
-  const forgotPerClient = createRateLimiter({ limit: 20, windowMs: HOUR_MS });
-  const resetPerClient = createRateLimiter({ limit: 20, windowMs: HOUR_MS });
-  const loginPerAddress = createRateLimiter({ limit: LOGIN_TRIES_PER_ADDRESS, windowMs: LOGIN_WINDOW_MS });
-  const loginPerClient = createRateLimiter({ limit: LOGIN_TRIES_PER_CLIENT, windowMs: LOGIN_WINDOW_MS });
-  const registerPerClient = createRateLimiter({ limit: REGISTRATIONS_PER_CLIENT_PER_HOUR, windowMs: HOUR_MS });
+  const forgotPerAddress = createRateLimiter(app.db, 'forgot-password-per-address', { limit: 5, windowMs: HOUR_MS });
+  const forgotPerClient = createRateLimiter(app.db, 'forgot-password-per-client', { limit: 20, windowMs: HOUR_MS });
+  const resetPerClient = createRateLimiter(app.db, 'reset-password-per-client', { limit: 20, windowMs: HOUR_MS });
+  const loginPerAddress = createRateLimiter(app.db, 'login-per-address', { limit: LOGIN_TRIES_PER_ADDRESS, windowMs: LOGIN_WINDOW_MS });
+  const loginPerClient = createRateLimiter(app.db, 'login-per-client', { limit: LOGIN_TRIES_PER_CLIENT, windowMs: LOGIN_WINDOW_MS });
+  const registerPerClient = createRateLimiter(app.db, 'register-per-client', { limit: REGISTRATIONS_PER_CLIENT_PER_HOUR, windowMs: HOUR_MS });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -92,7 +92,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { p
       },
     },
     async (request, reply) => {
-      enforceRateLimit(registerPerClient, request.ip, reply, registerLimitedMessage);
+      await enforceRateLimit(registerPerClient, request.ip, reply, registerLimitedMessage);
       const { token, user } = await app.auth.register(request.body);
       return reply.status(201).send({ token, user: toUser(user) });
     },
@@ -107,8 +107,8 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { p
       },
     },
     async (request, reply) => {
-      enforceRateLimit(loginPerClient, request.ip, reply, loginLimitedMessage);
-      enforceRateLimit(loginPerAddress, normalizeEmail(request.body.email), reply, loginLimitedMessage);
+      await enforceRateLimit(loginPerClient, request.ip, reply, loginLimitedMessage);
+      await enforceRateLimit(loginPerAddress, normalizeEmail(request.body.email), reply, loginLimitedMessage);
       const { token, user } = await app.auth.login(request.body);
       return { token, user: toUser(user) };
     },
@@ -146,8 +146,8 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { p
       },
     },
     async (request, reply) => {
-      enforceRateLimit(forgotPerClient, request.ip, reply);
-      enforceRateLimit(forgotPerAddress, request.body.email.toLowerCase(), reply);
+      await enforceRateLimit(forgotPerClient, request.ip, reply);
+      await enforceRateLimit(forgotPerAddress, request.body.email.toLowerCase(), reply);
       await passwordReset.requestReset(request.body.email);
       return { message: FORGOT_PASSWORD_MESSAGE };
     },
@@ -162,7 +162,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { p
       },
     },
     async (request, reply) => {
-      enforceRateLimit(resetPerClient, request.ip, reply);
+      await enforceRateLimit(resetPerClient, request.ip, reply);
       await passwordReset.resetPassword(request.body);
       return { message: 'Password reset successful' };
     },

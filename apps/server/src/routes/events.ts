@@ -25,15 +25,16 @@ export interface EventRoutesOptions {
 
 /** Event routes; register with prefix `/api/events`. */
 export const eventRoutes: FastifyPluginAsync<EventRoutesOptions> = async (app, { pageViews }) => {
-  // The client address is only a rate-limit key in memory; it is never stored.
-  const perClient = createRateLimiter({ limit: PAGE_VIEWS_PER_MINUTE, windowMs: 60_000 });
+  // The client address is only a rate-limit key (kept as its SHA-256 in rate_limit_windows, for a minute); it is
+  // never stored with the view.
+  const perClient = createRateLimiter(app.db, 'page-views-per-client', { limit: PAGE_VIEWS_PER_MINUTE, windowMs: 60_000 });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
     '/page-view',
     { schema: { body: PageViewBodySchema, response: { 204: z.null(), 400: ErrorBodySchema, 429: ErrorBodySchema } } },
     async (request, reply) => {
-      enforceRateLimit(perClient, request.ip, reply);
+      await enforceRateLimit(perClient, request.ip, reply);
       const token = bearerToken(request);
       const user = token ? await app.auth.authenticate(token) : null;
       await pageViews.record(request.body.path, user?.id ?? null);

@@ -45,8 +45,8 @@ const extractionLimitedMessage = (seconds: number) =>
 
 /** Extraction routes; register with prefix `/api/books` and the extraction service. */
 export const extractionRoutes: FastifyPluginAsync<{ extractions: ExtractionService }> = async (app, { extractions }) => {
-  // Per plugin instance, so each app (and each test app) counts on its own; keyed by user id.
-  const workPerUser = createRateLimiter({ limit: EXTRACTIONS_PER_USER_PER_HOUR, windowMs: EXTRACTION_WINDOW_MS });
+  // Counted in the database, shared by every API process on it (each test app has its own); keyed by user id.
+  const workPerUser = createRateLimiter(app.db, 'extractions-per-user', { limit: EXTRACTIONS_PER_USER_PER_HOUR, windowMs: EXTRACTION_WINDOW_MS });
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.addHook('onRequest', app.requireUser);
 
@@ -55,7 +55,7 @@ export const extractionRoutes: FastifyPluginAsync<{ extractions: ExtractionServi
     { schema: { params: BookIdParamsSchema, body: ExtractBodySchema, response: { 201: ExtractionSchema, ...errors(400, 401, 404, 409, 429) } } },
     async (request, reply) => {
       const userId = userIdOf(request);
-      enforceRateLimit(workPerUser, userId, reply, extractionLimitedMessage);
+      await enforceRateLimit(workPerUser, userId, reply, extractionLimitedMessage);
       return reply.status(201).send(await extractions.extract(userId, request.params.id, request.body));
     },
   );
@@ -78,7 +78,7 @@ export const extractionRoutes: FastifyPluginAsync<{ extractions: ExtractionServi
     { schema: { params: ExtractionParamsSchema, body: CompileBodySchema, response: { 201: CompileResultSchema, ...errors(400, 401, 404, 409, 413, 429) } } },
     async (request, reply) => {
       const userId = userIdOf(request);
-      enforceRateLimit(workPerUser, userId, reply, extractionLimitedMessage);
+      await enforceRateLimit(workPerUser, userId, reply, extractionLimitedMessage);
       return reply.status(201).send(await extractions.compile(userId, request.params.id, request.params.extractionId, request.body));
     },
   );

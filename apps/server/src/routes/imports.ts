@@ -45,8 +45,8 @@ const IMPORT_ERRORS = Object.fromEntries([400, 401, 403, 413, 415, 422, 429, 502
 export const importRoutes: FastifyPluginAsync<{ imports: ImportService }> = async (app, { imports }) => {
   // Multipart parsing only in this plugin: one file, at most 10 MB (accounts spec section 9).
   await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 10, parts: 12 } });
-  // Per plugin instance, so each app (and each test app) counts on its own; keyed by user id.
-  const importsPerUser = createRateLimiter({ limit: IMPORTS_PER_USER_PER_HOUR, windowMs: IMPORT_WINDOW_MS });
+  // Counted in the database, shared by every API process on it (each test app has its own); keyed by user id.
+  const importsPerUser = createRateLimiter(app.db, 'imports-per-user', { limit: IMPORTS_PER_USER_PER_HOUR, windowMs: IMPORT_WINDOW_MS });
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.addHook('onRequest', app.requireUser);
 
@@ -61,7 +61,7 @@ export const importRoutes: FastifyPluginAsync<{ imports: ImportService }> = asyn
     },
     async (request, reply) => {
       const userId = userIdOf(request);
-      enforceRateLimit(importsPerUser, userId, reply, importLimitedMessage);
+      await enforceRateLimit(importsPerUser, userId, reply, importLimitedMessage);
       if (request.isMultipart()) {
         const part = await request.file();
         if (!part || part.fieldname !== 'file') {
@@ -91,7 +91,7 @@ export const importRoutes: FastifyPluginAsync<{ imports: ImportService }> = asyn
     },
     async (request, reply) => {
       const userId = userIdOf(request);
-      enforceRateLimit(importsPerUser, userId, reply, importLimitedMessage);
+      await enforceRateLimit(importsPerUser, userId, reply, importLimitedMessage);
       const result = await imports.importCollection(userId, request.body);
       return reply.status(201).send(result);
     },

@@ -23,8 +23,8 @@ const HOUR_MS = 60 * 60 * 1000;
 /** Newsletter routes; register with prefix `/api/newsletter`. */
 export const newsletterRoutes: FastifyPluginAsync<{ newsletter: NewsletterService }> = async (app, { newsletter }) => {
   // Confirmation mails: 3 an hour to one address (nobody can flood a stranger's inbox), 20 an hour from one client.
-  const mailsPerAddress = createRateLimiter({ limit: 3, windowMs: HOUR_MS });
-  const requestsPerClient = createRateLimiter({ limit: 20, windowMs: HOUR_MS });
+  const mailsPerAddress = createRateLimiter(app.db, 'newsletter-mails-per-address', { limit: 3, windowMs: HOUR_MS });
+  const requestsPerClient = createRateLimiter(app.db, 'newsletter-requests-per-client', { limit: 20, windowMs: HOUR_MS });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const answers = { 400: ErrorBodySchema, 429: ErrorBodySchema };
 
@@ -32,8 +32,8 @@ export const newsletterRoutes: FastifyPluginAsync<{ newsletter: NewsletterServic
     '/subscribe',
     { schema: { body: NewsletterSubscribeBodySchema, response: { 202: MessageBodySchema, ...answers } } },
     async (request, reply) => {
-      enforceRateLimit(requestsPerClient, request.ip, reply);
-      enforceRateLimit(mailsPerAddress, request.body.email.toLowerCase(), reply);
+      await enforceRateLimit(requestsPerClient, request.ip, reply);
+      await enforceRateLimit(mailsPerAddress, request.body.email.toLowerCase(), reply);
       await newsletter.subscribe(request.body.email, request.body.source);
       return reply.status(202).send({ message: 'Almost done: check your inbox and open the link we sent to confirm your subscription.' });
     },
@@ -43,20 +43,20 @@ export const newsletterRoutes: FastifyPluginAsync<{ newsletter: NewsletterServic
     '/leads',
     { schema: { body: NewsletterLeadBodySchema, response: { 201: MessageBodySchema, ...answers } } },
     async (request, reply) => {
-      enforceRateLimit(requestsPerClient, request.ip, reply);
+      await enforceRateLimit(requestsPerClient, request.ip, reply);
       await newsletter.addLead(request.body.email);
       return reply.status(201).send({ message: 'Saved.' });
     },
   );
 
   r.post('/confirm', { schema: { body: NewsletterTokenBodySchema, response: { 200: MessageBodySchema, ...answers } } }, async (request, reply) => {
-    enforceRateLimit(requestsPerClient, request.ip, reply);
+    await enforceRateLimit(requestsPerClient, request.ip, reply);
     await newsletter.confirm(request.body.token);
     return { message: 'Your subscription is confirmed. The next newsletter will reach you.' };
   });
 
   r.post('/unsubscribe', { schema: { body: NewsletterTokenBodySchema, response: { 200: MessageBodySchema, ...answers } } }, async (request, reply) => {
-    enforceRateLimit(requestsPerClient, request.ip, reply);
+    await enforceRateLimit(requestsPerClient, request.ip, reply);
     await newsletter.unsubscribe(request.body.token);
     return { message: 'You are unsubscribed. We will not send you the newsletter again.' };
   });

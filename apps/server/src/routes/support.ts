@@ -23,7 +23,7 @@ const SENT = "Message sent successfully! We'll get back to you within 24 hours."
 /** Support routes; register with prefix `/api`. */
 export const supportRoutes: FastifyPluginAsync<SupportRoutesOptions> = async (app, { supportEmail, support }) => {
   // Ten messages an hour from one client: plenty for a person, a wall for a script filling the team's inbox.
-  const messagesPerClient = createRateLimiter({ limit: 10, windowMs: 60 * 60 * 1000 });
+  const messagesPerClient = createRateLimiter(app.db, 'support-messages-per-client', { limit: 10, windowMs: 60 * 60 * 1000 });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/support/contact', { schema: { response: { 200: SupportContactSchema } } }, async (_request, reply) => {
@@ -42,7 +42,7 @@ export const supportRoutes: FastifyPluginAsync<SupportRoutesOptions> = async (ap
       },
     },
     async (request, reply) => {
-      enforceRateLimit(messagesPerClient, request.ip, reply);
+      await enforceRateLimit(messagesPerClient, request.ip, reply);
       const token = bearerToken(request);
       const user = token ? await app.auth.authenticate(token) : null;
       const { id } = await support.send(request.body, user?.id ?? null);

@@ -1,11 +1,21 @@
 /**
- * A small in-memory rate limiter (fixed windows per key), for the password reset, admin and page-view routes (issue
- * 12: requests per address and per client) and for login, register, imports and topic extraction (issue 14: per
- * address and client before sign-in, per user after). In memory is enough for one server process; several processes
- * behind a load balancer would each count on their own, which multiplies the limit by their number but still bounds it.
+ * Rate limits (fixed windows per key) for the password reset, admin and page-view routes (issue 12: requests per
+ * address and per client) and for login, register, imports, topic extraction and the public site's forms (issue 14:
+ * per address and client before sign-in, per user after).
+ *
+ * The counters live in the database (`rate_limit_windows`), not in the process (issue 14, "stateless API processes"):
+ * every API process behind a load balancer counts in the same rows, and a restart forgets nothing. A check is one
+ * atomic statement (an INSERT ... ON CONFLICT DO UPDATE that adds the hit, or starts a new window when the key's has
+ * ended, and returns the new count), so two processes can never both take the last slot of a window. Keys (e-mail
+ * addresses, client addresses, user ids) are stored as their SHA-256 only. Rows of ended windows are deleted by the
+ * limiter's own checks, at most once a window and process.
  */
 
+import { createHash } from 'node:crypto';
+import { and, eq, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { rateLimitWindows } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 
 /** Settings of {@link createRateLimiter}. */
@@ -14,7 +24,10 @@ export interface RateLimiterOptions {
   limit: number;
   /** Window length, in milliseconds. */
   windowMs: number;
-  /** The clock, in milliseconds (tests pass a fake one). */
+  /**
+   * The clock, in milliseconds (tests pass a fake one). By default the database's clock is used, so that every process
+   * reads one clock whatever the skew between their hosts.
+   */
   now?: () => number;
 }
 
@@ -22,38 +35,91 @@ export interface RateLimiterOptions {
 export interface RateLimitResult {
   allowed: boolean;
   retryAfterSeconds: number;
+  /** Requests counted in the key's window so far, this one included. */
+  hits: number;
 }
 
-/** Counts requests per key. */
+/** Counts requests per key, in the database. */
 export interface RateLimiter {
+  /** The limiter's name: its rows in `rate_limit_windows`. */
+  readonly name: string;
   /** Counts one request for `key` (refused requests count too, so hammering does not reopen the window early). */
-  hit(key: string): RateLimitResult;
+  hit(key: string): Promise<RateLimitResult>;
+}
+
+/** Names of the limiters made on each database, so that two uses cannot share (and mix) their counters by mistake. */
+const namesByDb = new WeakMap<Db, Set<string>>();
+
+/** The hex SHA-256 of a rate-limit key: what `rate_limit_windows.key_hash` holds instead of the key. */
+export function hashRateLimitKey(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex');
 }
 
 /**
- * Keys kept before expired windows are swept out, so a stream of distinct keys cannot grow memory without end; a sweep
- * runs at most once a window, so a flood of live keys does not make every request walk the whole map.
+ * "Now" in SQL: the injected clock's `ms`, or the database's clock when there is none (`statement_timestamp()`, the same
+ * instant wherever it appears in one statement).
  */
-const SWEEP_THRESHOLD = 10_000;
+function instant(ms: number | undefined): SQL {
+  return sql`coalesce(${ms === undefined ? null : new Date(ms).toISOString()}::timestamptz, statement_timestamp())`;
+}
 
-/** A {@link RateLimiter} allowing `limit` requests per key in each window of `windowMs`. */
-export function createRateLimiter({ limit, windowMs, now = Date.now }: RateLimiterOptions): RateLimiter {
-  const windows = new Map<string, { count: number; endsAt: number }>();
-  let nextSweepAt = -Infinity;
+/**
+ * A {@link RateLimiter} allowing `limit` requests per key in each window of `windowMs`, counting in `db` under `name`
+ * (shared by every process on that database; unique per use: a second limiter of the same name on one database throws).
+ * @throws Error for a name already used on `db`, or a limit or window that is not a positive integer.
+ */
+export function createRateLimiter(db: Db, name: string, { limit, windowMs, now }: RateLimiterOptions): RateLimiter {
+  if (!name) throw new Error('A rate limiter needs a name.');
+  if (!Number.isInteger(limit) || limit < 1) throw new Error(`Rate limiter ${name}: the limit must be a positive integer.`);
+  if (!Number.isInteger(windowMs) || windowMs < 1) throw new Error(`Rate limiter ${name}: the window must be a positive integer of milliseconds.`);
+  let names = namesByDb.get(db);
+  if (!names) namesByDb.set(db, (names = new Set()));
+  if (names.has(name)) throw new Error(`A rate limiter named ${name} already exists on this database.`);
+  names.add(name);
+
+  const w = rateLimitWindows;
+  let sweptAt = -Infinity;
   return {
-    hit(key) {
-      const t = now();
-      if (windows.size >= SWEEP_THRESHOLD && t >= nextSweepAt) {
-        nextSweepAt = t + windowMs;
-        for (const [k, w] of windows) if (w.endsAt <= t) windows.delete(k);
+    name,
+    async hit(key) {
+      const localNow = now?.();
+      const at = instant(localNow);
+      const ended = sql`${w.windowEndsAt} <= excluded.window_started_at`;
+      const [row] = await db
+        .insert(w)
+        .values({
+          limiter: name,
+          keyHash: hashRateLimitKey(key),
+          hits: 1,
+          windowStartedAt: at,
+          windowEndsAt: sql`${at} + ${windowMs}::double precision * interval '1 millisecond'`,
+        })
+        .onConflictDoUpdate({
+          target: [w.limiter, w.keyHash],
+          set: {
+            hits: sql`case when ${ended} then 1 else ${w.hits} + 1 end`,
+            windowStartedAt: sql`case when ${ended} then excluded.window_started_at else ${w.windowStartedAt} end`,
+            windowEndsAt: sql`case when ${ended} then excluded.window_ends_at else ${w.windowEndsAt} end`,
+          },
+        })
+        .returning({
+          hits: w.hits,
+          remainingMs: sql<number>`(extract(epoch from ${w.windowEndsAt} - ${at}) * 1000)::double precision`,
+        });
+      if (!row) throw new Error(`Rate limiter ${name}: the check returned no row.`);
+
+      // Ended windows of this limiter go, at most once a window per process (on the clock of the process: when exactly
+      // does not matter). A failed sweep is left to a later check: this check's answer stands.
+      const t = localNow ?? Date.now();
+      if (t - sweptAt >= windowMs) {
+        sweptAt = t;
+        await db
+          .delete(w)
+          .where(and(eq(w.limiter, name), lte(w.windowEndsAt, instant(localNow))))
+          .catch(() => {});
       }
-      let w = windows.get(key);
-      if (!w || w.endsAt <= t) {
-        w = { count: 0, endsAt: t + windowMs };
-        windows.set(key, w);
-      }
-      w.count += 1;
-      return { allowed: w.count <= limit, retryAfterSeconds: Math.max(1, Math.ceil((w.endsAt - t) / 1000)) };
+
+      return { allowed: row.hits <= limit, retryAfterSeconds: Math.max(1, Math.ceil(Number(row.remainingMs) / 1000)), hits: row.hits };
     },
   };
 }
@@ -75,8 +141,8 @@ export function minutesToWait(seconds: number): string {
  * seconds) and, in the body, `message` (default 'Too many requests. Please try again later.').
  * @throws AppError `RATE_LIMITED` (429).
  */
-export function enforceRateLimit(limiter: RateLimiter, key: string, reply: FastifyReply, message?: RateLimitMessage): void {
-  const { allowed, retryAfterSeconds } = limiter.hit(key);
+export async function enforceRateLimit(limiter: RateLimiter, key: string, reply: FastifyReply, message?: RateLimitMessage): Promise<void> {
+  const { allowed, retryAfterSeconds } = await limiter.hit(key);
   if (allowed) return;
   void reply.header('retry-after', String(retryAfterSeconds));
   throw new AppError('RATE_LIMITED', typeof message === 'function' ? message(retryAfterSeconds) : message);

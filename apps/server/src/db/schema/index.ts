@@ -20,3 +20,4 @@ export * from './blog.ts';
 export * from './support-messages.ts';
 export * from './newsletter-subscribers.ts';
 export * from './concierge-inquiries.ts';
+export * from './rate-limit-windows.ts';
