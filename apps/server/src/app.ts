@@ -146,7 +146,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(errorHandlerPlugin);
     await app.register(openApiPlugin); // before the routes: it collects them as they are registered
     await app.register(dbPlugin, { config });
-    await app.register(storagePlugin, { dataDir: config.dataDir });
+    await app.register(storagePlugin, { dataDir: config.dataDir, s3: config.s3 });
     await app.register(jobsPlugin, { threads: config.workerThreads, pdfProcesses: config.pdfProcesses });
     await app.register(authPlugin, { sessionTtlMs: config.sessionTtlMs });
   } catch (err) {

@@ -110,6 +110,46 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
   /** Another Stripe API address (tests point the SDK at a local fake API). Default Stripe's own. */
   STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL such as http://127.0.0.1:12111' }).optional(),
+  /**
+   * Bucket that keeps Quire's files (exports, books' images, covers, style guides) in S3 or an S3-compatible service
+   * (issue 14). Unset: they are kept under `$QUIRE_DATA_DIR/files`. Set, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are
+   * required too, and S3_REGION unless S3_ENDPOINT is set.
+   */
+  S3_BUCKET: z.string().trim().min(1).optional(),
+  /** Region of the bucket (e.g. `eu-west-1`). Default `us-east-1` with S3_ENDPOINT; required for AWS S3 itself. */
+  S3_REGION: z.string().trim().min(1).optional(),
+  /**
+   * Address of an S3-compatible service (MinIO, Ceph, Cloudflare R2, ...), e.g. `http://127.0.0.1:9000`. Unset:
+   * AWS S3.
+   */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL such as http://127.0.0.1:9000' }).optional(),
+  /** Access key id of the S3 account. */
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  /** Secret access key of the S3 account. Taken as written (no trimming). */
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /**
+   * `1`/`true`/`yes` addresses the bucket in the path (`<endpoint>/<bucket>/<key>`), `0`/`false`/`no` as a host name
+   * (`<bucket>.<endpoint>`). Default: path style with S3_ENDPOINT (what most S3-compatible services expect), host
+   * style for AWS S3.
+   */
+  S3_FORCE_PATH_STYLE: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      const word = v.trim().toLowerCase();
+      if (['1', 'true', 'yes'].includes(word)) return true;
+      if (['0', 'false', 'no'].includes(word)) return false;
+      ctx.addIssue({ code: 'custom', message: `expected 1, true, yes, 0, false or no, got "${v}"` });
+      return z.NEVER;
+    }),
+  /** A folder of the bucket Quire's files go under (e.g. `quire`), so one bucket can serve several sites. Default none. */
+  S3_PREFIX: z
+    .string()
+    .trim()
+    .transform((v) => v.replace(/^\/+|\/+$/g, ''))
+    .pipe(z.string().regex(/^(?:(?!\.{1,2}(?:\/|$))[A-Za-z0-9._-]+(?:\/|$))+$/, 'expected folder names of letters, digits, ".", "_" and "-", separated by "/"'))
+    .optional(),
 });
 
 /** Settings of one server instance. Paths are absolute; durations in milliseconds; sizes in bytes. */
@@ -171,6 +211,19 @@ export interface Config {
    * limited). `apiUrl` is another API address than Stripe's (tests).
    */
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string | null } | null;
+  /**
+   * The S3 bucket files are kept in (services/storage.ts `createS3Storage`), or null when S3_BUCKET is unset: then
+   * they are kept under `<dataDir>/files`. `endpoint` is an S3-compatible service's address (undefined: AWS S3).
+   */
+  s3: {
+    endpoint: string | undefined;
+    region: string;
+    bucket: string;
+    accessKeyId: string;
+    secretAccessKey: string;
+    forcePathStyle: boolean;
+    prefix: string | undefined;
+  } | null;
 }
 
 /** A configuration error: the message names the variable and what is wrong with it. */
@@ -200,6 +253,42 @@ function stripeConfig(e: z.infer<typeof EnvSchema>): Config['stripe'] {
     publishableKey: e.STRIPE_PUBLISHABLE_KEY!,
     webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
     apiUrl: e.STRIPE_API_URL ?? null,
+  };
+}
+
+/** Region the S3 client signs requests for when an S3-compatible service (S3_ENDPOINT) is given none. */
+const DEFAULT_S3_REGION = 'us-east-1';
+
+/**
+ * The S3 settings, or null without a bucket (files are then kept on disk).
+ * @throws ConfigError when another S3_* variable is set without S3_BUCKET (the files would silently stay on disk), or
+ *   S3_BUCKET without the access key pair, or without S3_REGION for AWS S3 itself.
+ */
+function s3Config(e: z.infer<typeof EnvSchema>): Config['s3'] {
+  if (!e.S3_BUCKET) {
+    const given = (['S3_REGION', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX'] as const).filter(
+      (name) => e[name] !== undefined,
+    );
+    if (given.length === 0) return null;
+    throw new ConfigError(`Invalid configuration:\n  S3_BUCKET must be set with ${given.join(', ')} (without a bucket, files are kept under QUIRE_DATA_DIR and the S3 settings are not used).`);
+  }
+  const missing = [
+    ...(e.S3_REGION || e.S3_ENDPOINT ? [] : ['S3_REGION']),
+    ...(e.S3_ACCESS_KEY_ID ? [] : ['S3_ACCESS_KEY_ID']),
+    ...(e.S3_SECRET_ACCESS_KEY ? [] : ['S3_SECRET_ACCESS_KEY']),
+  ];
+  if (missing.length > 0) {
+    const list = missing.length === 1 ? missing[0]! : `${missing.slice(0, -1).join(', ')} and ${missing.at(-1)!}`;
+    throw new ConfigError(`Invalid configuration:\n  ${list} must be set with S3_BUCKET (S3_REGION may be left out only with S3_ENDPOINT).`);
+  }
+  return {
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION ?? DEFAULT_S3_REGION,
+    bucket: e.S3_BUCKET,
+    accessKeyId: e.S3_ACCESS_KEY_ID!,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+    prefix: e.S3_PREFIX || undefined,
   };
 }
 
@@ -253,6 +342,7 @@ export function loadConfig(
     supportEmail: e.SUPPORT_EMAIL,
     adminPassword: e.ADMIN_PASSWORD ?? null,
     stripe: stripeConfig(e),
+    s3: s3Config(e),
     ...overrides,
   };
   return config;

@@ -71,6 +71,35 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET/);
   });
 
+  it('keeps files in S3 only with a bucket and its keys, and says which setting is missing', () => {
+    expect(loadConfig({}).s3).toBeNull();
+    const keys = { S3_ACCESS_KEY_ID: 'AKIA1', S3_SECRET_ACCESS_KEY: ' secret/1 ' };
+    expect(loadConfig({ S3_BUCKET: 'quire-files', S3_REGION: 'eu-west-1', ...keys }).s3).toEqual({
+      endpoint: undefined,
+      region: 'eu-west-1',
+      bucket: 'quire-files',
+      accessKeyId: 'AKIA1',
+      secretAccessKey: ' secret/1 ',
+      forcePathStyle: false,
+      prefix: undefined,
+    });
+    // An S3-compatible service: path-style addressing and a default region unless told otherwise.
+    const minio = loadConfig({ S3_BUCKET: 'quire', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_PREFIX: '/site-a/files/', ...keys }).s3;
+    expect(minio).toMatchObject({ endpoint: 'http://127.0.0.1:9000', region: 'us-east-1', forcePathStyle: true, prefix: 'site-a/files' });
+    expect(loadConfig({ S3_BUCKET: 'quire', S3_ENDPOINT: 'https://s3.example', S3_FORCE_PATH_STYLE: 'false', ...keys }).s3?.forcePathStyle).toBe(false);
+    expect(loadConfig({ S3_BUCKET: 'quire', S3_REGION: 'us-east-2', S3_FORCE_PATH_STYLE: 'yes', ...keys }).s3?.forcePathStyle).toBe(true);
+
+    expect(() => loadConfig({ S3_BUCKET: 'quire', S3_REGION: 'eu-west-1' })).toThrow(/S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set with S3_BUCKET/);
+    expect(() => loadConfig({ S3_BUCKET: 'quire', ...keys })).toThrow(/S3_REGION must be set with S3_BUCKET/);
+    expect(() => loadConfig({ S3_BUCKET: 'quire' })).toThrow(/S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set/);
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000', ...keys })).toThrow(ConfigError);
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000', ...keys })).toThrow(/S3_BUCKET must be set with S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY/);
+    expect(() => loadConfig({ S3_BUCKET: 'quire', S3_ENDPOINT: 'minio:9000', ...keys })).toThrow(/S3_ENDPOINT/);
+    expect(() => loadConfig({ S3_BUCKET: 'quire', S3_REGION: 'eu-west-1', S3_FORCE_PATH_STYLE: 'maybe', ...keys })).toThrow(/S3_FORCE_PATH_STYLE/);
+    expect(() => loadConfig({ S3_BUCKET: 'quire', S3_REGION: 'eu-west-1', S3_PREFIX: '../up', ...keys })).toThrow(/S3_PREFIX/);
+    expect(() => loadConfig({ S3_BUCKET: 'quire', S3_REGION: 'eu-west-1', S3_PREFIX: 'a//b', ...keys })).toThrow(/S3_PREFIX/);
+  });
+
   it('names the variable that is wrong', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);

@@ -6,12 +6,14 @@
  *
  * Only the API is described: the web app's files and pages, robots.txt and sitemap.xml (any route outside `/api/`)
  * are hidden. Each operation is tagged with its area, the path segment after `/api/` (`books`, `auth`...). A response
- * of bytes (`z.instanceof(Buffer)`: exports, covers, images) is described as binary content.
+ * of bytes (`z.instanceof(Buffer)`, or `z.instanceof(Readable)` for a file streamed from the storage: exports,
+ * covers, images) is described as binary content.
  *
  * The document is built at the first request and kept: it changes only with a release. Only the JSON is served, no
  * UI page (which would have to live under the pages' strict Content-Security-Policy): any OpenAPI viewer reads it.
  */
 import { readFileSync } from 'node:fs';
+import { Readable } from 'node:stream';
 import fastifySwagger, { type SwaggerTransform } from '@fastify/swagger';
 import type { FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
@@ -38,11 +40,14 @@ function areaOf(url: string): string | null {
   return segment ? segment : null;
 }
 
-/** True for `z.instanceof(Buffer)` (or Uint8Array): a response of bytes, which JSON Schema cannot describe. */
+/**
+ * True for `z.instanceof(Buffer)` (or Uint8Array, or Readable: a file streamed from the storage): a response of bytes,
+ * which JSON Schema cannot describe.
+ */
 function isBytesSchema(schema: unknown): boolean {
   if (!(schema instanceof z.ZodType)) return false;
   const cls = (schema._zod.bag as { Class?: unknown }).Class;
-  return cls === Buffer || cls === Uint8Array;
+  return cls === Buffer || cls === Uint8Array || cls === Readable;
 }
 
 /** How a response of bytes (a download: PDF, EPUB, image...) is described: binary content, not JSON. */

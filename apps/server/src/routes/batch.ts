@@ -1,8 +1,10 @@
 /**
  * The publisher plan's batch routes (issue 12): POST /api/import-batch (many URLs, one book each; 201 with the books
  * and the URLs that failed) and POST /api/books/export-zip (many books in one format as one zip). Below the
- * publisher plan both answer 403 with the upgrade offer.
+ * publisher plan both answer 403 with the upgrade offer. The zip is streamed as it is made from the stored exports
+ * (issue 14: "Downloads of large files stream"), so its length is not known ahead (chunked transfer).
  */
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,7 +27,7 @@ export const batchRoutes: FastifyPluginAsync<{ batch: BatchService }> = async (a
 
   r.post(
     '/books/export-zip',
-    { schema: { body: BatchExportBodySchema, response: { 200: z.instanceof(Buffer), ...errors(400, 401, 402, 403, 404, 409, 422) } } },
+    { schema: { body: BatchExportBodySchema, response: { 200: z.instanceof(Readable), ...errors(400, 401, 402, 403, 404, 409, 422) } } },
     async (request, reply) => {
       const zip = await batch.exportZip(userIdOf(request), request.body.bookIds, request.body.format);
       const stamp = new Date().toISOString().slice(0, 10);
@@ -34,7 +36,7 @@ export const batchRoutes: FastifyPluginAsync<{ batch: BatchService }> = async (a
         .header('content-type', 'application/zip')
         .header('content-disposition', `attachment; filename="Books_${request.body.format.toUpperCase()}_${stamp}.zip"`)
         .header('cache-control', 'no-store')
-        .send(Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength));
+        .send(zip);
     },
   );
 };

@@ -34,17 +34,20 @@ const FileQuerySchema = z.object({ download: z.enum(['0', '1']).optional() });
 /** `?widthPx=`: the preview's width, 200-2400 px (default 1200). */
 const PreviewQuerySchema = z.object({ widthPx: z.coerce.number().int().min(200).max(2400).default(1200) });
 
-/** Sends a cover file: its media type, no sniffing, no scripts, not cached by shared caches. */
+/**
+ * Sends a cover file: its media type, no sniffing, no scripts, not cached by shared caches. A stored file (the e-book
+ * JPEG) is streamed from the storage; a rendered one is sent from memory.
+ */
 function sendFile(reply: FastifyReply, file: CoverFile, downloadName?: string) {
   reply
     .status(200)
     .header('content-type', file.contentType)
-    .header('content-length', file.bytes.byteLength)
+    .header('content-length', 'bytes' in file ? file.bytes.byteLength : file.sizeBytes)
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', "default-src 'none'")
     .header('cache-control', 'private, no-cache');
   if (downloadName) reply.header('content-disposition', `attachment; filename="${downloadName}"`);
-  return reply.send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
+  return reply.send('bytes' in file ? Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength) : file.stream);
 }
 
 /** Cover routes; register with prefix `/api/books` and the cover service. */

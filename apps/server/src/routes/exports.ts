@@ -1,7 +1,9 @@
 /**
  * POST /api/books/:id/export/:format (workspace spec section 7): the file itself, with its media type and a
- * download name (contracts EXPORT_FILES / exportFileName). Formats: pdf, epub, docx, html, epub-html.
+ * download name (contracts EXPORT_FILES / exportFileName). Formats: pdf, epub, docx, html, epub-html. The file is
+ * streamed from the storage once built and stored (issue 14: "Downloads of large files stream").
  */
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,20 +22,22 @@ export const exportRoutes: FastifyPluginAsync<{ exports: ExportService }> = asyn
       schema: {
         params: ExportParamsSchema,
         response: {
-          // The body is the file's bytes (sent as a Buffer, which fastify does not serialize).
-          200: z.instanceof(Buffer),
+          // The body is the file's bytes (sent as a stream, which fastify does not serialize).
+          200: z.instanceof(Readable),
           ...Object.fromEntries([400, 401, 402, 403, 404, 409, 422].map((s) => [s, ErrorBodySchema])),
         },
       },
     },
     async (request, reply) => {
       const file = await exports.exportBook(userIdOf(request), request.params.id, request.params.format);
+      const { stream, sizeBytes } = await exports.open(file);
       return reply
         .status(200)
         .header('content-type', file.contentType)
         .header('content-disposition', `attachment; filename="${file.fileName}"`)
         .header('cache-control', 'no-store')
-        .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
+        .header('content-length', sizeBytes)
+        .send(stream);
     },
   );
 };

@@ -18,7 +18,7 @@ import {
   type AssetFile,
   type AssetMediaType,
 } from './asset-paths.ts';
-import type { Storage } from './storage.ts';
+import type { Storage, StoredFileStream } from './storage.ts';
 
 /** Dependencies of {@link createBookAssetService}. */
 export interface BookAssetServiceDeps {
@@ -36,9 +36,8 @@ export interface WrittenAssets {
   remove(): Promise<void>;
 }
 
-/** One image to serve: its bytes and its media type. */
-export interface AssetContent {
-  bytes: Uint8Array;
+/** One image to serve: its bytes as a stream (storage.ts `getStream`), their count and its media type. */
+export interface AssetContent extends StoredFileStream {
   mediaType: string;
 }
 
@@ -83,11 +82,11 @@ export function createBookAssetService({ db, storage }: BookAssetServiceDeps) {
     },
 
     /**
-     * One image of a book by file name (`img-1.png`), or null when the name is not delete-safe, the book has no
-     * such image, or its file is gone.
+     * One image of a book by file name (`img-1.png`), opened as a stream for answering it, or null when the name is
+     * not delete-safe, the book has no such image, or its file is gone.
      * @throws the storage's error other than a missing file.
      */
-    async read(bookId: string, name: string): Promise<AssetContent | null> {
+    async open(bookId: string, name: string): Promise<AssetContent | null> {
       if (!isSafeAssetName(name)) return null;
       const [row] = await db
         .select()
@@ -96,7 +95,7 @@ export function createBookAssetService({ db, storage }: BookAssetServiceDeps) {
         .limit(1);
       if (!row) return null;
       try {
-        return { bytes: await storage.get(row.storageKey), mediaType: row.mediaType };
+        return { ...(await storage.getStream(row.storageKey)), mediaType: row.mediaType };
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw err;

@@ -1,7 +1,8 @@
 /**
  * Exporting a formatted book (workspace spec section 7, "POST /api/books/{id}/export/{format}"): the book's
  * formatted Markdown, metadata and images become a BookDocument and then a file, built off the event loop; the
- * file is stored and recorded in `exports`, and answered to the caller.
+ * file is stored and recorded in `exports`, and answered to the caller from the storage as a stream (issue 14: the
+ * API does not hold the file in memory while a client downloads it).
  */
 import { randomUUID } from 'node:crypto';
 import { EXPORT_FILES, exportFileName, type ExportFormat } from '@quire/contracts';
@@ -15,7 +16,7 @@ import type { BookService } from './book-service.ts';
 import type { BookLayoutService } from './book-layout-service.ts';
 import { bookMetaOf } from './book-meta.ts';
 import { sameReport } from '@quire/engine';
-import type { Storage } from './storage.ts';
+import type { Storage, StoredFileStream } from './storage.ts';
 import type { EntitlementService } from './billing/entitlement-service.ts';
 
 /**
@@ -39,10 +40,12 @@ export interface ExportServiceDeps {
   now?: () => Date;
 }
 
-/** A built export: the file, its download name and media type. */
+/** A built and stored export: where it is stored, its size, its download name and media type. */
 export interface ExportFile {
   exportId: string;
-  bytes: Uint8Array;
+  /** Its storage key, `exports/<bookId>/<exportId>.<ext>`: {@link ExportService} `open` reads it. */
+  key: string;
+  byteSize: number;
   fileName: string;
   contentType: string;
 }
@@ -58,7 +61,8 @@ export function createExportService({ db, books, assets, jobs, layouts, storage,
      * adjustments of its layout report) with the images its text refers to, stores it under
      * `exports/<bookId>/<exportId>.<ext>` and records it. A PDF is the one the layout report measured when the
      * book has not changed since (typeset-service.ts keeps it), else it is typeset now with KDP's rules and the
-     * report is brought up to date. An EPUB carries the book's chosen cover (its e-book JPEG) when it has one.
+     * report is brought up to date. An EPUB carries the book's chosen cover (its e-book JPEG) when it has one. The
+     * built bytes are not kept: the answer says where the file is stored, for `open`.
      * @throws AppError `NOT_FOUND` (404), `NOT_FORMATTED` (409) before Format; `PAYMENT_REQUIRED` (402) /
      *   `FEATURE_NOT_IN_PLAN` (403) from the plan checks, before any work.
      */
@@ -107,7 +111,15 @@ export function createExportService({ db, books, assets, jobs, layouts, storage,
         throw err;
       }
       if (grant) await entitlements?.recordExport(userId, grant);
-      return { exportId, bytes, fileName, contentType: EXPORT_FILES[format].contentType };
+      return { exportId, key, byteSize: bytes.byteLength, fileName, contentType: EXPORT_FILES[format].contentType };
+    },
+
+    /**
+     * A stored export's file as a stream, for answering it without reading it whole into memory.
+     * @throws an ENOENT error when the file is gone (storage.ts `getStream`).
+     */
+    open(file: Pick<ExportFile, 'key'>): Promise<StoredFileStream> {
+      return storage.getStream(file.key);
     },
   };
 }

@@ -78,6 +78,9 @@ describe('export', () => {
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     expect(res.headers['content-type']).toBe('application/epub+zip');
     expect(res.headers['content-disposition']).toBe('attachment; filename="A_Small_Sample.epub"');
+    expect(res.headers['cache-control']).toBe('no-store');
+    // Streamed from the storage with its length known (issue 14).
+    expect(res.headers['content-length']).toBe(String(res.rawPayload.length));
     const bytes = res.rawPayload;
     expect(bytes.subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004');
     expect(bytes.subarray(30, 38).toString('latin1')).toBe('mimetype');

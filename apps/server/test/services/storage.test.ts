@@ -9,6 +9,12 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLocalStorage, sweepTemporaryFiles, TEMPORARY_FILE_PREFIX } from '../../src/services/storage.ts';
 import { buildTestApp } from '../helpers.ts';
+import { describeStorageContract } from '../storage-contract.ts';
+
+describeStorageContract('local', async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'quire-storage-contract-'));
+  return { storage: createLocalStorage(dir), close: () => rm(dir, { recursive: true, force: true }) };
+});
 
 let root: string;
 beforeEach(async () => {

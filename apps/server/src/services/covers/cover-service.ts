@@ -37,7 +37,7 @@ import { AppError } from '../../errors.ts';
 import type { JobRunner } from '../../workers/pool.ts';
 import type { BookLayoutService } from '../book-layout-service.ts';
 import type { BookService } from '../book-service.ts';
-import type { Storage } from '../storage.ts';
+import type { Storage, StoredFileStream } from '../storage.ts';
 import { coverArtworkPrompt, type PaintPicture } from './artwork-model.ts';
 
 /** Most bytes of an uploaded front artwork (a 300 dpi photograph of a 8.5 x 11 in front is well under it). */
@@ -69,11 +69,11 @@ type NewCover = Pick<
 /** The artwork columns of a cover without a stored artwork. */
 const NO_ARTWORK = { prompt: null, artworkModel: null, artworkKey: null, artworkMediaType: null, artworkWidthPx: null, artworkHeightPx: null } as const;
 
-/** A rendered file of a cover: bytes and media type. */
-export interface CoverFile {
-  bytes: Uint8Array;
-  contentType: string;
-}
+/**
+ * A file of a cover and its media type: the bytes of one rendered now, or a stored one opened as a stream
+ * (storage.ts `getStream`) with its size.
+ */
+export type CoverFile = { contentType: string } & ({ bytes: Uint8Array } | StoredFileStream);
 
 /** The words a new cover starts with: the book's title, subtitle, author and description (cut at a word to fit). */
 function textOf(book: BookRow): CoverText {
@@ -351,10 +351,13 @@ export function createCoverService({ db, books, layouts, jobs, storage, paint, i
       await removeFiles([cover.ebookKey, cover.artworkKey]);
     },
 
-    /** A cover's e-book JPEG (1600 x 2560 px). @throws AppError `NOT_FOUND` (404). */
+    /**
+     * A cover's e-book JPEG (1600 x 2560 px), opened as a stream for answering it.
+     * @throws AppError `NOT_FOUND` (404); the storage's error when its file is missing.
+     */
     async ebook(userId: string, bookId: string, coverId: string): Promise<CoverFile & { title: string }> {
       const { book, cover } = await row(userId, bookId, coverId);
-      return { bytes: await storage.get(cover.ebookKey), contentType: 'image/jpeg', title: book.title };
+      return { ...(await storage.getStream(cover.ebookKey)), contentType: 'image/jpeg', title: book.title };
     },
 
     /**
