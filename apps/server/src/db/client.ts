@@ -79,6 +79,28 @@ async function openPglite(dir: string | undefined, lock: DataDirLock | null): Pr
   }
 }
 
+/**
+ * Key of the PostgreSQL advisory lock held while migrating (any fixed 64-bit number; this one spells "quire" in hex).
+ * Several API and worker processes start against one database: the lock makes them migrate one after another, so the
+ * first applies the new migrations and the others find them applied (drizzle's migrator takes no lock of its own).
+ */
+const MIGRATION_LOCK_KEY = 0x7175697265;
+
+/** Runs `migrate` while holding the migration lock on a connection of `pool` (PostgreSQL session advisory lock). */
+async function migrateAlone(pool: pg.Pool, migrate: () => Promise<void>): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migrate();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 /** A node-postgres pool on `url`, migrated. */
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
@@ -88,7 +110,7 @@ async function openPostgres(url: string): Promise<Database> {
   pool.on('error', () => {});
   try {
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    await migrateAlone(pool, () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }));
     let closed = false;
     return {
       db: db as unknown as Db,
