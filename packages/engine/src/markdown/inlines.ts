@@ -15,6 +15,14 @@ export interface InlineContext {
 
 type Frame = { node: Inline & { children: Inline[] }; close: string } | { node: undefined; close: string };
 
+/**
+ * Deepest nesting of inline nodes kept, as for elements in `read/xml.ts`; deeper emphasis, strong, links
+ * and small caps are flattened into their ancestor (their text kept). markdown-it bounds block nesting
+ * (`maxNesting`) but not emphasis: `*` x 10,000 around a word nests 5,000 deep, past what the recursive
+ * serializer and writers can walk before the call stack overflows.
+ */
+export const MAX_INLINE_DEPTH = 256;
+
 /** Appends text, merging with a preceding text node. */
 function pushText(out: Inline[], value: string): void {
   if (!value) return;
@@ -29,6 +37,8 @@ export function inlineTokensToModel(tokens: readonly Token[], ctx: InlineContext
   const stack: { children: Inline[]; frame?: Frame }[] = [{ children: root }];
   const top = () => stack[stack.length - 1]!.children;
   const open = (node: (Inline & { children: Inline[] }) | undefined, close: string) => {
+    // Past the depth limit the frame is kept (its close still matches) but its node is not.
+    if (stack.length > MAX_INLINE_DEPTH) node = undefined;
     if (node) top().push(node);
     stack.push({ children: node ? node.children : top(), frame: { node, close } as Frame });
   };

@@ -141,3 +141,81 @@ export function textContent(node: XmlNode): string {
   for (const c of node.children) out += textContent(c);
   return out;
 }
+
+/** A name {@link wellFormedXml} writes: an XML name with at most one prefix (`w:p`, `xmlns:w`, `xml:space`). */
+const PLAIN_XML_NAME = /^[A-Za-z_][\w.-]*(?::[A-Za-z_][\w.-]*)?$/;
+
+const escapeXmlText = (s: string): string => (/[&<>]/.test(s) ? s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;') : s);
+const escapeXmlAttr = (s: string): string =>
+  /[&<"\t\n\r]/.test(s)
+    ? s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;').replace(/\t/g, '&#9;').replace(/\n/g, '&#10;').replace(/\r/g, '&#13;')
+    : s;
+
+/**
+ * Any text, read as XML by the forgiving tokenizer of {@link parseXml} and written back well formed: an XML
+ * declaration and the first element as the only root, with nothing around it (no second root, no text,
+ * comment, processing instruction or DTD); comments, processing instructions and CDATA markers inside it
+ * dropped (CDATA content kept as text); elements deeper than {@link MAX_DEPTH} flattened into their
+ * ancestor; an element or attribute whose name is not a plain XML name left out (an element's content
+ * kept); text and attribute values escaped. A strict parser reads the result in linear time.
+ * @returns `''` when the text holds no element, or its first element's name is not a plain XML name.
+ */
+export function wellFormedXml(text: string): string {
+  let out = '';
+  /** True while the last start tag written still lacks its `>` (it becomes `/>` if nothing comes inside). */
+  let pending = false;
+  const open: (string | undefined)[] = [];
+  let overflow = 0;
+  let state: 'before' | 'root' | 'after' = 'before';
+  const plain = new Map<string, boolean>();
+  const isPlain = (name: string): boolean => {
+    let ok = plain.get(name);
+    if (ok === undefined) plain.set(name, (ok = PLAIN_XML_NAME.test(name)));
+    return ok;
+  };
+  const parser = new Parser(
+    {
+      onopentag(name, attrs) {
+        if (state === 'after') return;
+        if (open.length >= MAX_DEPTH - 1) {
+          overflow++;
+          return;
+        }
+        if (state === 'before') {
+          if (!isPlain(name)) {
+            state = 'after';
+            return;
+          }
+          state = 'root';
+        }
+        const written = isPlain(name) ? name : undefined;
+        open.push(written);
+        if (written === undefined) return;
+        out += pending ? `><${name}` : `<${name}`;
+        for (const key in attrs) if (isPlain(key)) out += ` ${key}="${escapeXmlAttr(attrs[key]!)}"`;
+        pending = true;
+      },
+      onclosetag() {
+        if (state !== 'root') return;
+        if (overflow > 0) {
+          overflow--;
+          return;
+        }
+        const name = open.pop();
+        if (name !== undefined) {
+          out += pending ? '/>' : `</${name}>`;
+          pending = false;
+        }
+        if (open.length === 0) state = 'after';
+      },
+      ontext(value) {
+        if (state !== 'root' || value === '') return;
+        out += pending ? `>${escapeXmlText(value)}` : escapeXmlText(value);
+        pending = false;
+      },
+    },
+    { xmlMode: true, decodeEntities: true, recognizeSelfClosing: true, recognizeCDATA: true },
+  );
+  parser.end(text);
+  return out ? `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${out}` : '';
+}

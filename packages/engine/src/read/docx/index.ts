@@ -4,7 +4,9 @@
  *
  * Checklist:
  * - [X] archive inspected and every entry inflated under the limits BEFORE mammoth sees it; mammoth
- *       then reads a re-packed, stored copy of exactly those bytes (no second opinion on the ZIP)
+ *       then reads a re-packed, stored copy of those entries (no second opinion on the ZIP), with every
+ *       XML part written back well formed by our own parser first ({@link mammothPackage}: mammoth's XML
+ *       parser is quadratic in what lies around the root element)
  * - [X] headings (Heading 1-6, Title), emphasis, bold, lists, footnotes and endnotes, tables as rows
  * - [X] images: the picture's bytes (mammoth's `convertImage`) go to an {@link ImageCollector}
  *       (PNG, JPEG, GIF, WebP kept; EMF, WMF, SVG and the rest keep their alt text only), each a figure
@@ -15,7 +17,7 @@
  * - [X] password-protected files (an OLE compound file, not a ZIP) refused with a message saying so
  * - [ ] comments, tracked changes (mammoth drops them), text boxes
  */
-import { zipSync, type Zippable } from 'fflate';
+import { strToU8, zipSync, type Zippable } from 'fflate';
 import mammoth from 'mammoth';
 import type { Block, BookDocument, BookMeta, Inline } from '../../model/book-document.ts';
 import { EngineError } from '../../errors.ts';
@@ -24,7 +26,8 @@ import { plain } from '../html/convert.ts';
 import { Report } from '../html/dom.ts';
 import { ImageCollector } from '../images.ts';
 import { htmlDocumentsToBook, type DocumentReadResult } from '../html/index.ts';
-import { childElements, findFirst, parseHtml, parseXml, textContent } from '../xml.ts';
+import { sniffImageType } from '../../model/image-bytes.ts';
+import { childElements, findFirst, parseHtml, parseXml, textContent, wellFormedXml } from '../xml.ts';
 
 /** Word styles to HTML (mammoth style map syntax); Word's built-in heading styles map by default. */
 const STYLE_MAP = [
@@ -131,6 +134,39 @@ function unwrapDocument(doc: BookDocument): number {
 }
 
 /**
+ * The archive mammoth reads: every entry of `zip` (inflated under the limits), stored, and none as uploaded.
+ * - Binary entries (an image's magic bytes, or a NUL byte: pictures, fonts, EMF) become a short placeholder,
+ *   kept in `binaries`; `convertImage` swaps a picture's real bytes back in.
+ * - Text without a `<` (mammoth's embedded style map, `mammoth/style-map`) stays as it is: as XML it is one
+ *   text node at most.
+ * - Every other entry is parsed by our parser (`../xml.ts`, linear, forgiving, at most 256 deep) and written
+ *   back as well-formed XML with one root element and nothing around it. mammoth's XML parser (xmldom 0.8)
+ *   scans the document's children for every node it adds at the top level, so nodes around the root cost
+ *   quadratic time: a `document.xml` followed by `<p/>` x 20,000 (80 KB that deflate to a few hundred bytes)
+ *   kept the event loop busy for 50 s, and well-formed comments after the root do the same. Which entries
+ *   mammoth parses depends on the package's relationships, so every entry that is not binary is rewritten.
+ */
+function mammothPackage(zip: SafeZip): { repacked: Uint8Array; binaries: Map<string, Uint8Array> } {
+  const files: Zippable = {};
+  const binaries = new Map<string, Uint8Array>();
+  for (const e of zip.entries) {
+    if (e.directory) continue;
+    const bytes = zip.read(e.name);
+    if (sniffImageType(bytes) || bytes.includes(0)) {
+      const key = `quire-binary-entry-${binaries.size + 1}`;
+      binaries.set(key, bytes);
+      files[e.name] = [strToU8(key), { level: 0 }];
+    } else if (!bytes.includes(0x3c)) {
+      // No `<`: plain text (mammoth's embedded style map), one text node at most as XML.
+      files[e.name] = [bytes, { level: 0 }];
+    } else {
+      files[e.name] = [strToU8(wellFormedXml(new TextDecoder('utf-8').decode(bytes))), { level: 0 }];
+    }
+  }
+  return { repacked: zipSync(files), binaries };
+}
+
+/**
  * Reads a DOCX file.
  * @throws EngineError('ARCHIVE_TOO_LARGE') for a zip bomb or an archive past the limits.
  * @throws EngineError('UNREADABLE_INPUT') for a broken or password-protected file, or a ZIP that is not
@@ -143,9 +179,7 @@ export async function readDocx(bytes: Uint8Array): Promise<DocumentReadResult> {
   if (!zip.find('word/document.xml')) {
     throw new EngineError('UNREADABLE_INPUT', 'This file is not a Word document (it has no word/document.xml). Upload a .docx saved by Word, LibreOffice or Google Docs.');
   }
-  const files: Zippable = {};
-  for (const e of zip.entries) if (!e.directory) files[e.name] = [zip.read(e.name), { level: 0 }];
-  const repacked = zipSync(files);
+  const { repacked, binaries } = mammothPackage(zip);
   let html: string;
   const collector = new ImageCollector();
   try {
@@ -157,8 +191,10 @@ export async function readDocx(bytes: Uint8Array): Promise<DocumentReadResult> {
         // The picture's bytes go to the collector; the element keeps the asset path (or nothing) and
         // mammoth's alt text.
         convertImage: mammoth.images.imgElement(async (image) => {
-          const bytes = await image.read();
-          return { src: collector.add(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)) ?? '' };
+          const read = await image.read();
+          const placeholder = read.length < 64 ? binaries.get(read.toString('latin1')) : undefined;
+          const bytes = placeholder ?? new Uint8Array(read.buffer, read.byteOffset, read.byteLength);
+          return { src: collector.add(bytes) ?? '' };
         }),
       },
     );

@@ -87,3 +87,10 @@ process.on('message', (message: ExtractRequest) => {
 });
 
 process.on('disconnect', () => process.exit(0));
+
+// pdf.js is written for browsers, where an unhandled rejection is only a console message: while it recovers
+// from a damaged cross-reference table it leaves some of its own promises rejected and unhandled (an
+// `XRefEntryException` for a page it then reads fine from the rebuilt table). Node's default ends the process
+// on the first one, and a readable PDF was refused as unreadable. They are ignored; the parent's time limit
+// and memory cap still end a child that goes wrong, and a failure of the extraction itself is answered above.
+process.on('unhandledRejection', () => {});
