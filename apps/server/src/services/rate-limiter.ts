@@ -9,6 +9,10 @@
  * ended, and returns the new count), so two processes can never both take the last slot of a window. Keys (e-mail
  * addresses, client addresses, user ids) are stored as their SHA-256 only. Rows of ended windows are deleted by the
  * limiter's own checks, at most once a window and process.
+ *
+ * A key already refused is refused again by the process that refused it without asking the database until its window
+ * ends: with fixed windows nothing a refused request does can change that answer, and a flood of wrong passwords would
+ * otherwise cost one database write per try (about half a core of PostgreSQL under `npm run load`).
  */
 
 import { createHash } from 'node:crypto';
@@ -43,9 +47,16 @@ export interface RateLimitResult {
 export interface RateLimiter {
   /** The limiter's name: its rows in `rate_limit_windows`. */
   readonly name: string;
-  /** Counts one request for `key` (refused requests count too, so hammering does not reopen the window early). */
+  /**
+   * Counts one request for `key`. Refused requests count too, so hammering does not reopen the window early; once the
+   * database has refused a key, this process answers its further tries itself until the window ends (they are counted
+   * in `hits` but not written).
+   */
   hit(key: string): Promise<RateLimitResult>;
 }
+
+/** Refused keys remembered per limiter and process, at most; past it the oldest entries go first. */
+const MAX_REFUSED_KEYS = 10_000;
 
 /** Names of the limiters made on each database, so that two uses cannot share (and mix) their counters by mistake. */
 const namesByDb = new WeakMap<Db, Set<string>>();
@@ -79,17 +90,29 @@ export function createRateLimiter(db: Db, name: string, { limit, windowMs, now }
 
   const w = rateLimitWindows;
   let sweptAt = -Infinity;
+  /** Key hash -> when (process clock, ms) its refused window ends, with the hits the database last counted. */
+  const refused = new Map<string, { untilMs: number; hits: number }>();
   return {
     name,
     async hit(key) {
       const localNow = now?.();
+      const keyHash = hashRateLimitKey(key);
+      const known = refused.get(keyHash);
+      if (known) {
+        const remainingMs = known.untilMs - (localNow ?? Date.now());
+        if (remainingMs > 0) {
+          known.hits += 1;
+          return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(remainingMs / 1000)), hits: known.hits };
+        }
+        refused.delete(keyHash);
+      }
       const at = instant(localNow);
       const ended = sql`${w.windowEndsAt} <= excluded.window_started_at`;
       const [row] = await db
         .insert(w)
         .values({
           limiter: name,
-          keyHash: hashRateLimitKey(key),
+          keyHash,
           hits: 1,
           windowStartedAt: at,
           windowEndsAt: sql`${at} + ${windowMs}::double precision * interval '1 millisecond'`,
@@ -119,7 +142,13 @@ export function createRateLimiter(db: Db, name: string, { limit, windowMs, now }
           .catch(() => {});
       }
 
-      return { allowed: row.hits <= limit, retryAfterSeconds: Math.max(1, Math.ceil(Number(row.remainingMs) / 1000)), hits: row.hits };
+      const remainingMs = Number(row.remainingMs);
+      const allowed = row.hits <= limit;
+      if (!allowed) {
+        if (refused.size >= MAX_REFUSED_KEYS) refused.delete(refused.keys().next().value as string);
+        refused.set(keyHash, { untilMs: (localNow ?? Date.now()) + remainingMs, hits: row.hits });
+      }
+      return { allowed, retryAfterSeconds: Math.max(1, Math.ceil(remainingMs / 1000)), hits: row.hits };
     },
   };
 }

@@ -59,6 +59,23 @@ describe(`rate limiter in the database (${driver})`, () => {
     expect(row?.windowEndsAt.getTime()).toBe(clock + MINUTE_MS);
   });
 
+  it('a refused key is refused again without a database write until its window ends, then checked in the database again', async () => {
+    let clock = Date.UTC(2030, 0, 1, 12, 0, 0);
+    const limiter = createRateLimiter(t.app.db, nextName(), { limit: 2, windowMs: MINUTE_MS, now: () => clock });
+    for (let i = 0; i < 3; i++) await limiter.hit('flood@example.com');
+    const written = async () => (await rowsOf(t, limiter.name))[0]?.hits;
+    expect(await written()).toBe(3);
+    for (let i = 0; i < 50; i++) expect((await limiter.hit('flood@example.com')).allowed).toBe(false);
+    clock += 45_000;
+    expect(await limiter.hit('flood@example.com')).toEqual({ allowed: false, retryAfterSeconds: 15, hits: 54 });
+    expect(await written()).toBe(3);
+    // Another key is still counted in the database.
+    expect(await limiter.hit('calm@example.com')).toMatchObject({ allowed: true, hits: 1 });
+    clock += 15_000;
+    expect(await limiter.hit('flood@example.com')).toEqual({ allowed: true, retryAfterSeconds: 60, hits: 1 });
+    expect(await written()).toBe(1);
+  });
+
   it('concurrent checks at the limit let exactly `limit` through', async () => {
     const limit = 7;
     const limiter = createRateLimiter(t.app.db, nextName(), { limit, windowMs: 15 * MINUTE_MS });
