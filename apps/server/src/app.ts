@@ -31,6 +31,7 @@ import { eventRoutes } from './routes/events.ts';
 import { exportRoutes } from './routes/exports.ts';
 import { extractionRoutes } from './routes/extractions.ts';
 import { importRoutes } from './routes/imports.ts';
+import { createImportLimit } from './services/import-limit.ts';
 import { newsletterRoutes } from './routes/newsletter.ts';
 import { supportRoutes } from './routes/support.ts';
 import { createBackgroundTasks } from './services/background-tasks.ts';
@@ -264,12 +265,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(exportRoutes, { prefix: '/api/books', exports: exportService });
   await app.register(coverRoutes, { prefix: '/api/books', covers });
   await app.register(extractionRoutes, { prefix: '/api/books', extractions });
-  await app.register(importRoutes, { prefix: '/api', imports });
+  const importLimit = createImportLimit(app.db);
+  await app.register(importRoutes, { prefix: '/api', imports, importLimit });
   await app.register(userRoutes, { prefix: '/api/user', preferences, accounts, entitlements, checkout });
   await app.register(billingRoutes, { prefix: '/api', checkout });
   await app.register(batchRoutes, {
     prefix: '/api',
     batch: createBatchService({ imports, exports: exportService, books, entitlements }),
+    importLimit,
   });
   if (stripe && config.stripe) {
     const webhooks = createWebhookService({

@@ -2,7 +2,7 @@
  * Imports (accounts spec section 7): POST /api/import takes JSON `{ url }` or multipart/form-data with the file
  * in field `file` and answers 201 with the new book's id, title and author; POST /api/books/import-multiple
  * takes a collection of 2-10 URLs and answers 201 with the book, the number of texts imported and the URLs that
- * failed. Register with prefix `/api`. Both count against one limit per user, {@link IMPORTS_PER_USER_PER_HOUR}: past it
+ * failed. Register with prefix `/api`. Both count against the import limit per user (services/import-limit.ts): past it
  * they answer 429 with `Retry-After` (seconds), before reading the upload or fetching anything (issue 14).
  */
 import multipart from '@fastify/multipart';
@@ -19,34 +19,15 @@ import {
 import { AppError } from '../errors.ts';
 import { userIdOf } from '../plugins/auth.ts';
 import type { ImportService } from '../services/import-service.ts';
-import { createRateLimiter, enforceRateLimit, minutesToWait } from '../services/rate-limiter.ts';
-
-/**
- * Imports each user may start per hour (window {@link IMPORT_WINDOW_MS}), counting a URL, an upload and a collection
- * alike, whether they succeed or not. Each one fetches up to 10 MB from the network or takes a 10 MB upload, then
- * decodes, unpacks and cleans it on the worker threads: heavy work, so it is bounded per signed-in user (an account,
- * not an address: users behind one network do not share it, and one user cannot escape it by changing address).
- * A person importing their manuscripts, even in a busy session, starts a few imports an hour; 30 leaves room for
- * retries, while a script looping on imports is stopped within the hour.
- */
-export const IMPORTS_PER_USER_PER_HOUR = 30;
-
-/** The window of {@link IMPORTS_PER_USER_PER_HOUR}, in milliseconds (one hour). */
-export const IMPORT_WINDOW_MS = 60 * 60 * 1000;
-
-/** The 429 sentence of the import routes. */
-const importLimitedMessage = (seconds: number) =>
-  `You have started too many imports in the last hour. Please try again in ${minutesToWait(seconds)}.`;
+import type { ImportLimit } from '../services/import-limit.ts';
 
 /** Error statuses of an import: validation, auth, private address, too large, unsupported type, unreadable, rate limit, upstream. */
 const IMPORT_ERRORS = Object.fromEntries([400, 401, 403, 413, 415, 422, 429, 502, 504].map((s) => [s, ErrorBodySchema]));
 
 /** Import routes; register with prefix `/api` and the import service. */
-export const importRoutes: FastifyPluginAsync<{ imports: ImportService }> = async (app, { imports }) => {
+export const importRoutes: FastifyPluginAsync<{ imports: ImportService; importLimit: ImportLimit }> = async (app, { imports, importLimit }) => {
   // Multipart parsing only in this plugin: one file, at most 10 MB (accounts spec section 9).
   await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 10, parts: 12 } });
-  // Counted in the database, shared by every API process on it (each test app has its own); keyed by user id.
-  const importsPerUser = createRateLimiter(app.db, 'imports-per-user', { limit: IMPORTS_PER_USER_PER_HOUR, windowMs: IMPORT_WINDOW_MS });
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.addHook('onRequest', app.requireUser);
 
@@ -61,7 +42,7 @@ export const importRoutes: FastifyPluginAsync<{ imports: ImportService }> = asyn
     },
     async (request, reply) => {
       const userId = userIdOf(request);
-      await enforceRateLimit(importsPerUser, userId, reply, importLimitedMessage);
+      await importLimit.enforce(userId, reply);
       if (request.isMultipart()) {
         const part = await request.file();
         if (!part || part.fieldname !== 'file') {
@@ -91,7 +72,7 @@ export const importRoutes: FastifyPluginAsync<{ imports: ImportService }> = asyn
     },
     async (request, reply) => {
       const userId = userIdOf(request);
-      await enforceRateLimit(importsPerUser, userId, reply, importLimitedMessage);
+      await importLimit.enforce(userId, reply);
       const result = await imports.importCollection(userId, request.body);
       return reply.status(201).send(result);
     },

@@ -4,6 +4,7 @@
  */
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMPORTS_PER_USER_PER_HOUR } from '../../src/services/import-limit.ts';
 import { bearer, registerUser, SAMPLE_BOOK, startServer, type LocalServer } from '../helpers.ts';
 import { buildBillingApp, confirmPayment, formatBook, importText, type BillingApp } from './billing-app.ts';
 
@@ -59,6 +60,25 @@ describe('batch import and zip export', () => {
     for (const name of Object.keys(entries).filter((n) => n.endsWith('.epub'))) {
       expect(Buffer.from(entries[name]!.subarray(30, 38)).toString('latin1')).toBe('mimetype');
     }
+  });
+
+  it('a batch counts against the same import limit as single imports: past it, 429 before any URL is fetched', async () => {
+    const token = await subscribed('publisher');
+    // Failed imports count as much as successful ones, and cost nothing to make here.
+    for (let i = 1; i < IMPORTS_PER_USER_PER_HOUR; i++) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/import', headers: bearer(token), payload: { url: site.url('/missing.txt') } });
+      expect(res.statusCode, res.body).toBe(502);
+    }
+    const batch = () => t.app.inject({ method: 'POST', url: '/api/import-batch', headers: bearer(token), payload: { urls: [site.url('/book-1.txt')] } });
+    expect((await batch()).statusCode).toBe(201);
+    const fetches = site.requests.length;
+    const refused = await batch();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toMatch(/^[1-9]\d*$/);
+    expect(refused.json().message).toMatch(/^You have started too many imports in the last hour\./);
+    const single = await t.app.inject({ method: 'POST', url: '/api/import', headers: bearer(token), payload: { url: site.url('/book-2.txt') } });
+    expect(single.statusCode).toBe(429);
+    expect(site.requests.length).toBe(fetches);
   });
 
   it('refuses below the publisher plan, and another user’s book', async () => {

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { zipSync, strToU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMPORTS_PER_USER_PER_HOUR } from '../../src/routes/imports.ts';
+import { IMPORTS_PER_USER_PER_HOUR } from '../../src/services/import-limit.ts';
 import {
   bearer,
   buildTestApp,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMPORTS_PER_USER_PER_HOUR, IMPORT_WINDOW_MS } from '../../src/routes/imports.ts';
+import { IMPORTS_PER_USER_PER_HOUR, IMPORT_WINDOW_MS } from '../../src/services/import-limit.ts';
 import {
   bearer,
   buildTestApp,
