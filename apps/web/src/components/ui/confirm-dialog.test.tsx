@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Button } from './button.tsx';
+import { Button, buttonVariants } from './button.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 
 function Harness({ pending = false, onConfirm = () => {} }: { pending?: boolean; onConfirm?: () => void }) {
@@ -75,5 +75,27 @@ describe('ConfirmDialog', () => {
     await user.keyboard('{Escape}');
     expect(onOpenChange).not.toHaveBeenCalled();
     expect(screen.getByRole('alertdialog')).toBeInTheDocument();
+  });
+
+  it('styles the confirm button as destructive by default, and as the primary button with tone="default"', () => {
+    const props = {
+      open: true,
+      onOpenChange: () => {},
+      title: 'Sign out everywhere?',
+      description: 'Every device is signed out.',
+      cancelLabel: 'Cancel',
+      confirmLabel: 'Sign out everywhere',
+      pendingLabel: 'Signing out...',
+      pending: false,
+      onConfirm: () => {},
+    };
+    const { rerender } = render(<ConfirmDialog {...props} />);
+    let confirm = within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Sign out everywhere' });
+    expect(confirm).toHaveClass(...buttonVariants({ variant: 'destructive' }).split(' '));
+
+    rerender(<ConfirmDialog {...props} tone="default" />);
+    confirm = within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Sign out everywhere' });
+    expect(confirm).toHaveClass(...buttonVariants({ variant: 'primary' }).split(' '));
+    expect(confirm).not.toHaveClass('bg-destructive');
   });
 });

@@ -11,7 +11,10 @@ import {
 } from './alert-dialog.tsx';
 import { Spinner } from './spinner.tsx';
 
-/** Props of {@link ConfirmDialog}: what opens it, its open state, its texts, and the confirmed action with its pending state. */
+/**
+ * Props of {@link ConfirmDialog}: what opens it, its open state, its texts, the confirm button's tone, and the
+ * confirmed action with its pending state.
+ */
 export type ConfirmDialogProps = {
   /**
    * The control that opens the dialog (a Button), wrapped in AlertDialogTrigger: it is marked as opening a dialog
@@ -29,8 +32,13 @@ export type ConfirmDialogProps = {
   description: ReactNode;
   /** The button that closes the dialog and does nothing ('Keep cleaned text'); it has the focus when the dialog opens. */
   cancelLabel: ReactNode;
-  /** The destructive button that confirms ('Undo cleanup'). */
+  /** The button that confirms ('Undo cleanup'); it may start with an icon, which the pending label replaces. */
   confirmLabel: ReactNode;
+  /**
+   * The confirm button's style: 'destructive' (the default) for an action that throws work away, 'default' (the
+   * primary button) for one that does not ('Sign out everywhere').
+   */
+  tone?: 'destructive' | 'default';
   /** What the confirm button says while the request runs ('Undoing...'). */
   pendingLabel: ReactNode;
   /** Shows a spinner before `pendingLabel` while the request runs. */
@@ -42,10 +50,10 @@ export type ConfirmDialogProps = {
 };
 
 /**
- * A yes/no confirmation of something that throws work away, on the AlertDialog (modal, focus trapped, the cancel
- * button focused first, Escape cancels): a title, a description, a cancel button and a destructive confirm button
- * that shows a pending label while its request runs. The dialog stays open until the caller closes it, so that the
- * outcome is seen where it was asked for.
+ * A yes/no confirmation, on the AlertDialog (modal, focus trapped, the cancel button focused first, Escape cancels):
+ * a title, a description, a cancel button and a confirm button (destructive unless `tone="default"`) that shows a
+ * pending label while its request runs. The dialog stays open until the caller closes it, so that the outcome is
+ * seen where it was asked for.
  */
 export function ConfirmDialog({
   trigger,
@@ -56,6 +64,7 @@ export function ConfirmDialog({
   cancelLabel,
   confirmLabel,
   pendingLabel,
+  tone = 'destructive',
   spinner = false,
   onConfirm,
   pending,
@@ -69,7 +78,7 @@ export function ConfirmDialog({
         <AlertDialogFooter>
           <AlertDialogCancel disabled={pending}>{cancelLabel}</AlertDialogCancel>
           <AlertDialogAction
-            variant="destructive"
+            variant={tone === 'destructive' ? 'destructive' : 'primary'}
             disabled={pending}
             onClick={(event) => {
               // Stay open until the server answers, so that the outcome is seen where it was asked for.

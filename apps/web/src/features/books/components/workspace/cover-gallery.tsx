@@ -2,17 +2,9 @@ import { useId, useState } from 'react';
 import { formatDateTime } from '../../../../lib/format-date.ts';
 import { BookImage, CircleCheck, Pencil, Trash2 } from 'lucide-react';
 import type { Cover } from '@quire/contracts';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from '../../../../components/ui/alert-dialog.tsx';
 import { Badge } from '../../../../components/ui/badge.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
 import { RetryAlert } from '../../../../components/ui/retry-alert.tsx';
 import { Skeleton } from '../../../../components/ui/skeleton.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
@@ -242,34 +234,30 @@ export function CoverGallery({
         </ul>
       )}
 
-      <AlertDialog
+      <ConfirmDialog
         open={toDelete !== null}
         onOpenChange={(open) => {
-          if (!open && !remove.isPending) setToDelete(null);
+          if (!open) setToDelete(null);
         }}
-      >
-        <AlertDialogContent>
-          <AlertDialogTitle>Delete this cover?</AlertDialogTitle>
-          <AlertDialogDescription>
+        title="Delete this cover?"
+        description={
+          <>
             This cover{toDelete ? ` (${coverKindLabel(toDelete)})` : ''} and its files are removed. This cannot be undone.
             {toDelete?.chosen && ' It is your book cover: your newest other cover takes its place.'}
-          </AlertDialogDescription>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={remove.isPending}>Keep cover</AlertDialogCancel>
-            <AlertDialogAction
-              variant="destructive"
-              disabled={remove.isPending}
-              onClick={(event) => {
-                event.preventDefault();
-                confirmDelete();
-              }}
-            >
-              {remove.isPending ? <Spinner /> : <Trash2 aria-hidden="true" />}
-              {remove.isPending ? 'Deleting...' : 'Delete cover'}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+          </>
+        }
+        cancelLabel="Keep cover"
+        confirmLabel={
+          <>
+            <Trash2 aria-hidden="true" />
+            Delete cover
+          </>
+        }
+        pendingLabel="Deleting..."
+        spinner
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+      />
     </section>
   );
 }

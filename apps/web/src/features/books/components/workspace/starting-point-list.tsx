@@ -1,15 +1,7 @@
 import { useState } from 'react';
 import { CircleCheck, Trash2 } from 'lucide-react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from '../../../../components/ui/alert-dialog.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { cn } from '../../../../lib/cn.ts';
 import type { StartingPoint } from '../../lib/starting-points.ts';
@@ -113,28 +105,20 @@ export function StartingPointList({
         onDelete={setToDelete}
         {...groupProps}
       />
-      <AlertDialog open={toDelete !== null} onOpenChange={(open) => !open && !deleting && setToDelete(null)}>
-        <AlertDialogContent>
-          <AlertDialogTitle>Delete “{toDelete?.name}”?</AlertDialogTitle>
-          <AlertDialogDescription>
-            The template leaves your list. Books already formatted with it keep their layout.
-          </AlertDialogDescription>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={deleting}>Keep template</AlertDialogCancel>
-            <AlertDialogAction
-              variant="destructive"
-              disabled={deleting}
-              onClick={(event) => {
-                event.preventDefault();
-                if (toDelete) onDelete(toDelete, () => setToDelete(null));
-              }}
-            >
-              {deleting && <Spinner />}
-              {deleting ? 'Deleting...' : 'Delete template'}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title={<>Delete “{toDelete?.name}”?</>}
+        description="The template leaves your list. Books already formatted with it keep their layout."
+        cancelLabel="Keep template"
+        confirmLabel="Delete template"
+        pendingLabel="Deleting..."
+        spinner
+        pending={deleting}
+        onConfirm={() => {
+          if (toDelete) onDelete(toDelete, () => setToDelete(null));
+        }}
+      />
     </div>
   );
 }
