@@ -1,6 +1,7 @@
 /**
  * Test helpers: an app per test file on a fresh database (in-memory PGlite, or a fresh PostgreSQL database
- * when TEST_DATABASE_URL is set), users, multipart bodies and small local HTTP servers.
+ * when TEST_DATABASE_URL is set), users, multipart bodies, the sample book made ready to export and small local HTTP
+ * servers.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -10,6 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { expect } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 
@@ -162,6 +164,32 @@ export const SAMPLE_BOOK = [
   '*** END OF THE PROJECT GUTENBERG EBOOK A SMALL SAMPLE ***',
   '',
 ].join('\n');
+
+/**
+ * Imports {@link SAMPLE_BOOK} for the user of `token` (a `sample.txt` upload to POST /api/import) and answers the new
+ * book's id. Expects the 201; the book is not cleaned yet, so it cannot be exported until {@link formatBookForExport}.
+ */
+export async function importSampleBook(app: FastifyInstance, token: string): Promise<string> {
+  const { payload, headers } = multipartFile('file', 'sample.txt', SAMPLE_BOOK);
+  const imported = await app.inject({ method: 'POST', url: '/api/import', payload, headers: { ...headers, ...bearer(token) } });
+  expect(imported.statusCode, imported.body).toBe(201);
+  return (imported.json() as { id: string }).id;
+}
+
+/**
+ * Makes an imported book exportable, the set-up of the export tests: cleans it, then formats it with the literature
+ * layout (English, with a description). Expects a 200 from each.
+ */
+export async function formatBookForExport(app: FastifyInstance, token: string, bookId: string): Promise<void> {
+  expect((await app.inject({ method: 'POST', url: `/api/books/${bookId}/clean`, headers: bearer(token) })).statusCode).toBe(200);
+  const formatted = await app.inject({
+    method: 'POST',
+    url: `/api/books/${bookId}/format`,
+    headers: bearer(token),
+    payload: { genre: 'literature', metadata: { description: 'A short sample book for export tests.', language: 'en' } },
+  });
+  expect(formatted.statusCode, formatted.body).toBe(200);
+}
 
 /** Number of books in the `books` table (all users): "nothing saved" checks. */
 export async function countBooks(app: FastifyInstance): Promise<number> {

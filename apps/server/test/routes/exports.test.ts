@@ -5,7 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportsTable } from '../../src/db/schema/index.ts';
-import { bearer, buildTestApp, multipartFile, registerUser, SAMPLE_BOOK, type TestApp } from '../helpers.ts';
+import { bearer, buildTestApp, formatBookForExport, importSampleBook, registerUser, type TestApp } from '../helpers.ts';
 
 let t: TestApp;
 let token: string;
@@ -15,23 +15,13 @@ const scratch = mkdtempSync(path.join(os.tmpdir(), 'quire-export-test-'));
 beforeAll(async () => {
   t = await buildTestApp();
   token = (await registerUser(t.app)).token;
-  const { payload, headers } = multipartFile('file', 'sample.txt', SAMPLE_BOOK);
-  const imported = await t.app.inject({ method: 'POST', url: '/api/import', payload, headers: { ...headers, ...bearer(token) } });
-  expect(imported.statusCode, imported.body).toBe(201);
-  bookId = imported.json().id;
+  bookId = await importSampleBook(t.app, token);
 
   const early = await t.app.inject({ method: 'POST', url: `/api/books/${bookId}/export/pdf`, headers: bearer(token) });
   expect(early.statusCode).toBe(409);
   expect(early.json()).toEqual({ message: 'Format the book before exporting' });
 
-  expect((await t.app.inject({ method: 'POST', url: `/api/books/${bookId}/clean`, headers: bearer(token) })).statusCode).toBe(200);
-  const formatted = await t.app.inject({
-    method: 'POST',
-    url: `/api/books/${bookId}/format`,
-    headers: bearer(token),
-    payload: { genre: 'literature', metadata: { description: 'A short sample book for export tests.', language: 'en' } },
-  });
-  expect(formatted.statusCode, formatted.body).toBe(200);
+  await formatBookForExport(t.app, token, bookId);
 });
 afterAll(async () => {
   await t?.close();

@@ -1,15 +1,15 @@
 /**
  * The OpenAPI document (issue 14, "Security": every route described from the contracts' zod schemas, served at
- * `/api/docs`). Every route is collected as the app registers it (an `onRoute` hook on the app's own Fastify
- * instance, as in request-limits.test.ts), with the Stripe webhook too. Then each API route must be in the document
- * with a schema for its success response (binary content for a download) and a schema for each part of the request
- * it declares: path parameters (every `:name` of its URL), querystring, headers and JSON body. A POST, PUT or PATCH
- * without a body schema must be in NO_BODY_SCHEMA below with its reason (one whose body schema accepts anything, in
+ * `/api/docs`). Every route is collected as the app registers it (route-collector.ts: an `onRoute` hook on the app's
+ * own Fastify instance), with the Stripe webhook too. Then each API route must be in the document with a schema for
+ * its success response (binary content for a download) and a schema for each part of the request it declares: path
+ * parameters (every `:name` of its URL), querystring, headers and JSON body. A POST, PUT or PATCH without a body
+ * schema must be in NO_BODY_SCHEMA below with its reason (one whose body schema accepts anything, in
  * BODY_ACCEPTS_ANYTHING). A small app of its own checks that the check names a route without schemas. Pages, files, robots.txt and sitemap.xml are
  * not in the document.
  */
 import type * as Fastify from 'fastify';
-import type { FastifyServerOptions, RouteOptions } from 'fastify';
+import type { RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -17,22 +17,9 @@ import { EMAIL_MAX_CHARS } from '@quire/contracts';
 import { openApiPlugin } from '../../src/plugins/openapi.ts';
 import { buildTestApp, type TestApp } from '../helpers.ts';
 
-/** Every route the app registers, as Fastify's `onRoute` hook sees it (schemas included). */
-const registered = vi.hoisted(() => [] as RouteOptions[]);
-
-// buildApp creates its own Fastify instance: an `onRoute` hook is added to it before any route is registered, so
-// that every route of every plugin (the hooks of the root apply to all of them) is seen with its schema.
-vi.mock('fastify', async (importOriginal) => {
-  const original = await importOriginal<typeof Fastify>();
-  const create = (options?: FastifyServerOptions) => {
-    const app = original.default(options);
-    app.addHook('onRoute', (route) => {
-      registered.push(route as RouteOptions);
-    });
-    return app;
-  };
-  return { ...original, default: create, fastify: create };
-});
+// Every route the app registers, with its schemas (see route-collector.ts).
+const { collectRoutes, registeredRoutes } = await vi.hoisted(() => import('../route-collector.ts'));
+vi.mock('fastify', collectRoutes);
 
 /**
  * API routes that take a request body without a JSON Schema for it, with the reason. A new POST, PUT or PATCH route
@@ -102,7 +89,7 @@ interface ApiRoute {
 }
 
 /** Every API route of `routes` (default: those the app registered). */
-function apiRoutes(routes: readonly RouteOptions[] = registered): ApiRoute[] {
+function apiRoutes(routes: readonly RouteOptions[] = registeredRoutes): ApiRoute[] {
   const seen = new Set<string>();
   const out: ApiRoute[] = [];
   for (const route of routes) {
@@ -239,8 +226,8 @@ describe('every API route', () => {
     const documented = Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`));
     const expected = apiRoutes().map((r) => `${r.method} ${openApiPath(r.url)}`);
     expect(documented.sort()).toEqual(expected.sort());
-    expect(registered.some((r) => r.url === '/robots.txt')).toBe(true);
-    expect(registered.some((r) => r.url === '/sitemap.xml')).toBe(true);
+    expect(registeredRoutes.some((r) => r.url === '/robots.txt')).toBe(true);
+    expect(registeredRoutes.some((r) => r.url === '/sitemap.xml')).toBe(true);
   });
 });
 

@@ -1,35 +1,21 @@
 /**
  * Request limits (issue 14, Security: every string field of every request has a maximum length). Every route's
- * request schemas (body, querystring, params, headers) are collected as the app registers them and read as JSON
- * Schema: a string without `maxLength` fails the test, naming the route and the field, unless an enum, a literal or
- * a uuid format already bounds it. Then the e-mail limit (254 characters, RFC 5321) end to end: register, login and
- * forgot-password refuse a longer address with a readable 400 and store nothing; so does the support form with an
- * over-long name.
+ * request schemas (body, querystring, params, headers) are collected as the app registers them (route-collector.ts)
+ * and read as JSON Schema: a string without `maxLength` fails the test, naming the route and the field, unless an
+ * enum, a literal or a uuid format already bounds it. Then the e-mail limit (254 characters, RFC 5321) end to end:
+ * register, login and forgot-password refuse a longer address with a readable 400 and store nothing; so does the
+ * support form with an over-long name.
  */
-import type * as Fastify from 'fastify';
-import type { FastifyServerOptions, RouteOptions } from 'fastify';
+import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { EMAIL_MAX_CHARS, FULL_NAME_MAX_CHARS } from '@quire/contracts';
 import { passwordResetTokens, sessions, supportMessages, users } from '../../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../helpers.ts';
 
-/** Every route the app registers, as Fastify's `onRoute` hook sees it (schemas included). */
-const registered = vi.hoisted(() => [] as RouteOptions[]);
-
-// buildApp creates its own Fastify instance: an `onRoute` hook is added to it before any route is registered, so
-// that every route of every plugin (the hooks of the root apply to all of them) is seen with its schema.
-vi.mock('fastify', async (importOriginal) => {
-  const original = await importOriginal<typeof Fastify>();
-  const create = (options?: FastifyServerOptions) => {
-    const app = original.default(options);
-    app.addHook('onRoute', (route) => {
-      registered.push(route as RouteOptions);
-    });
-    return app;
-  };
-  return { ...original, default: create, fastify: create };
-});
+// Every route the app registers, with its schemas (see route-collector.ts).
+const { collectRoutes, registeredRoutes } = await vi.hoisted(() => import('../route-collector.ts'));
+vi.mock('fastify', collectRoutes);
 
 /** The parts of a request a route's schema validates. */
 const REQUEST_PARTS = ['params', 'querystring', 'body', 'headers'] as const;
@@ -104,7 +90,7 @@ function routeNames(route: RouteOptions): string[] {
 function requestSchemas(): { name: string; schema: unknown }[] {
   const seen = new Set<string>();
   const out: { name: string; schema: unknown }[] = [];
-  for (const route of registered) {
+  for (const route of registeredRoutes) {
     for (const routeName of routeNames(route)) {
       for (const part of REQUEST_PARTS) {
         const schema = (route.schema as Record<string, unknown> | undefined)?.[part];

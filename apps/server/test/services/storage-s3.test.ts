@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportsTable } from '../../src/db/schema/index.ts';
 import { createS3Storage } from '../../src/services/storage.ts';
-import { bearer, buildTestApp, multipartFile, registerUser, SAMPLE_BOOK, type TestApp } from '../helpers.ts';
+import { bearer, buildTestApp, formatBookForExport, importSampleBook, registerUser, type TestApp } from '../helpers.ts';
 import { startS3Server, type TestS3Server } from '../s3-server.ts';
 import { describeStorageContract } from '../storage-contract.ts';
 
@@ -75,18 +75,8 @@ describe('the app with S3 settings', () => {
     prefix = settings.prefix!;
     t = await buildTestApp({ s3: settings });
     token = (await registerUser(t.app)).token;
-    const { payload, headers } = multipartFile('file', 'sample.txt', SAMPLE_BOOK);
-    const imported = await t.app.inject({ method: 'POST', url: '/api/import', payload, headers: { ...headers, ...bearer(token) } });
-    expect(imported.statusCode, imported.body).toBe(201);
-    bookId = imported.json().id;
-    expect((await t.app.inject({ method: 'POST', url: `/api/books/${bookId}/clean`, headers: bearer(token) })).statusCode).toBe(200);
-    const formatted = await t.app.inject({
-      method: 'POST',
-      url: `/api/books/${bookId}/format`,
-      headers: bearer(token),
-      payload: { genre: 'literature', metadata: { description: 'A short sample book for export tests.', language: 'en' } },
-    });
-    expect(formatted.statusCode, formatted.body).toBe(200);
+    bookId = await importSampleBook(t.app, token);
+    await formatBookForExport(t.app, token, bookId);
   });
   afterAll(async () => {
     await t?.close();
