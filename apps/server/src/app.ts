@@ -19,6 +19,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
+import { queuePlugin, type QueuePluginOptions } from './plugins/queue.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { storagePlugin } from './plugins/storage.ts';
@@ -29,6 +30,7 @@ import { bookRoutes } from './routes/books.ts';
 import { coverRoutes } from './routes/covers.ts';
 import { eventRoutes } from './routes/events.ts';
 import { exportRoutes } from './routes/exports.ts';
+import { jobRoutes } from './routes/jobs.ts';
 import { extractionRoutes } from './routes/extractions.ts';
 import { importRoutes } from './routes/imports.ts';
 import { createImportLimit } from './services/import-limit.ts';
@@ -45,6 +47,7 @@ import { userRoutes } from './routes/user.ts';
 import { sitemapRoutes } from './routes/sitemap.ts';
 import { webAppPlugin } from './routes/web-app.ts';
 import { healthRoutes } from './routes/health.ts';
+import { loadProbeRoutes } from './routes/load-probe.ts';
 import { batchRoutes } from './routes/batch.ts';
 import { billingRoutes } from './routes/billing.ts';
 import { blogRoutes } from './routes/blog.ts';
@@ -87,6 +90,8 @@ export interface BuildAppOptions {
   addressPolicy?: AddressPolicy;
   /** Where the log lines go (tests read them); standard output when left out. */
   logStream?: NodeJS.WritableStream;
+  /** The job queue's heartbeat, staleness, sweep and back-off periods (tests shorten them). */
+  jobTiming?: QueuePluginOptions['timing'];
 }
 
 /**
@@ -149,6 +154,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(dbPlugin, { config });
     await app.register(storagePlugin, { dataDir: config.dataDir, s3: config.s3 });
     await app.register(jobsPlugin, { threads: config.workerThreads, pdfProcesses: config.pdfProcesses });
+    await app.register(queuePlugin, { databaseUrl: config.databaseUrl ?? null, concurrency: config.jobConcurrency, timing: options.jobTiming });
     await app.register(authPlugin, { sessionTtlMs: config.sessionTtlMs });
   } catch (err) {
     await app.close().catch(() => {});
@@ -215,6 +221,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     books,
     assets,
     jobs: app.jobs,
+    queue: app.queue,
     layouts: bookLayouts,
     storage: app.storage,
     chosenCover: (bookId) => covers.chosenEbook(bookId),
@@ -263,6 +270,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(bookRoutes, { prefix: '/api/books', books, previews });
   await app.register(bookImageRoutes, { prefix: '/api/books', books, assets });
   await app.register(exportRoutes, { prefix: '/api/books', exports: exportService });
+  await app.register(jobRoutes, { prefix: '/api', exports: exportService });
   await app.register(coverRoutes, { prefix: '/api/books', covers });
   await app.register(extractionRoutes, { prefix: '/api/books', extractions });
   const importLimit = createImportLimit(app.db);
@@ -319,6 +327,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(adminRoutes, { prefix: '/api/admin', admin });
   await app.register(eventRoutes, { prefix: '/api/events', pageViews: createPageViewService({ db: app.db }) });
   await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(loadProbeRoutes, { prefix: '/api' });
 
   // The web app's files and pages, robots.txt, and the 404 of every other path.
   await app.register(sitemapRoutes, { publicUrl: config.publicUrl, blog, pagesModifiedAt: pagesModifiedAt(config.webDistDir) });

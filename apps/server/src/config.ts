@@ -67,6 +67,11 @@ const EnvSchema = z.object({
   QUIRE_WORKER_THREADS: positiveInt(2),
   /** Child processes that run the Typst compiler for PDF exports. Default 1. */
   QUIRE_PDF_PROCESSES: positiveInt(1),
+  /**
+   * Jobs (exports) this process runs at once. Default 2. 0 (PostgreSQL only): this process only answers requests and
+   * `npm run worker` processes on the same database run the jobs.
+   */
+  QUIRE_JOB_CONCURRENCY: positiveInt(2),
   /** Built web app to serve; default `apps/web/dist` when it exists. */
   QUIRE_WEB_DIST_DIR: z.string().trim().min(1).optional(),
   /** pino log level (`fatal` ... `trace`, or `silent`). Default `info`. */
@@ -180,6 +185,8 @@ export interface Config {
   workerThreads: number;
   /** Size of the Typst child-process pool. */
   pdfProcesses: number;
+  /** Jobs this process runs at once (services/jobs); 0 only with PostgreSQL, where worker processes run them. */
+  jobConcurrency: number;
   /** Built SPA to serve (index.html for every non-/api GET), or null to serve the API only. */
   webDistDir: string | null;
   /** Session lifetime, in milliseconds (30 days by default). */
@@ -326,6 +333,7 @@ export function loadConfig(
     gutenbergOrigin: new URL(e.QUIRE_GUTENBERG_ORIGIN).origin,
     workerThreads: Math.max(1, e.QUIRE_WORKER_THREADS),
     pdfProcesses: Math.max(1, e.QUIRE_PDF_PROCESSES),
+    jobConcurrency: e.QUIRE_JOB_CONCURRENCY,
     webDistDir: existsSync(path.join(webDistDir, 'index.html')) ? webDistDir : null,
     sessionTtlMs: 30 * 24 * 60 * 60 * 1000,
     logLevel: e.LOG_LEVEL,
@@ -345,5 +353,10 @@ export function loadConfig(
     s3: s3Config(e),
     ...overrides,
   };
+  if (config.jobConcurrency === 0 && !config.databaseUrl) {
+    throw new ConfigError(
+      'Invalid configuration:\n  QUIRE_JOB_CONCURRENCY: 0 needs DATABASE_URL (on the embedded database only this process can run the exports, so it must take jobs).',
+    );
+  }
   return config;
 }

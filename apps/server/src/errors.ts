@@ -77,6 +77,10 @@ export const APP_ERROR_STATUS = {
   PAYMENT_PROVIDER_FAILED: 502,
   /** This server takes no payments (no STRIPE_SECRET_KEY): said plainly, as the issue asks. */
   PAYMENTS_NOT_CONFIGURED: 503,
+  /** A job failed on every try it gets (services/jobs): the message says so and what to do. */
+  JOB_FAILED: 503,
+  /** The process is stopping: a request waiting for a job is answered while the job carries on in another process. */
+  SHUTTING_DOWN: 503,
   /** A bug or an outage on our side; details are logged, never sent. */
   INTERNAL: 500,
 } as const;
@@ -116,6 +120,8 @@ const DEFAULT_MESSAGES: Record<AppErrorCode, string> = {
   NO_LIVE_SUBSCRIPTION: 'You have no plan in force to cancel or keep.',
   ALREADY_PAID: 'This document is already paid for.',
   PAYMENT_PROVIDER_FAILED: 'The payment service could not be reached. Please try again in a moment.',
+  SHUTTING_DOWN: 'The server is restarting. Your file is still being made: find it on the Export tab in a minute.',
+  JOB_FAILED: 'We could not finish this after several tries. Please try again in a few minutes; if it keeps failing, write to us from the Contact page.',
   PAYMENTS_NOT_CONFIGURED: 'Payments are not configured on this server, so every feature is open and nothing needs to be paid.',
   RATE_LIMITED: 'Too many requests. Please try again later.',
   UPSTREAM_FAILED: 'Could not fetch the URL.',

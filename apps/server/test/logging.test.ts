@@ -34,7 +34,9 @@ async function resetTokenFromOutbox(): Promise<string> {
   const outbox = path.join(t.config.dataDir, 'outbox');
   for (let attempt = 0; attempt < 200; attempt += 1) {
     const files = await readdir(outbox).catch(() => [] as string[]);
-    for (const file of files) {
+    // Only finished mails: one is written under a `.partial` name and then renamed, so it may vanish between the listing
+    // and the read.
+    for (const file of files.filter((name) => name.endsWith('.eml'))) {
       // Quoted-printable may break the link across lines with a soft break (`=` at the end of a line).
       const mail = (await readFile(path.join(outbox, file), 'utf8')).replace(/=\r?\n/g, '');
       const token = /reset-password\?token=3D([A-Za-z0-9_-]{43})/.exec(mail)?.[1] ?? /reset-password\?token=([A-Za-z0-9_-]{43})/.exec(mail)?.[1];

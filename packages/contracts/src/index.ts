@@ -22,3 +22,4 @@ export * from './style-guide-uploads.ts';
 export * from './support.ts';
 export * from './web-routes.ts';
 export * from './health.ts';
+export * from './jobs.ts';

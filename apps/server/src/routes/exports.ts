@@ -1,7 +1,8 @@
 /**
  * POST /api/books/:id/export/:format (workspace spec section 7): the file itself, with its media type and a
  * download name (contracts EXPORT_FILES / exportFileName). Formats: pdf, epub, docx, html, epub-html. The file is
- * streamed from the storage once built and stored (issue 14: "Downloads of large files stream").
+ * made by an export job (services/export-service.ts) and streamed from the storage once stored (issue 14: "Downloads
+ * of large files stream").
  */
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
@@ -24,12 +25,19 @@ export const exportRoutes: FastifyPluginAsync<{ exports: ExportService }> = asyn
         response: {
           // The body is the file's bytes (sent as a stream, which fastify does not serialize).
           200: z.instanceof(Readable),
-          ...Object.fromEntries([400, 401, 402, 403, 404, 409, 422].map((s) => [s, ErrorBodySchema])),
+          ...Object.fromEntries([400, 401, 402, 403, 404, 409, 422, 503].map((s) => [s, ErrorBodySchema])),
         },
       },
     },
     async (request, reply) => {
-      const file = await exports.exportBook(userIdOf(request), request.params.id, request.params.format);
+      // The export runs as a job (it may be taken by another process); this request waits for it, unless the client
+      // goes away first: the job carries on, and the Export tab finds it (GET /api/books/{id}/jobs).
+      const gone = new AbortController();
+      // (The response's 'close', not the request's: a request's fires as soon as its body has been read.)
+      reply.raw.once('close', () => {
+        if (!reply.raw.writableFinished) gone.abort(new Error('the client closed the connection'));
+      });
+      const file = await exports.exportBook(userIdOf(request), request.params.id, request.params.format, gone.signal);
       const { stream, sizeBytes } = await exports.open(file);
       return reply
         .status(200)

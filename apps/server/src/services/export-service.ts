@@ -1,15 +1,17 @@
 /**
  * Exporting a formatted book (workspace spec section 7, "POST /api/books/{id}/export/{format}"): the book's
- * formatted Markdown, metadata and images become a BookDocument and then a file, built off the event loop; the
- * file is stored and recorded in `exports`, and answered to the caller from the storage as a stream (issue 14: the
- * API does not hold the file in memory while a client downloads it).
+ * formatted Markdown, metadata and images become a BookDocument and then a file, built off the event loop in an
+ * export job (issue 14: long work runs as jobs, in whichever process takes it, with its progress); the file is stored
+ * and recorded in `exports`, and answered to the caller from the storage as a stream (the API does not hold the file
+ * in memory while a client downloads it).
  */
-import { randomUUID } from 'node:crypto';
 import { EXPORT_FILES, exportFileName, type ExportFormat } from '@quire/contracts';
 import type { Db } from '../db/client.ts';
 import { and, eq } from 'drizzle-orm';
 import { books as booksTable, exportsTable } from '../db/schema/index.ts';
-import { AppError } from '../errors.ts';
+import { AppError, type AppErrorCode } from '../errors.ts';
+import type { JobRow } from '../db/schema/index.ts';
+import type { JobOutcome, JobQueue, JobRunContext } from './jobs/job-queue.ts';
 import type { JobRunner } from '../workers/pool.ts';
 import type { BookAssetService } from './book-asset-service.ts';
 import type { BookService } from './book-service.ts';
@@ -28,6 +30,8 @@ export interface ExportServiceDeps {
   books: Pick<BookService, 'load'>;
   assets: Pick<BookAssetService, 'forExport'>;
   jobs: Pick<JobRunner, 'buildFile'>;
+  /** The job queue the exports run on (services/jobs). */
+  queue: Pick<JobQueue, 'handle' | 'enqueue' | 'waitFor'>;
   layouts: Pick<BookLayoutService, 'exportLayout' | 'typesetBook' | 'bookLayout'>;
   storage: Storage;
   /** The e-book JPEG of the book's chosen cover, or null (cover-service.ts `chosenEbook`): the EPUB embeds it. */
@@ -52,66 +56,130 @@ export interface ExportFile {
 
 export { bookMetaOf } from './book-meta.ts';
 
-/** Export operations. */
-export function createExportService({ db, books, assets, jobs, layouts, storage, chosenCover, entitlements, now = () => new Date() }: ExportServiceDeps) {
-  return {
+/** The download address of export `exportId` of book `bookId` (GET, with the bearer header; routes/jobs.ts). */
+export function exportDownloadUrl(bookId: string, exportId: string): string {
+  return `/api/books/${bookId}/exports/${exportId}/file`;
+}
+
+/** What a completed export job stores as its result (jobs.result). */
+export interface ExportJobResult {
+  exportId: string;
+  format: ExportFormat;
+  key: string;
+  byteSize: number;
+  fileName: string;
+}
+
+/** Export operations. Creating the service registers the export job's handler on `queue`. */
+export function createExportService({ db, books, assets, jobs, queue, layouts, storage, chosenCover, entitlements, now = () => new Date() }: ExportServiceDeps) {
+  /**
+   * The export job (issue 14: every export is a job). Builds `format` for the job's book in its layout (book-layout-
+   * service.ts: the stored layout id, a book formatted before layouts were stored getting the KDP 6x9 one, with
+   * `layout_settings` over it and the KDP adjustments of its layout report) with the images its text refers to, and
+   * stores it under `exports/<bookId>/<jobId>.<ext>`: a second try of the same job writes the same key, so no file is
+   * left over. A PDF is the one the layout report measured when the book has not changed since (typeset-service.ts
+   * keeps it), else it is typeset now with KDP's rules and the report is brought up to date. An EPUB carries the
+   * book's chosen cover (its e-book JPEG) when it has one. The export's row (its id is the job's: one row per job) is
+   * written in the transaction that completes the job; the plan counts the export after that.
+   */
+  async function runExportJob({ job, progress }: JobRunContext): Promise<JobOutcome> {
+    const format = job.input.format as ExportFormat;
+    if (!job.bookId) throw new AppError('NOT_FOUND');
+    await progress('Reading the book', 5);
+    const book = await books.load(job.userId, job.bookId);
+    if (book.formattedText === null) throw new AppError('NOT_FORMATTED');
+    const grant = await entitlements?.authorizeExport(job.userId, book, format);
+    let bytes: Uint8Array;
+    if (format === 'pdf') {
+      await progress('Typesetting pages', 15);
+      const typeset = await layouts.typesetBook(book);
+      bytes = typeset.pdf;
+      if (!sameReport(typeset.report, book.layoutReport)) {
+        await db
+          .update(booksTable)
+          .set({ layoutReport: typeset.report })
+          .where(and(eq(booksTable.id, book.id), eq(booksTable.userId, job.userId)));
+      }
+    } else {
+      await progress('Building the file', 15);
+      const cover = format === 'epub' && chosenCover ? await chosenCover(book.id) : null;
+      bytes = await jobs.buildFile({
+        ...(cover ? { cover: { bytes: cover, mediaType: 'image/jpeg' as const } } : {}),
+        markdown: book.formattedText,
+        meta: bookMetaOf(book),
+        layoutId: book.layoutId ?? 'kdp-6x9',
+        layout: await layouts.exportLayout(book),
+        format,
+        modified: now(),
+        assets: await assets.forExport(book.id, book.formattedText),
+      });
+    }
+    await progress('Saving the file', 90);
+    const fileName = exportFileName(book.title, format);
+    const key = `exports/${book.id}/${job.id}${fileName.slice(fileName.lastIndexOf('.'))}`;
+    await storage.put(key, bytes);
+    const result: ExportJobResult = { exportId: job.id, format, key, byteSize: bytes.byteLength, fileName };
+    return {
+      result: { ...result },
+      commit: async (tx) => {
+        await tx
+          .insert(exportsTable)
+          .values({ id: job.id, bookId: book.id, format, filePath: key, byteSize: bytes.byteLength, downloadUrl: exportDownloadUrl(book.id, job.id) })
+          .onConflictDoNothing();
+      },
+      afterCommit: grant ? () => entitlements!.recordExport(job.userId, grant) : undefined,
+    };
+  }
+  queue.handle('export', runExportJob);
+
+  /** The file a finished export job made, or its failure as the AppError the request answers with. */
+  function fileOfJob(row: JobRow): ExportFile {
+    if (row.state !== 'completed') {
+      throw new AppError((row.errorCode as AppErrorCode | null) ?? 'JOB_FAILED', row.error ?? undefined);
+    }
+    const r = row.result as unknown as ExportJobResult;
+    return { exportId: r.exportId, key: r.key, byteSize: r.byteSize, fileName: r.fileName, contentType: EXPORT_FILES[r.format].contentType };
+  }
+
+  const service = {
     /**
-     * Builds `format` for the caller's book in its layout (book-layout-service.ts: the stored layout id, a book
-     * formatted before layouts were stored getting the KDP 6x9 one, with `layout_settings` over it and the KDP
-     * adjustments of its layout report) with the images its text refers to, stores it under
-     * `exports/<bookId>/<exportId>.<ext>` and records it. A PDF is the one the layout report measured when the
-     * book has not changed since (typeset-service.ts keeps it), else it is typeset now with KDP's rules and the
-     * report is brought up to date. An EPUB carries the book's chosen cover (its e-book JPEG) when it has one. The
-     * built bytes are not kept: the answer says where the file is stored, for `open`.
+     * Asks for an export of the caller's book: checks it exists, is formatted and that the plan allows it (refusals
+     * come before any work, with their upgrade offer), then creates the export job; resolves with its id.
      * @throws AppError `NOT_FOUND` (404), `NOT_FORMATTED` (409) before Format; `PAYMENT_REQUIRED` (402) /
-     *   `FEATURE_NOT_IN_PLAN` (403) from the plan checks, before any work.
+     *   `FEATURE_NOT_IN_PLAN` (403) from the plan checks.
      */
-    async exportBook(userId: string, bookId: string, format: ExportFormat): Promise<ExportFile> {
+    async requestExport(userId: string, bookId: string, format: ExportFormat): Promise<string> {
       const book = await books.load(userId, bookId);
       if (book.formattedText === null) throw new AppError('NOT_FORMATTED');
-      const grant = await entitlements?.authorizeExport(userId, book, format);
-      let bytes: Uint8Array;
-      if (format === 'pdf') {
-        const typeset = await layouts.typesetBook(book);
-        bytes = typeset.pdf;
-        if (!sameReport(typeset.report, book.layoutReport)) {
-          await db
-            .update(booksTable)
-            .set({ layoutReport: typeset.report })
-            .where(and(eq(booksTable.id, book.id), eq(booksTable.userId, userId)));
-        }
-      } else {
-        const cover = format === 'epub' && chosenCover ? await chosenCover(book.id) : null;
-        bytes = await jobs.buildFile({
-          ...(cover ? { cover: { bytes: cover, mediaType: 'image/jpeg' as const } } : {}),
-          markdown: book.formattedText,
-          meta: bookMetaOf(book),
-          layoutId: book.layoutId ?? 'kdp-6x9',
-          layout: await layouts.exportLayout(book),
-          format,
-          modified: now(),
-          assets: await assets.forExport(book.id, book.formattedText),
-        });
-      }
-      const fileName = exportFileName(book.title, format);
-      const exportId = randomUUID();
-      const extension = fileName.slice(fileName.lastIndexOf('.'));
-      const key = `exports/${book.id}/${exportId}${extension}`;
-      await storage.put(key, bytes);
-      try {
-        await db.insert(exportsTable).values({
-          id: exportId,
-          bookId: book.id,
-          format,
-          filePath: key,
-          byteSize: bytes.byteLength,
-        });
-      } catch (err) {
-        await storage.delete(key).catch(() => {});
-        throw err;
-      }
-      if (grant) await entitlements?.recordExport(userId, grant);
-      return { exportId, key, byteSize: bytes.byteLength, fileName, contentType: EXPORT_FILES[format].contentType };
+      await entitlements?.authorizeExport(userId, book, format);
+      return queue.enqueue({ kind: 'export', userId, bookId: book.id, input: { format } });
+    },
+
+    /**
+     * Exports `format` of the caller's book through the queue and resolves once the file is stored (the job may run in
+     * another process): where it is stored, its size, its download name and media type. `signal` stops the waiting
+     * (the client went away), not the job.
+     * @throws the refusals of `requestExport`; the job's failure (its AppError code and message: `JOB_FAILED` (503)
+     *   after its last try); AppError `SHUTTING_DOWN` (503) when this process stops first.
+     */
+    async exportBook(userId: string, bookId: string, format: ExportFormat, signal?: AbortSignal): Promise<ExportFile> {
+      const jobId = await service.requestExport(userId, bookId, format);
+      return fileOfJob(await queue.waitFor(jobId, signal));
+    },
+
+    /**
+     * The stored export `exportId` of the caller's book `bookId`, for GET .../exports/{exportId}/file.
+     * @throws AppError `NOT_FOUND` (404) when there is no such export of a book of the caller's.
+     */
+    async storedExport(userId: string, bookId: string, exportId: string): Promise<ExportFile> {
+      const [row] = await db
+        .select({ id: exportsTable.id, format: exportsTable.format, key: exportsTable.filePath, byteSize: exportsTable.byteSize, title: booksTable.title })
+        .from(exportsTable)
+        .innerJoin(booksTable, eq(booksTable.id, exportsTable.bookId))
+        .where(and(eq(exportsTable.id, exportId), eq(exportsTable.bookId, bookId), eq(booksTable.userId, userId)));
+      if (!row) throw new AppError('NOT_FOUND', 'Export not found');
+      const format = row.format as ExportFormat;
+      return { exportId: row.id, key: row.key, byteSize: row.byteSize, fileName: exportFileName(row.title, format), contentType: EXPORT_FILES[format].contentType };
     },
 
     /**
@@ -122,6 +190,7 @@ export function createExportService({ db, books, assets, jobs, layouts, storage,
       return storage.getStream(file.key);
     },
   };
+  return service;
 }
 
 /** The service's type. */

@@ -21,3 +21,4 @@ export * from './support-messages.ts';
 export * from './newsletter-subscribers.ts';
 export * from './concierge-inquiries.ts';
 export * from './rate-limit-windows.ts';
+export * from './jobs.ts';

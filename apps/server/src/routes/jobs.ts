@@ -1,0 +1,94 @@
+/**
+ * Jobs as the web follows them (issue 14: "Long jobs report progress ... and survives a page reload"; contracts
+ * jobs.ts): GET /api/books/{id}/jobs (the book's jobs running and those ended in the last day), GET /api/jobs/{id},
+ * and GET /api/books/{id}/exports/{exportId}/file, the file of a finished export (streamed from the storage), for an
+ * export whose request was gone before it ended (a reload). Only the caller's own jobs and files; others are 404.
+ */
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BookJobsResponseSchema,
+  ErrorBodySchema,
+  ExportFileParamsSchema,
+  JobParamsSchema,
+  JobSchema,
+  type ExportFormat,
+  type Job,
+  type JobKind,
+  type JobState,
+} from '@quire/contracts';
+import type { JobRow } from '../db/schema/index.ts';
+import { AppError } from '../errors.ts';
+import { userIdOf } from '../plugins/auth.ts';
+import { exportDownloadUrl, type ExportJobResult, type ExportService } from '../services/export-service.ts';
+
+const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ErrorBodySchema]));
+
+/** Ids are UUIDs; anything else cannot be a job or an export (and must not reach a uuid column). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A job row as the API answers it. */
+export function jobOf(row: JobRow): Job {
+  const format = (row.input.format as ExportFormat | undefined) ?? null;
+  const done = row.state === 'completed' && row.kind === 'export' && row.bookId ? (row.result as unknown as ExportJobResult) : null;
+  return {
+    id: row.id,
+    kind: row.kind as JobKind,
+    bookId: row.bookId,
+    format,
+    state: row.state as JobState,
+    stage: row.stage,
+    percent: row.percent,
+    attempts: row.attempts,
+    maxAttempts: row.maxAttempts,
+    error: row.state === 'failed' ? row.error : null,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+    export:
+      done && row.bookId
+        ? { exportId: done.exportId, format: done.format, fileName: done.fileName, byteSize: done.byteSize, downloadUrl: exportDownloadUrl(row.bookId, done.exportId) }
+        : null,
+  };
+}
+
+/** Job routes; register with prefix `/api`, with the export service (for the files of finished exports). */
+export const jobRoutes: FastifyPluginAsync<{ exports: ExportService }> = async (app, { exports }) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.addHook('onRequest', app.requireUser);
+
+  r.get(
+    '/books/:id/jobs',
+    { schema: { params: JobParamsSchema, response: { 200: BookJobsResponseSchema, ...errors(400, 401) } } },
+    async (request) => {
+      if (!UUID.test(request.params.id)) return { jobs: [] };
+      const rows = await app.queue.listForBook(userIdOf(request), request.params.id);
+      return { jobs: rows.map(jobOf) };
+    },
+  );
+
+  r.get('/jobs/:id', { schema: { params: JobParamsSchema, response: { 200: JobSchema, ...errors(400, 401, 404) } } }, async (request) => {
+    const row = UUID.test(request.params.id) ? await app.queue.find(userIdOf(request), request.params.id) : null;
+    if (!row) throw new AppError('NOT_FOUND', 'Job not found');
+    return jobOf(row);
+  });
+
+  r.get(
+    '/books/:id/exports/:exportId/file',
+    { schema: { params: ExportFileParamsSchema, response: { 200: z.instanceof(Readable), ...errors(400, 401, 404) } } },
+    async (request, reply) => {
+      const { id, exportId } = request.params;
+      if (!UUID.test(id) || !UUID.test(exportId)) throw new AppError('NOT_FOUND', 'Export not found');
+      const file = await exports.storedExport(userIdOf(request), id, exportId);
+      const { stream, sizeBytes } = await exports.open(file);
+      return reply
+        .status(200)
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('cache-control', 'no-store')
+        .header('content-length', sizeBytes)
+        .send(stream);
+    },
+  );
+};

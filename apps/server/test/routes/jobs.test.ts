@@ -1,0 +1,90 @@
+/**
+ * Exports as jobs, as the web follows them (issue 14): the export request's job is listed for its book with its stage,
+ * percentage and, once done, the file's address; the file is fetched again from there, also after the request that
+ * asked for it has gone (a reload); nobody else sees the job or the file.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BookJobsResponseSchema, JobSchema, type Job } from '@quire/contracts';
+import { bearer, buildTestApp, formatBookForExport, importSampleBook, registerUser, type TestApp } from '../helpers.ts';
+
+let t: TestApp;
+let token: string;
+let bookId: string;
+let stranger: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  token = (await registerUser(t.app)).token;
+  stranger = (await registerUser(t.app)).token;
+  bookId = await importSampleBook(t.app, token);
+  await formatBookForExport(t.app, token, bookId);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function jobsOf(as: string, book = bookId): Promise<Job[]> {
+  const res = await t.app.inject({ method: 'GET', url: `/api/books/${book}/jobs`, headers: bearer(as) });
+  expect(res.statusCode, res.body).toBe(200);
+  return BookJobsResponseSchema.parse(res.json()).jobs;
+}
+
+describe('export jobs', () => {
+  it('an export request leaves a completed job with the file’s address; the file is the one the request answered', async () => {
+    const res = await t.app.inject({ method: 'POST', url: `/api/books/${bookId}/export/epub`, headers: bearer(token) });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    const [job] = await jobsOf(token);
+    expect(job).toMatchObject({ kind: 'export', bookId, format: 'epub', state: 'completed', percent: 100, stage: null, attempts: 1, error: null });
+    expect(job!.export).toMatchObject({ format: 'epub', fileName: 'A_Small_Sample.epub', byteSize: res.rawPayload.length });
+    expect(job!.export!.downloadUrl).toBe(`/api/books/${bookId}/exports/${job!.export!.exportId}/file`);
+
+    const again = await t.app.inject({ method: 'GET', url: job!.export!.downloadUrl, headers: bearer(token) });
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['content-type']).toBe('application/epub+zip');
+    expect(again.headers['content-disposition']).toBe('attachment; filename="A_Small_Sample.epub"');
+    expect(again.rawPayload.equals(res.rawPayload)).toBe(true);
+
+    const one = await t.app.inject({ method: 'GET', url: `/api/jobs/${job!.id}`, headers: bearer(token) });
+    expect(JobSchema.parse(one.json())).toEqual(job);
+  });
+
+  it('a job whose request went away (a reload) still completes, and its file is fetched from the job', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const asked = new AbortController();
+    const request = fetch(`${address}/api/books/${bookId}/export/pdf`, { method: 'POST', headers: bearer(token), signal: asked.signal }).catch(
+      (err: unknown) => err,
+    );
+    // Gone as soon as the job exists (the page was reloaded).
+    let job: Job | undefined;
+    for (let i = 0; i < 400 && !job; i++) {
+      job = (await jobsOf(token)).find((j) => j.format === 'pdf');
+      if (!job) await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(job).toBeDefined();
+    asked.abort();
+    await request;
+    for (let i = 0; i < 400 && job!.state !== 'completed'; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      job = (await jobsOf(token)).find((j) => j.id === job!.id);
+      expect(job!.state).not.toBe('failed');
+    }
+    expect(job).toMatchObject({ state: 'completed', percent: 100 });
+    const file = await t.app.inject({ method: 'GET', url: job!.export!.downloadUrl, headers: bearer(token) });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+
+  it('nobody else sees the jobs or fetches the files; ids that cannot exist are 404, not errors', async () => {
+    const [job] = await jobsOf(token);
+    expect(job?.export).not.toBeNull();
+    expect(await jobsOf(stranger)).toEqual([]);
+    for (const url of [`/api/jobs/${job!.id}`, job!.export!.downloadUrl, '/api/jobs/not-a-job', `/api/books/${bookId}/exports/nope/file`]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: bearer(stranger) });
+      expect(res.statusCode, url).toBe(404);
+    }
+    expect(await jobsOf(token, 'not-a-book')).toEqual([]);
+    const anonymous = await t.app.inject({ method: 'GET', url: `/api/books/${bookId}/jobs` });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

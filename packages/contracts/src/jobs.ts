@@ -1,0 +1,80 @@
+/**
+ * Long work as jobs (issue 14, "Scale on existing engines"): an export runs as a job in the queue, taken by whichever
+ * process runs workers (the API process on PGlite, `npm run worker` processes on PostgreSQL), and reports its stage
+ * and percentage as it goes, so that the web can show a progress bar that survives a page reload.
+ *
+ * GET /api/books/{id}/jobs: the book's jobs still running and those that ended in the last day, newest first.
+ * GET /api/jobs/{id}: one job of the caller.
+ * GET /api/books/{id}/exports/{exportId}/file: the file of a finished export job (its `export.downloadUrl`).
+ */
+import { z } from 'zod';
+import { ExportFormatSchema } from './exports.ts';
+import { ID_MAX_CHARS } from './limits.ts';
+
+/** The kinds of job (more kinds of long work join as they move onto the queue). */
+export const JOB_KINDS = ['export'] as const;
+export const JobKindSchema = z.enum(JOB_KINDS);
+export type JobKind = z.infer<typeof JobKindSchema>;
+
+/**
+ * A job's state: `queued` (waiting for a worker, also between tries), `running`, `completed` (its result is ready),
+ * `failed` (it will not be tried again: `error` says why, in words for the user).
+ */
+export const JOB_STATES = ['queued', 'running', 'completed', 'failed'] as const;
+export const JobStateSchema = z.enum(JOB_STATES);
+export type JobState = z.infer<typeof JobStateSchema>;
+
+/** What a finished export job made: the format, the download name, and where to fetch the file. */
+export const JobExportSchema = z.object({
+  exportId: z.uuid(),
+  format: ExportFormatSchema,
+  fileName: z.string(),
+  /** Bytes. */
+  byteSize: z.number().int().nonnegative(),
+  /** GET it (with the bearer header) for the file: `/api/books/{bookId}/exports/{exportId}/file`. */
+  downloadUrl: z.string(),
+});
+export type JobExport = z.infer<typeof JobExportSchema>;
+
+/** One job as the API answers it. */
+export const JobSchema = z.object({
+  id: z.uuid(),
+  kind: JobKindSchema,
+  bookId: z.uuid().nullable(),
+  /** For an export job, the format it makes (known from the start, so the web can show the bar on the right card). */
+  format: ExportFormatSchema.nullable(),
+  state: JobStateSchema,
+  /** What it is doing now, in words ('Typesetting pages'); null while queued. */
+  stage: z.string().nullable(),
+  /** Progress, 0 to 100 (100 once completed). */
+  percent: z.number().int().min(0).max(100),
+  /** Tries started so far (a try that a stopped worker left is tried again), and the most it gets. */
+  attempts: z.number().int().nonnegative(),
+  maxAttempts: z.number().int().positive(),
+  /** Why it failed, for the user; null unless `failed`. */
+  error: z.string().nullable(),
+  /** ISO 8601 times. */
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+  /** The export a completed export job made; null otherwise. */
+  export: JobExportSchema.nullable(),
+});
+export type Job = z.infer<typeof JobSchema>;
+
+/** GET /api/books/{id}/jobs answer. */
+export const BookJobsResponseSchema = z.object({ jobs: z.array(JobSchema) });
+export type BookJobsResponse = z.infer<typeof BookJobsResponseSchema>;
+
+/** Params of GET /api/jobs/{id}. */
+export const JobParamsSchema = z.object({ id: z.string().min(1).max(ID_MAX_CHARS) });
+
+/** Params of GET /api/books/{id}/exports/{exportId}/file. */
+export const ExportFileParamsSchema = z.object({
+  id: z.string().min(1).max(ID_MAX_CHARS),
+  exportId: z.string().min(1).max(ID_MAX_CHARS),
+});
+
+/** Whether a job has not ended yet (the web keeps asking while any has not). */
+export function isJobActive(job: Pick<Job, 'state'>): boolean {
+  return job.state === 'queued' || job.state === 'running';
+}

@@ -1,0 +1,115 @@
+/**
+ * The public API calls the load test makes outside autocannon: sign up, sign in, import, read, edit, format and export
+ * a book, and read the load probe. A session is the bearer token register and login answer; each user acts from an
+ * address of its own (`X-Forwarded-For`, which the server trusts under the load test: see server.ts).
+ */
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { AuthResponse, Book, ExportFormat, FormatBody, ImportResponse } from '@quire/contracts';
+import type { LoadProbe } from '../../apps/server/src/routes/load-probe.ts';
+
+/** A signed-up user of the run. */
+export interface User {
+  email: string;
+  password: string;
+  /** The bearer token of its session. */
+  token: string;
+  /** The client address it sends in `X-Forwarded-For`. */
+  client: string;
+}
+
+/**
+ * The `n`th simulated client's address, in 198.18.0.0/15 (RFC 2544: set aside for benchmarks, never a real visitor).
+ * `n` from 0 to 65,535.
+ */
+export function clientAddress(n: number): string {
+  return `198.18.${(n >> 8) & 255}.${n & 255}`;
+}
+
+/** Options of one {@link call}. */
+interface CallOptions {
+  method?: string;
+  /** Who sends it: the bearer token, when there is one, and the client address. */
+  as?: { token?: string; client: string };
+  /** A JSON body, or a form. */
+  json?: unknown;
+  body?: FormData;
+}
+
+/**
+ * Sends one request to `base` + `route` and resolves the response once it answered 2xx.
+ * @throws Error naming the route, the status and the server's message otherwise.
+ */
+async function call(base: string, route: string, options: CallOptions = {}): Promise<Response> {
+  const method = options.method ?? (options.json !== undefined || options.body ? 'POST' : 'GET');
+  const headers: Record<string, string> = {};
+  if (options.as?.token) headers.authorization = `Bearer ${options.as.token}`;
+  if (options.as) headers['x-forwarded-for'] = options.as.client;
+  if (options.json !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(base + route, {
+    method,
+    headers,
+    body: options.json !== undefined ? JSON.stringify(options.json) : options.body,
+  });
+  if (!res.ok) throw new Error(`${method} ${route} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+  return res;
+}
+
+/** Signs up user `n` of the run (a random password; its own client address, `clientAddress(n)`). */
+export async function register(base: string, n: number): Promise<User> {
+  const email = `load-${n}-${randomBytes(3).toString('hex')}@example.com`;
+  const password = `load-${randomBytes(12).toString('hex')}`;
+  const client = clientAddress(n);
+  const res = await call(base, '/api/auth/register', { as: { client }, json: { email, password, firstName: 'Load', lastName: `User ${n}` } });
+  const { token } = (await res.json()) as AuthResponse;
+  return { email, password, token, client };
+}
+
+/** Signs `user` in again from its address; resolves the new session's token. */
+export async function signIn(base: string, user: User): Promise<string> {
+  const res = await call(base, '/api/auth/login', { as: { client: user.client }, json: { email: user.email, password: user.password } });
+  return ((await res.json()) as AuthResponse).token;
+}
+
+/** Uploads the file at `file` as a new book of `user` (cleaned at import, the default); resolves its id. */
+export async function importFile(base: string, user: User, file: string): Promise<string> {
+  const form = new FormData();
+  form.set('file', new Blob([await readFile(file)], { type: 'text/plain' }), path.basename(file));
+  const res = await call(base, '/api/import', { as: user, body: form });
+  return ((await res.json()) as ImportResponse).id;
+}
+
+/** The whole book (its texts included). */
+export async function getBook(base: string, user: User, id: string): Promise<Book> {
+  return (await call(base, `/api/books/${id}`, { as: user })).json() as Promise<Book>;
+}
+
+/** Replaces the book's edited text (and its formatted text, once formatted) with `text`. */
+export async function saveText(base: string, user: User, id: string, text: string): Promise<void> {
+  await (await call(base, `/api/books/${id}/save-text`, { as: user, json: { text } })).arrayBuffer();
+}
+
+/** Formats the book in its default layout (Amazon KDP 6x9), which sets it whole to count its pages. */
+export async function formatBook(base: string, user: User, id: string): Promise<void> {
+  const body: FormatBody = { genre: 'literature', metadata: { description: 'A book formatted by the load test.' } };
+  await (await call(base, `/api/books/${id}/format`, { as: user, json: body })).arrayBuffer();
+}
+
+/** Exports the book in `format` and reads the whole file; resolves its size in bytes. */
+export async function exportBook(base: string, user: User, id: string, format: ExportFormat): Promise<number> {
+  const res = await call(base, `/api/books/${id}/export/${format}`, { as: user, method: 'POST' });
+  return (await res.arrayBuffer()).byteLength;
+}
+
+/** Reads the server's load probe (GET /api/load-probe), then restarts its delay measurement when `reset`. */
+export async function readProbe(base: string, reset = false): Promise<LoadProbe> {
+  return (await call(base, `/api/load-probe${reset ? '?reset=1' : ''}`)).json() as Promise<LoadProbe>;
+}
+
+/** How long `work` took, in milliseconds, with its result. */
+export async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const start = performance.now();
+  const value = await work();
+  return { ms: performance.now() - start, value };
+}
