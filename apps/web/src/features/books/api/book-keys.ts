@@ -12,4 +12,11 @@ export const bookKeys = {
    * refreshing the list does not fetch every image again. `coverFiles(bookId, coverId)` is the prefix of one cover's.
    */
   coverFiles: (bookId: string, coverId: string) => ['books', 'cover-files', bookId, coverId] as const,
+  /** A book's jobs still running and those that ended in the last day, newest first (GET /api/books/:id/jobs). */
+  jobs: (bookId: string) => ['books', 'jobs', bookId] as const,
+  /**
+   * Mutation key of the export requests (POST /api/books/:id/export/:format); the book and the format are in each
+   * request's variables. The jobs query reads which are pending to poll, and to tell this page's jobs from others.
+   */
+  exportRequests: () => ['books', 'export'] as const,
 };

@@ -1,13 +1,28 @@
-import { useState } from 'react';
-import { ArrowRight, BookImage, Download, FileCode2, FileImage, FileText, BookOpen, Printer, Tablet } from 'lucide-react';
-import { coverFileName, exportFileName, type Book, type Cover, type ExportFormat } from '@quire/contracts';
+import { useId, useState, type ReactNode } from 'react';
+import {
+  ArrowRight,
+  BookImage,
+  CircleCheck,
+  Download,
+  FileCode2,
+  FileImage,
+  FileText,
+  BookOpen,
+  Printer,
+  Tablet,
+  TriangleAlert,
+} from 'lucide-react';
+import { coverFileName, exportFileName, type Book, type Cover, type ExportFormat, type Job, type JobExport } from '@quire/contracts';
 import { Button } from '../../../../components/ui/button.tsx';
+import { Progress } from '../../../../components/ui/progress.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { toast } from '../../../../components/ui/use-toast.ts';
 import { UpgradeOfferSlot } from '../../../../components/upgrade-offer-slot.tsx';
 import { getErrorMessage, getUpgradeOffer } from '../../../../lib/errors.ts';
+import { formatFileSize } from '../../../../lib/file-size.ts';
+import { formatJobs, useBookJobs, usePendingExportFormats, type BookJobs } from '../../api/book-jobs.ts';
 import { useDownloadCoverFile, type CoverFileKind } from '../../api/cover-files.ts';
-import { useExportBook } from '../../api/export-book.ts';
+import { useDownloadJobExport, useExportBook } from '../../api/export-book.ts';
 import { chosenCover, useCovers } from '../../api/list-covers.ts';
 import { coverKindLabel } from '../../lib/cover-catalogue.ts';
 import { CoverImage } from './cover-image.tsx';
@@ -18,6 +33,8 @@ type ExportOption = {
   label: string;
   /** Word used in the failure notice: '<HTML|PDF|EPUB|Word> export failed' (workspace spec section 8). */
   noticeName: 'HTML' | 'PDF' | 'EPUB' | 'Word';
+  /** What the file is called in 'Your <fileWord> is ready.' */
+  fileWord: string;
   description: string;
   icon: typeof Download;
 };
@@ -28,6 +45,7 @@ export const EXPORT_OPTIONS: readonly ExportOption[] = [
     format: 'pdf',
     label: 'Print PDF',
     noticeName: 'PDF',
+    fileWord: 'PDF',
     description: 'The paperback interior for Amazon KDP at your layout’s trim size, fonts embedded.',
     icon: Printer,
   },
@@ -35,6 +53,7 @@ export const EXPORT_OPTIONS: readonly ExportOption[] = [
     format: 'epub',
     label: 'EPUB',
     noticeName: 'EPUB',
+    fileWord: 'EPUB',
     description: 'An EPUB 3 e-book for Kindle, Apple Books, Kobo and other stores.',
     icon: Tablet,
   },
@@ -42,6 +61,7 @@ export const EXPORT_OPTIONS: readonly ExportOption[] = [
     format: 'docx',
     label: 'Word',
     noticeName: 'Word',
+    fileWord: 'Word file',
     description: 'An editable .docx with heading and body styles, for editors.',
     icon: FileText,
   },
@@ -49,6 +69,7 @@ export const EXPORT_OPTIONS: readonly ExportOption[] = [
     format: 'html',
     label: 'Print-ready HTML',
     noticeName: 'HTML',
+    fileWord: 'HTML for print',
     description: 'One HTML file laid out for print.',
     icon: FileCode2,
   },
@@ -56,6 +77,7 @@ export const EXPORT_OPTIONS: readonly ExportOption[] = [
     format: 'epub-html',
     label: 'EPUB-ready HTML',
     noticeName: 'HTML',
+    fileWord: 'HTML for e-books',
     description: 'One HTML file structured for e-book conversion tools.',
     icon: BookOpen,
   },
@@ -64,14 +86,102 @@ export const EXPORT_OPTIONS: readonly ExportOption[] = [
 /** An export refused for the user's plan, kept to show its upgrade offer above the list. */
 type Refusal = { error: unknown; fallback: string };
 
-function ExportRow({ book, option, hasCover, onRefusal }: {
+/** A job's progress in words: its stage and percentage, or that it waits for a worker. */
+function jobProgressText(job: Pick<Job, 'state' | 'stage' | 'percent' | 'attempts'>): { label: string; valueText: string } {
+  if (job.state === 'queued') {
+    const waiting = job.attempts > 0 ? 'Waiting to try again' : 'Waiting to start';
+    return { label: waiting, valueText: waiting };
+  }
+  const stage = job.stage ?? 'Working';
+  return { label: `${stage} · ${job.percent}%`, valueText: `${stage}, ${job.percent}%` };
+}
+
+/** The bar of an export job still queued or running, named by its row's heading. */
+function JobProgress({ job, labelledBy }: { job: Job; labelledBy: string }) {
+  const { label, valueText } = jobProgressText(job);
+  return (
+    <div className="mt-3 flex flex-col gap-1.5">
+      {/* The bar says the same to assistive technology (aria-valuetext). */}
+      <p aria-hidden="true" className="text-xs font-medium text-ink-soft tabular-nums">
+        {label}
+      </p>
+      <Progress value={job.percent} valueText={valueText} aria-labelledby={labelledBy} />
+    </div>
+  );
+}
+
+/** The file of an export the page found running (after a reload), now ready, with a way to download it. */
+function FinishedExport({ file, option }: { file: JobExport; option: ExportOption }) {
+  const download = useDownloadJobExport();
+  const start = () =>
+    download.mutate(file, {
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: `${option.noticeName} download failed`,
+          description: getErrorMessage(error, 'Failed to download the file'),
+        }),
+    });
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg bg-accent-soft/60 px-3 py-2 text-sm text-accent-ink">
+      <CircleCheck aria-hidden="true" className="size-4 shrink-0" />
+      <span className="min-w-0 flex-1">
+        Your {option.fileWord} is ready. <span className="text-muted">({formatFileSize(file.byteSize)})</span>
+      </span>
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={start}
+        disabled={download.isPending}
+        aria-label={download.isPending ? `Downloading the finished ${option.label}` : `Download the finished ${option.label}`}
+      >
+        {download.isPending ? <Spinner /> : <Download aria-hidden="true" />}
+        {download.isPending ? 'Downloading...' : 'Download'}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * What a format's row shows of its export jobs: the bar of the one queued or running, and, for one the page found
+ * running rather than started (see `JobReporter`), its file once ready or the reason it failed. The end of an export
+ * this page started is told by its request, as before: the file saved at once, or a notice.
+ */
+function ExportJobStatus({ jobs, option, headingId }: { jobs: BookJobs | undefined; option: ExportOption; headingId: string }) {
+  const { active, ended } = formatJobs(jobs, option.format);
+  const file = ended?.state === 'completed' ? ended.export : null;
+  return (
+    <>
+      {active && <JobProgress job={active} labelledBy={headingId} />}
+      {/* Kept in the page while empty, so that the news is read out when it comes. */}
+      <div role="status" className="empty:hidden">
+        {file && <FinishedExport file={file} option={option} />}
+      </div>
+      {ended?.state === 'failed' && (
+        <p role="alert" className="mt-3 flex items-start gap-2 rounded-lg bg-destructive-soft px-3 py-2 text-sm text-destructive">
+          <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <span>
+            <span className="font-medium">{option.noticeName} export failed.</span> {ended.error ?? 'The file could not be made.'}
+          </span>
+        </p>
+      )}
+    </>
+  );
+}
+
+function ExportRow({ book, option, hasCover, jobs, requested, onRefusal }: {
   book: Book;
   option: ExportOption;
   hasCover: boolean;
+  /** The book's jobs (undefined until known, or when they could not be read: the row then shows none). */
+  jobs: BookJobs | undefined;
+  /** Whether an export request of this format waits, maybe sent before the tab was shown again. */
+  requested: boolean;
   /** An export refused for the user's plan (402/403 with an upgrade offer), or null once one succeeds. */
   onRefusal: (refusal: Refusal | null) => void;
 }) {
   const exportBook = useExportBook();
+  const headingId = useId();
   const fileName = exportFileName(book.title, option.format);
   const download = () => {
     exportBook.mutate(
@@ -95,13 +205,19 @@ function ExportRow({ book, option, hasCover, onRefusal }: {
         (option.format === 'epub' ? (hasCover ? ' It carries your chosen cover.' : ' No cover is chosen, so it has none.') : '')
       }
       fileName={fileName}
-      pending={exportBook.isPending}
+      pending={exportBook.isPending || requested}
       onDownload={download}
-    />
+      headingId={headingId}
+    >
+      <ExportJobStatus jobs={jobs} option={option} headingId={headingId} />
+    </DownloadRow>
   );
 }
 
-/** One file to download: its icon, name, what it is for, the file name it is saved under, and its button. */
+/**
+ * One file to download: its icon, name, what it is for, the file name it is saved under, and its button; `children`
+ * (an export's progress) go under the file name.
+ */
 function DownloadRow(props: {
   icon: typeof Download;
   label: string;
@@ -109,8 +225,10 @@ function DownloadRow(props: {
   fileName: string;
   pending: boolean;
   onDownload: () => void;
+  headingId?: string;
+  children?: ReactNode;
 }) {
-  const { icon: Icon, label, description, fileName, pending, onDownload } = props;
+  const { icon: Icon, label, description, fileName, pending, onDownload, headingId, children } = props;
   return (
     <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:gap-4 sm:px-5">
       <div className="flex min-w-0 flex-1 items-start gap-3 sm:items-center sm:gap-4">
@@ -118,11 +236,14 @@ function DownloadRow(props: {
           <Icon aria-hidden="true" className="size-5" />
         </span>
         <div className="min-w-0 flex-1">
-          <h3 className="font-semibold text-ink">{label}</h3>
+          <h3 id={headingId} className="font-semibold text-ink">
+            {label}
+          </h3>
           <p className="text-sm text-muted">{description}</p>
           <p className="mt-1 truncate font-mono text-xs text-muted" title={fileName}>
             {fileName}
           </p>
+          {children}
         </div>
       </div>
       <Button
@@ -220,11 +341,15 @@ function CoverFiles({ book, cover, onOpenCovers }: { book: Book; cover: Cover | 
 }
 
 /**
- * Export tab: five downloads, each with its own pending state, and the chosen cover's files. An export refused for
- * the user's plan also shows the way up (the page's upgrade offer) above the list, besides its failure notice.
+ * Export tab: five downloads, each with its own pending state and, while its job runs on the server, a progress bar
+ * (stage and percentage), and the chosen cover's files. An export refused for the user's plan also shows the way up
+ * (the page's upgrade offer) above the list, besides its failure notice. After a reload, an export the old page was
+ * waiting for shows its bar again, then offers its file or says why it failed.
  */
 export function ExportTab({ book, onOpenCovers }: { book: Book; onOpenCovers?: () => void }) {
   const covers = useCovers(book.id);
+  const jobs = useBookJobs(book.id);
+  const requested = usePendingExportFormats(book.id);
   const cover = chosenCover(covers.data);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   return (
@@ -246,7 +371,15 @@ export function ExportTab({ book, onOpenCovers }: { book: Book; onOpenCovers?: (
         )}
         <ul className="divide-y divide-line">
           {EXPORT_OPTIONS.map((option) => (
-            <ExportRow key={option.format} book={book} option={option} hasCover={cover !== null} onRefusal={setRefusal} />
+            <ExportRow
+              key={option.format}
+              book={book}
+              option={option}
+              hasCover={cover !== null}
+              jobs={jobs.data}
+              requested={requested.includes(option.format)}
+              onRefusal={setRefusal}
+            />
           ))}
         </ul>
       </section>
