@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { resetToasts } from '../components/ui/use-toast.ts';
 
@@ -21,6 +21,11 @@ if (typeof URL.createObjectURL !== 'function') {
   URL.createObjectURL = () => `blob:quire-test/${(objectUrls += 1)}`;
   URL.revokeObjectURL = () => {};
 }
+
+// Pages are lazy-loaded chunks: the first render of a route imports (and, under vitest, transforms) its module graph,
+// which on a busy two-core machine can take longer than Testing Library's default 1 s wait. A failing query still
+// fails, only later.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
