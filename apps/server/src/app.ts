@@ -195,6 +195,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const preferences = createPreferencesService({ db: app.db });
   const imports = createImportService({
     books,
+    queue: app.queue,
+    storage: app.storage,
     jobs: app.jobs,
     preferences,
     gutenbergOrigin: config.gutenbergOrigin,

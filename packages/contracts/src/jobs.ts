@@ -1,5 +1,5 @@
 /**
- * Long work as jobs (issue 14, "Scale on existing engines"): an export runs as a job in the queue, taken by whichever
+ * Long work as jobs (issue 14, "Scale on existing engines"): an export or an import runs as a job in the queue, taken by whichever
  * process runs workers (the API process on PGlite, `npm run worker` processes on PostgreSQL), and reports its stage
  * and percentage as it goes, so that the web can show a progress bar that survives a page reload.
  *
@@ -12,7 +12,7 @@ import { ExportFormatSchema } from './exports.ts';
 import { ID_MAX_CHARS } from './limits.ts';
 
 /** The kinds of job (more kinds of long work join as they move onto the queue). */
-export const JOB_KINDS = ['export'] as const;
+export const JOB_KINDS = ['export', 'import'] as const;
 export const JobKindSchema = z.enum(JOB_KINDS);
 export type JobKind = z.infer<typeof JobKindSchema>;
 

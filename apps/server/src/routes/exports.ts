@@ -10,6 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBodySchema, ExportParamsSchema } from '@quire/contracts';
 import { userIdOf } from '../plugins/auth.ts';
+import { abortWhenClientGoes } from './client-gone.ts';
 import type { ExportService } from '../services/export-service.ts';
 
 /** Export route; register with prefix `/api/books` and the export service. */
@@ -32,12 +33,7 @@ export const exportRoutes: FastifyPluginAsync<{ exports: ExportService }> = asyn
     async (request, reply) => {
       // The export runs as a job (it may be taken by another process); this request waits for it, unless the client
       // goes away first: the job carries on, and the Export tab finds it (GET /api/books/{id}/jobs).
-      const gone = new AbortController();
-      // (The response's 'close', not the request's: a request's fires as soon as its body has been read.)
-      reply.raw.once('close', () => {
-        if (!reply.raw.writableFinished) gone.abort(new Error('the client closed the connection'));
-      });
-      const file = await exports.exportBook(userIdOf(request), request.params.id, request.params.format, gone.signal);
+      const file = await exports.exportBook(userIdOf(request), request.params.id, request.params.format, abortWhenClientGoes(reply));
       const { stream, sizeBytes } = await exports.open(file);
       return reply
         .status(200)

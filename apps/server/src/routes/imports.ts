@@ -18,11 +18,12 @@ import {
 } from '@quire/contracts';
 import { AppError } from '../errors.ts';
 import { userIdOf } from '../plugins/auth.ts';
+import { abortWhenClientGoes } from './client-gone.ts';
 import type { ImportService } from '../services/import-service.ts';
 import type { ImportLimit } from '../services/import-limit.ts';
 
 /** Error statuses of an import: validation, auth, private address, too large, unsupported type, unreadable, rate limit, upstream. */
-const IMPORT_ERRORS = Object.fromEntries([400, 401, 403, 413, 415, 422, 429, 502, 504].map((s) => [s, ErrorBodySchema]));
+const IMPORT_ERRORS = Object.fromEntries([400, 401, 403, 413, 415, 422, 429, 502, 503, 504].map((s) => [s, ErrorBodySchema]));
 
 /** Import routes; register with prefix `/api` and the import service. */
 export const importRoutes: FastifyPluginAsync<{ imports: ImportService; importLimit: ImportLimit }> = async (app, { imports, importLimit }) => {
@@ -53,11 +54,11 @@ export const importRoutes: FastifyPluginAsync<{ imports: ImportService; importLi
           bytes: new Uint8Array(bytes),
           fileName: part.filename,
           contentType: part.mimetype,
-        });
+        }, abortWhenClientGoes(reply));
         return reply.status(201).send(book);
       }
       if (!request.body) throw new AppError('INVALID_URL');
-      const book = await imports.importFromUrl(userId, request.body.url);
+      const book = await imports.importFromUrl(userId, request.body.url, abortWhenClientGoes(reply));
       return reply.status(201).send(book);
     },
   );

@@ -223,7 +223,7 @@ export function createBookService({
     }
   }
 
-  return {
+  const service = {
     load,
 
     /** The caller's books, newest first, without their texts (GET /api/books). */
@@ -255,25 +255,43 @@ export function createBookService({
      * @throws AppError from the asset checks (book-asset-service.ts `write`); database and storage errors.
      */
     async create(userId: string, book: NewBook, assets: readonly AssetFile[] = []): Promise<Book> {
+      const prepared = await service.prepareNew(userId, book, assets);
+      try {
+        return await db.transaction(async (tx) => prepared.insert(tx as unknown as Db));
+      } catch (err) {
+        await prepared.discard();
+        throw err;
+      }
+    },
+
+    /**
+     * A new book made ready to store in a transaction of the caller's (the one that completes an import job): the
+     * trial cut and the image files are done now, outside any transaction (on PGlite a query outside an open
+     * transaction would wait for it); `insert(tx)` writes the book and its asset rows; `discard()` removes the image
+     * files when the transaction does not commit. `id` is the book's id (an import job's: one book per job).
+     * @throws AppError from the asset checks (book-asset-service.ts `write`); storage errors.
+     */
+    async prepareNew(
+      userId: string,
+      book: NewBook,
+      assets: readonly AssetFile[] = [],
+      id: string = randomUUID(),
+    ): Promise<{ insert(tx: Db): Promise<Book>; discard(): Promise<void> }> {
       const isFreeTrial = await importsAsTrial(userId);
       const values = { ...book, isFreeTrial, ...(isFreeTrial && book.cleanedText ? await trialText(book.cleanedText) : {}) };
-      const id = randomUUID();
       const written = await bookAssetService.write(id, assets);
-      try {
-        const row = await db.transaction(async (tx) => {
+      return {
+        async insert(tx) {
           const [inserted] = await tx
             .insert(books)
             .values({ id, userId, ...values })
             .returning();
           if (written.rows.length > 0) await tx.insert(bookAssets).values(written.rows);
-          return inserted;
-        });
-        if (!row) throw new AppError('INTERNAL', undefined, { cause: new Error('insert returned no book') });
-        return toBook(row);
-      } catch (err) {
-        await written.remove();
-        throw err;
-      }
+          if (!inserted) throw new AppError('INTERNAL', undefined, { cause: new Error('insert returned no book') });
+          return toBook(inserted);
+        },
+        discard: () => written.remove(),
+      };
     },
 
     /**
@@ -463,6 +481,7 @@ export function createBookService({
       });
     },
   };
+  return service;
 
   /** Whether `id` is a built-in layout or one of the user's uploaded style guides. */
   async function isLayout(userId: string, id: string): Promise<boolean> {

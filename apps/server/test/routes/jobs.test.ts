@@ -3,9 +3,13 @@
  * percentage and, once done, the file's address; the file is fetched again from there, also after the request that
  * asked for it has gone (a reload); nobody else sees the job or the file.
  */
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { books, jobs } from '../../src/db/schema/index.ts';
 import { BookJobsResponseSchema, JobSchema, type Job } from '@quire/contracts';
-import { bearer, buildTestApp, formatBookForExport, importSampleBook, registerUser, type TestApp } from '../helpers.ts';
+import { bearer, buildTestApp, formatBookForExport, importSampleBook, multipartFile, registerUser, type TestApp } from '../helpers.ts';
 
 let t: TestApp;
 let token: string;
@@ -86,5 +90,23 @@ describe('export jobs', () => {
     expect(await jobsOf(token, 'not-a-book')).toEqual([]);
     const anonymous = await t.app.inject({ method: 'GET', url: `/api/books/${bookId}/jobs` });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('an import is a job too: its book has the job’s id; an unreadable upload fails at once, leaving no book and no staged file', async () => {
+    const { userId, token: tokenOf } = await registerUser(t.app);
+    const good = multipartFile('file', 'notes.txt', 'A short text.\n\nWith two paragraphs of words in it.');
+    const made = await t.app.inject({ method: 'POST', url: '/api/import', payload: good.payload, headers: { ...good.headers, ...bearer(tokenOf) } });
+    expect(made.statusCode, made.body).toBe(201);
+    const [job] = await t.app.db.select().from(jobs).where(eq(jobs.id, made.json().id));
+    expect(job).toMatchObject({ kind: 'import', userId, state: 'completed', attempts: 1, result: { bookId: made.json().id } });
+
+    const bad = multipartFile('file', 'blank.txt', ' \n\n \n');
+    const refused = await t.app.inject({ method: 'POST', url: '/api/import', payload: bad.payload, headers: { ...bad.headers, ...bearer(tokenOf) } });
+    expect(refused.statusCode, refused.body).toBe(422);
+    const failed = (await t.app.db.select().from(jobs).where(eq(jobs.userId, userId))).filter((j) => j.state === 'failed');
+    expect(failed).toMatchObject([{ kind: 'import', attempts: 1, errorCode: 'UNREADABLE_INPUT' }]);
+    expect(await t.app.db.select().from(books).where(eq(books.userId, userId))).toHaveLength(1);
+    const staged = await readdir(path.join(t.config.dataDir, 'files', 'uploads')).catch(() => []);
+    expect(staged).toEqual([]);
   });
 });

@@ -14,7 +14,8 @@
  *   try still holds it: a try that lost the job (swept as stale, then finished anyway) writes nothing;
  * - on an unexpected error queues the job again after a back-off, until `maxAttempts` tries have failed: then the job
  *   is failed with a message for the user (the dead letter: the row stays, with the last error for operators). An
- *   AppError below 500 (a book not formatted, a plan refusal) fails it at once: trying again cannot help.
+ *   expected failure, an AppError other than INTERNAL (a book not formatted, a plan refusal, an unreadable file, a
+ *   remote server that is down), fails it at once with its own message: the user decides whether to try again.
  */
 import { hostname } from 'node:os';
 import { EventEmitter } from 'node:events';
@@ -33,6 +34,8 @@ export interface JobSpec {
   input: Record<string, unknown>;
   /** Tries it gets (default {@link DEFAULT_MAX_ATTEMPTS}). */
   maxAttempts?: number;
+  /** Its id, when the caller has already used it (an upload stored under it); a new UUID otherwise. */
+  id?: string;
 }
 
 /** What a handler is given: its row (as claimed), a way to report progress, and a signal aborted on shutdown. */
@@ -45,15 +48,21 @@ export interface JobRunContext {
 
 /**
  * What a handler made: the result stored on the row, writes made in the same transaction as the completion (so both
- * happen or neither), and work after it (best effort, logged on failure).
+ * happen or neither; on PGlite nothing else may query the database until they end), work after it (best effort,
+ * logged on failure), and the undoing of what the handler left outside the database (files) when that transaction
+ * fails (not when the try had lost the job: the try holding it uses the same keys).
  */
 export interface JobOutcome {
   result: Record<string, unknown>;
   commit?: (tx: Db) => Promise<void>;
   afterCommit?: () => Promise<void>;
+  discard?: () => Promise<void>;
 }
 
-/** Does a job's work. Throw AppError for an expected failure (its message is shown), anything else to try again. */
+/**
+ * Does a job's work. Throw AppError for an expected failure (its code and message are the job's answer, at once),
+ * anything else (or AppError INTERNAL) to have it tried again.
+ */
 export type JobHandler = (ctx: JobRunContext) => Promise<JobOutcome>;
 
 /** How a delivery's try ended: done (completed or failed for good), to try again later, or not this delivery's to run. */
@@ -190,7 +199,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     },
 
     async enqueue(spec, tx) {
-      const id = randomUUID();
+      const id = spec.id ?? randomUUID();
       const maxAttempts = spec.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
       const write = async (t: Db) => {
         await t.insert(jobs).values({ id, userId: spec.userId, bookId: spec.bookId, kind: spec.kind, input: spec.input, maxAttempts });
@@ -283,9 +292,12 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
           });
         } catch (err) {
           if (err instanceof LostJobError) {
+            // Not `discard`: the try that holds the job writes the same keys (they are named after the job), and its
+            // files must stay.
             log.warn({ jobId, workerId }, 'job finished by a try that no longer held it; its result was discarded');
             return 'skipped';
           }
+          await outcome.discard?.().catch((e: unknown) => log.warn({ err: e, jobId }, 'undoing a job try that did not complete failed'));
           throw err;
         }
         await outcome.afterCommit?.().catch((err: unknown) => log.error({ err, jobId }, 'work after a completed job failed'));
@@ -294,7 +306,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       } catch (err) {
         // Handed back on shutdown (stop): the row is queued again already; this try's late end changes nothing.
         if (stopping && abort.signal.aborted) return 'retry';
-        if (isAppError(err) && err.statusCode < 500) {
+        if (isAppError(err) && err.code !== 'INTERNAL') {
           await fail(jobId, workerId, err.code, err.message, null);
           return 'done';
         }
