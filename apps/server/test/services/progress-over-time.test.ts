@@ -32,6 +32,21 @@ describe('progressOverTime', () => {
     expect(reports).toHaveLength(count);
   });
 
+  it('a work that fails while the first report is still being written is not left unhandled: its failure is passed on', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const slowReport = () => new Promise<void>((resolve) => setTimeout(resolve, 50));
+      const failing = progressOverTime(Promise.reject(new Error('unreadable')), slowReport, { stage: 'Reading the text', fromPercent: 10, toPercent: 90, estimateMs: 1_000 });
+      await expect(failing).rejects.toThrow('unreadable');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
   it('passes the work’s failure on, and a failed report does not stop the work', async () => {
     const failing = progressOverTime(Promise.reject(new Error('typst died')), async () => {
       throw new Error('database gone');

@@ -18,6 +18,9 @@ export async function progressOverTime<T>(
   { stage, fromPercent, toPercent, estimateMs }: { stage: string; fromPercent: number; toPercent: number; estimateMs: number },
 ): Promise<T> {
   const started = Date.now();
+  // `work` is already running and may fail while the first report is written: it is awaited below, so its failure is
+  // handled there, not reported as unhandled in between.
+  work.catch(() => {});
   await report(stage, fromPercent).catch(() => {});
   let last = Math.round(fromPercent);
   const timer = setInterval(() => {
