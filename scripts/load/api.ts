@@ -6,11 +6,13 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { AuthResponse, Book, ExportFormat, FormatBody, ImportResponse } from '@quire/contracts';
+import type { AuthResponse, Book, BookJobsResponse, ExportFormat, FormatBody, ImportResponse, Job } from '@quire/contracts';
 import type { LoadProbe } from '../../apps/server/src/routes/load-probe.ts';
 
 /** A signed-up user of the run. */
 export interface User {
+  /** Its user id. */
+  id: string;
   email: string;
   password: string;
   /** The bearer token of its session. */
@@ -62,8 +64,8 @@ export async function register(base: string, n: number): Promise<User> {
   const password = `load-${randomBytes(12).toString('hex')}`;
   const client = clientAddress(n);
   const res = await call(base, '/api/auth/register', { as: { client }, json: { email, password, firstName: 'Load', lastName: `User ${n}` } });
-  const { token } = (await res.json()) as AuthResponse;
-  return { email, password, token, client };
+  const { token, user } = (await res.json()) as AuthResponse;
+  return { id: user.id, email, password, token, client };
 }
 
 /** Signs `user` in again from its address; resolves the new session's token. */
@@ -100,6 +102,41 @@ export async function formatBook(base: string, user: User, id: string): Promise<
 export async function exportBook(base: string, user: User, id: string, format: ExportFormat): Promise<number> {
   const res = await call(base, `/api/books/${id}/export/${format}`, { as: user, method: 'POST' });
   return (await res.arrayBuffer()).byteLength;
+}
+
+/** An answer read whole: its status and body (the crash test judges failures itself rather than throwing). */
+export interface RawAnswer {
+  status: number;
+  body: Uint8Array;
+}
+
+/**
+ * POST /api/books/{id}/export/{format} as `user`, read whole whatever its status; `signal` gives up waiting.
+ * @throws when the connection fails (the server was killed) or `signal` aborts.
+ */
+export async function requestExport(base: string, user: User, id: string, format: ExportFormat, signal?: AbortSignal): Promise<RawAnswer> {
+  const res = await fetch(`${base}/api/books/${id}/export/${format}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${user.token}`, 'x-forwarded-for': user.client },
+    signal: signal ?? null,
+  });
+  return { status: res.status, body: new Uint8Array(await res.arrayBuffer()) };
+}
+
+/** The book's jobs (GET /api/books/{id}/jobs: those not ended and those ended in the last day, newest first, at most 20). */
+export async function bookJobs(base: string, user: User, id: string): Promise<Job[]> {
+  return ((await (await call(base, `/api/books/${id}/jobs`, { as: user })).json()) as BookJobsResponse).jobs;
+}
+
+/** One job of `user` (GET /api/jobs/{id}). */
+export async function getJob(base: string, user: User, jobId: string): Promise<Job> {
+  return (await call(base, `/api/jobs/${jobId}`, { as: user })).json() as Promise<Job>;
+}
+
+/** GET `route` (a download URL the API answered) as `user`, read whole whatever its status. */
+export async function download(base: string, user: User, route: string): Promise<RawAnswer> {
+  const res = await fetch(base + route, { headers: { authorization: `Bearer ${user.token}`, 'x-forwarded-for': user.client } });
+  return { status: res.status, body: new Uint8Array(await res.arrayBuffer()) };
 }
 
 /** Reads the server's load probe (GET /api/load-probe), then restarts its delay measurement when `reset`. */

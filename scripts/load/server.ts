@@ -20,16 +20,30 @@ const STOP_TIMEOUT_MS = 15_000;
 export interface ServerProcess {
   /** Its base URL, `http://127.0.0.1:<port>`. */
   url: string;
+  /** Its process id. */
+  pid: number;
   /** The file its standard output and error go to. */
   logFile: string;
   /** Null while it runs, else how it ended (`code 1`, `SIGKILL`). */
   exited(): string | null;
   /** The last `lines` lines of its log. */
   logTail(lines?: number): string;
-  /** Stops it (SIGTERM, then SIGKILL after 15 s) and removes its data directory. */
+  /** Stops it (SIGTERM, then SIGKILL after 15 s) and removes its data directory (unless the caller gave it). */
   stop(): Promise<void>;
   /** Kills it at once (SIGKILL), for `process.on('exit')`. */
   kill(): void;
+  /** Resolves how it ended (`code 0`, `SIGKILL`) once it has exited. */
+  ended(): Promise<string>;
+}
+
+/** Where {@link startServer} keeps the server's data and log, when the caller keeps them across restarts. */
+export interface ServerPlace {
+  /** The `QUIRE_DATA_DIR` to start on (kept by `stop`). */
+  dataDir: string;
+  /** The file the server's output is appended to (kept by `stop`). */
+  logFile: string;
+  /** Called with the server as soon as it is spawned, before it is ready (so that the caller can kill it meanwhile). */
+  onSpawn?: (server: ServerProcess) => void;
 }
 
 /** A free TCP port on 127.0.0.1 (asked of the system, then released for the server to take). */
@@ -51,12 +65,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Starts `node --import tsx apps/server/src/server.ts` from `root` with the load probe on and the proxy headers
  * trusted (each simulated client names its own address in `X-Forwarded-For`, so the per-address rate limits treat
  * them as the different people they stand for), and resolves once GET /api/ready answers 200.
- * `databaseUrl` puts it on PostgreSQL; without it, on PGlite in the temporary data directory.
+ * `databaseUrl` puts it on PostgreSQL; without it, on PGlite in the temporary data directory. `place` starts it on a
+ * data directory and log file of the caller's instead (the crash test restarts the server on the same data).
  * @throws when the server exits or is not ready within 3 minutes (the message ends with its log).
  */
-export async function startServer(root: string, databaseUrl: string | null): Promise<ServerProcess> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'quire-load-'));
-  const logFile = path.join(dir, 'server.log');
+export async function startServer(root: string, databaseUrl: string | null, place?: ServerPlace): Promise<ServerProcess> {
+  const dir = place ? null : mkdtempSync(path.join(tmpdir(), 'quire-load-'));
+  const logFile = place?.logFile ?? path.join(dir!, 'server.log');
+  const dataDir = place?.dataDir ?? path.join(dir!, 'data');
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // Only what the server needs, and the sizing the caller may choose: a DATABASE_URL, S3_* or STRIPE_* of the caller's
@@ -67,7 +83,7 @@ export async function startServer(root: string, databaseUrl: string | null): Pro
     HOST: '127.0.0.1',
     PORT: String(port),
     PUBLIC_URL: url,
-    QUIRE_DATA_DIR: path.join(dir, 'data'),
+    QUIRE_DATA_DIR: dataDir,
     QUIRE_LOAD_PROBE: '1',
     QUIRE_TRUST_PROXY: '1',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
@@ -80,17 +96,19 @@ export async function startServer(root: string, databaseUrl: string | null): Pro
     closeSync(log);
   }
   let ended: string | null = null;
-  const exit = new Promise<void>((resolve) => {
+  const exit = new Promise<string>((resolve) => {
     child.once('exit', (code, signal) => {
       ended = signal ?? `code ${code}`;
-      resolve();
+      resolve(ended);
     });
   });
 
   const server: ServerProcess = {
     url,
+    pid: child.pid ?? 0,
     logFile,
     exited: () => ended,
+    ended: () => exit,
     logTail: (lines = 30) => readFileSync(logFile, 'utf8').trimEnd().split('\n').slice(-lines).join('\n'),
     kill: () => {
       if (ended === null) child.kill('SIGKILL');
@@ -102,10 +120,11 @@ export async function startServer(root: string, databaseUrl: string | null): Pro
         await exit;
         clearTimeout(timer);
       }
-      await rm(dir, { recursive: true, force: true });
+      if (dir) await rm(dir, { recursive: true, force: true });
     },
   };
 
+  place?.onSpawn?.(server);
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (ended !== null) break;
@@ -127,9 +146,9 @@ export interface RunDatabase {
   drop(): Promise<void>;
 }
 
-/** Creates an empty database `quire_load_<timestamp>` on the PostgreSQL server of `baseUrl`. */
-export async function createDatabase(baseUrl: string): Promise<RunDatabase> {
-  const name = `quire_load_${Date.now()}`;
+/** Creates an empty database `<prefix>_<timestamp>` (`quire_load_...` by default) on the PostgreSQL server of `baseUrl`. */
+export async function createDatabase(baseUrl: string, prefix = 'quire_load'): Promise<RunDatabase> {
+  const name = `${prefix}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   try {
