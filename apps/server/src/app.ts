@@ -70,6 +70,7 @@ import { createCoverService } from './services/covers/cover-service.ts';
 import { createExportService } from './services/export-service.ts';
 import { createExtractionService } from './services/extractions/extraction-service.ts';
 import { createImportService } from './services/import-service.ts';
+import { createCleanupService } from './services/cleanup-service.ts';
 import { PdfCache } from './services/pdf-cache.ts';
 import { conciergeInquiryMail } from './services/mail/concierge-inquiry-mail.ts';
 import { conciergeInquiries } from './db/schema/index.ts';
@@ -191,6 +192,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     measureLayout: async (book) => (await bookLayouts.typesetBook(book)).report,
     onMeasureError: (err, bookId) => app.log.error({ err, bookId }, 'measuring the layout report failed'),
   });
+  const cleanup = createCleanupService({ books, queue: app.queue });
   const previews = createPreviewService({ books, layouts: bookLayouts, jobs: app.jobs, assets });
   const preferences = createPreferencesService({ db: app.db });
   const imports = createImportService({
@@ -269,7 +271,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
 
   await app.register(authRoutes, { prefix: '/api/auth', passwordReset, accounts });
-  await app.register(bookRoutes, { prefix: '/api/books', books, previews });
+  await app.register(bookRoutes, { prefix: '/api/books', books, cleanup, previews });
   await app.register(bookImageRoutes, { prefix: '/api/books', books, assets });
   await app.register(exportRoutes, { prefix: '/api/books', exports: exportService });
   await app.register(jobRoutes, { prefix: '/api', exports: exportService });

@@ -1,5 +1,6 @@
 /**
- * Long work as jobs (issue 14, "Scale on existing engines"): an export or an import runs as a job in the queue, taken by whichever
+ * Long work as jobs (issue 14, "Scale on existing engines"): an export, an import (a URL, an upload, a collection) or a
+ * cleanup runs as a job in the queue, taken by whichever
  * process runs workers (the API process on PGlite, `npm run worker` processes on PostgreSQL), and reports its stage
  * and percentage as it goes, so that the web can show a progress bar that survives a page reload.
  *
@@ -11,8 +12,12 @@ import { z } from 'zod';
 import { ExportFormatSchema } from './exports.ts';
 import { ID_MAX_CHARS } from './limits.ts';
 
-/** The kinds of job (more kinds of long work join as they move onto the queue). */
-export const JOB_KINDS = ['export', 'import'] as const;
+/**
+ * The kinds of job: `export` (POST /api/books/{id}/export/{format}), `import` (POST /api/import, one URL or upload;
+ * also each URL of POST /api/import-batch), `clean` (POST /api/books/{id}/clean), `collection`
+ * (POST /api/books/import-multiple).
+ */
+export const JOB_KINDS = ['export', 'import', 'clean', 'collection'] as const;
 export const JobKindSchema = z.enum(JOB_KINDS);
 export type JobKind = z.infer<typeof JobKindSchema>;
 

@@ -20,7 +20,9 @@ import {
   SaveTextBodySchema,
 } from '@quire/contracts';
 import { userIdOf } from '../plugins/auth.ts';
+import { abortWhenClientGoes } from './client-gone.ts';
 import type { BookService } from '../services/book-service.ts';
+import type { CleanupService } from '../services/cleanup-service.ts';
 import type { PreviewService } from '../services/preview-service.ts';
 
 /**
@@ -41,8 +43,11 @@ function bookSchema<B extends z.ZodType | undefined = undefined, R extends z.Zod
 /** Errors of the format routes: invalid body or unknown layout (400), book not cleaned yet (409). */
 const FORMAT_ERRORS = [400, 409] as const;
 
-/** Book routes; register with prefix `/api/books` with the book and preview services. */
-export const bookRoutes: FastifyPluginAsync<{ books: BookService; previews: PreviewService }> = async (app, { books, previews }) => {
+/** Book routes; register with prefix `/api/books` with the book, cleanup and preview services. */
+export const bookRoutes: FastifyPluginAsync<{ books: BookService; cleanup: CleanupService; previews: PreviewService }> = async (
+  app,
+  { books, cleanup, previews },
+) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.addHook('onRequest', app.requireUser);
 
@@ -52,8 +57,10 @@ export const bookRoutes: FastifyPluginAsync<{ books: BookService; previews: Prev
 
   r.get('/:id', { schema: bookSchema() }, async (request) => books.get(userIdOf(request), request.params.id));
 
-  r.post('/:id/clean', { schema: bookSchema({ errors: [422] }) }, async (request) =>
-    books.clean(userIdOf(request), request.params.id),
+  // Cleanup runs as a job (services/cleanup-service.ts); the request waits for it. 503 when its last try failed or
+  // this process is stopping.
+  r.post('/:id/clean', { schema: bookSchema({ errors: [422, 503] }) }, async (request, reply) =>
+    cleanup.clean(userIdOf(request), request.params.id, abortWhenClientGoes(reply)),
   );
 
   r.post('/:id/undo-clean', { schema: bookSchema() }, async (request) => books.undoClean(userIdOf(request), request.params.id));

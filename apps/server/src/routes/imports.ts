@@ -74,7 +74,7 @@ export const importRoutes: FastifyPluginAsync<{ imports: ImportService; importLi
     async (request, reply) => {
       const userId = userIdOf(request);
       await importLimit.enforce(userId, reply);
-      const result = await imports.importCollection(userId, request.body);
+      const result = await imports.importCollection(userId, request.body, abortWhenClientGoes(reply));
       return reply.status(201).send(result);
     },
   );

@@ -195,9 +195,9 @@ export function createBookService({
     return row;
   }
 
-  /** Updates the caller's book and returns the new row. @throws AppError `NOT_FOUND`. */
-  async function update(userId: string, bookId: string, values: Partial<typeof books.$inferInsert>): Promise<BookRow> {
-    const [row] = await db
+  /** Updates the caller's book (in `tx` when given) and returns the new row. @throws AppError `NOT_FOUND`. */
+  async function update(userId: string, bookId: string, values: Partial<typeof books.$inferInsert>, tx: Db = db): Promise<BookRow> {
+    const [row] = await tx
       .update(books)
       .set(values)
       .where(and(eq(books.id, bookId), eq(books.userId, userId)))
@@ -295,25 +295,30 @@ export function createBookService({
     },
 
     /**
-     * Cleans the original text in the worker pool and stores the Markdown, the report and the new word count
-     * (POST /api/books/:id/clean).
+     * Cleans the original text of `book` (a row of the caller's, from `load`) in the worker pool and resolves the
+     * write that stores the Markdown, the report, the new word count and the details found on the title page: the
+     * cleanup job (services/cleanup-service.ts) makes it in the transaction that completes the job, so a cleanup is
+     * stored whole or not at all (POST /api/books/:id/clean).
+     * @throws AppError `NOT_FOUND` from the write when the book was deleted meanwhile.
      */
-    async clean(userId: string, bookId: string): Promise<Book> {
-      const book = await load(userId, bookId);
+    async prepareClean(book: BookRow): Promise<{ apply(tx: Db): Promise<void> }> {
       const cleaned = await jobs.cleanBook(book.originalText);
       // The source's title page is now book details: kept where the user has typed none.
       const stored = book.metadata ?? {};
       const text = book.isFreeTrial
         ? await trialText(cleaned.markdown)
         : { cleanedText: cleaned.markdown, wordCount: cleaned.wordCount };
-      return toBook(
-        await update(userId, bookId, {
-          ...text,
-          cleanReport: cleaned.report,
-          metadata: withFoundDetails(stored, cleaned.meta),
-          ...titleWithoutSubtitle(book.title, stored, cleaned.meta),
-        }),
-      );
+      const values = {
+        ...text,
+        cleanReport: cleaned.report,
+        metadata: withFoundDetails(stored, cleaned.meta),
+        ...titleWithoutSubtitle(book.title, stored, cleaned.meta),
+      };
+      return {
+        async apply(tx) {
+          await update(book.userId, book.id, values, tx);
+        },
+      };
     },
 
     /**

@@ -9,10 +9,11 @@ import { EXPORT_FILES, exportFileName, type ExportFormat } from '@quire/contract
 import type { Db } from '../db/client.ts';
 import { and, eq } from 'drizzle-orm';
 import { books as booksTable, exportsTable } from '../db/schema/index.ts';
-import { AppError, type AppErrorCode } from '../errors.ts';
+import { AppError } from '../errors.ts';
 import type { JobRow } from '../db/schema/index.ts';
 import type { JobOutcome, JobQueue, JobRunContext } from './jobs/job-queue.ts';
 import { progressOverTime } from './jobs/progress-over-time.ts';
+import { resultOfJob } from './jobs/job-result.ts';
 import type { JobRunner } from '../workers/pool.ts';
 import type { BookAssetService } from './book-asset-service.ts';
 import type { BookService } from './book-service.ts';
@@ -148,10 +149,7 @@ export function createExportService({ db, books, assets, jobs, queue, layouts, s
 
   /** The file a finished export job made, or its failure as the AppError the request answers with. */
   function fileOfJob(row: JobRow): ExportFile {
-    if (row.state !== 'completed') {
-      throw new AppError((row.errorCode as AppErrorCode | null) ?? 'JOB_FAILED', row.error ?? undefined);
-    }
-    const r = row.result as unknown as ExportJobResult;
+    const r = resultOfJob<ExportJobResult>(row);
     return { exportId: r.exportId, key: r.key, byteSize: r.byteSize, fileName: r.fileName, contentType: EXPORT_FILES[r.format].contentType };
   }
 

@@ -16,7 +16,7 @@ import {
   type ImportCollectionBody,
   type ImportCollectionResponse,
 } from '@quire/contracts';
-import { AppError, isAppError, type AppErrorCode } from '../errors.ts';
+import { AppError, isAppError } from '../errors.ts';
 import type { FetchedFile } from '../net/fetch-url.ts';
 import { GUTENBERG_ORIGIN, resolveGutenbergUrl } from '../net/gutenberg.ts';
 import type { JobRunner } from '../workers/pool.ts';
@@ -28,6 +28,7 @@ import { editionDetailsOf } from './edition-details.ts';
 import type { PreferencesService } from './preferences-service.ts';
 import type { JobOutcome, JobQueue, JobRunContext } from './jobs/job-queue.ts';
 import { progressOverTime } from './jobs/progress-over-time.ts';
+import { resultOfJob } from './jobs/job-result.ts';
 import type { Storage } from './storage.ts';
 import type { JobRow } from '../db/schema/index.ts';
 
@@ -45,6 +46,13 @@ export type ImportJobInput =
  */
 const READ_MS_PER_KIB = 2.5;
 
+/** What a completed collection job stores as its result. */
+interface CollectionJobResult {
+  bookId: string;
+  successfulImports: number;
+  failedImports: { url: string; message: string }[];
+}
+
 /** URLs of a collection fetched and read at the same time (a courtesy to the remote servers and our 2 cores). */
 export const COLLECTION_CONCURRENCY = 3;
 
@@ -55,7 +63,7 @@ export const COLLECTION_CONCURRENCY = 3;
  * - `gutenbergOrigin` is where Project Gutenberg files are fetched from (default {@link GUTENBERG_ORIGIN}).
  */
 export interface ImportServiceDeps {
-  books: Pick<BookService, 'create' | 'get' | 'prepareNew'>;
+  books: Pick<BookService, 'get' | 'prepareNew'>;
   jobs: Pick<JobRunner, 'importFile' | 'combineTexts'>;
   /** The job queue single imports run on (services/jobs), and the storage an upload waits in for its job. */
   queue: Pick<JobQueue, 'handle' | 'enqueue' | 'waitFor'>;
@@ -207,15 +215,116 @@ export function createImportService({ books, jobs, queue, storage, fetchFile, pr
   }
   queue.handle('import', runImportJob);
 
+  /**
+   * The collection job (POST /api/books/import-multiple; issue 14: long work runs as jobs): each text is fetched, read
+   * and cleaned (at most {@link COLLECTION_CONCURRENCY} at a time) and becomes a part of the book, in the order of
+   * `combineMethod` (services/combine-collection.ts). A URL that fails is reported with its reason and the others are
+   * still imported; so is a text that would take the book over the 5 MB text limit. The collection is always
+   * assembled from cleaned texts (its parts need their chapters), so `originalText` holds the combined Markdown; with
+   * `autoCleanImports` on it is also the cleaned text. The texts' images are stored with the book, numbered on through
+   * the collection (`images/img-<n>`) as the Markdown refers to them. The book's id is the job's, and it is stored in
+   * the transaction that completes the job (whole or absent).
+   * @throws AppError `COLLECTION_FAILED` (422, 'Failed to import any books', with each URL's reason) when no text
+   *   could be imported: the job fails at once with that message.
+   */
+  async function runCollectionJob({ job, progress }: JobRunContext): Promise<JobOutcome> {
+    // The input was checked against the contract when the job was made; parsing again gives its defaults.
+    const body = ImportCollectionBodySchema.parse(job.input);
+    const failedImports: { url: string; message: string }[] = [];
+
+    const stage = 'Fetching and cleaning the texts';
+    await progress(stage, 2);
+    let done = 0;
+    const results = await mapLimit(body.urls, COLLECTION_CONCURRENCY, async (url) => {
+      try {
+        const file = await fetchBook(url);
+        const fileName = fileNameOfUrl(file.finalUrl, file.contentType);
+        const out = await read({ bytes: file.bytes, fileName, contentType: file.contentType }, true);
+        const cleaned = out.cleaned ?? { markdown: out.text, report: null };
+        return {
+          url,
+          title: out.meta.title?.trim() || titleFromFileName(fileName),
+          author: out.meta.author?.trim() || null,
+          language: out.meta.language ?? null,
+          markdown: cleaned.markdown,
+          report: cleaned.report,
+          assets: out.assets,
+        };
+      } catch (err) {
+        failedImports.push({ url, message: failureMessage(err) });
+        return null;
+      } finally {
+        done++;
+        await progress(stage, Math.round(2 + (83 * done) / body.urls.length)).catch(() => {});
+      }
+    });
+
+    // The whole book keeps to the text limit (accounts spec section 9) and to the image limit
+    // (services/asset-paths.ts): texts that would overflow either are left out.
+    const texts = [];
+    let bytes = 0;
+    let imageBytes = 0;
+    for (const text of orderTexts(results.filter((r) => r !== null), body.combineMethod)) {
+      const size = Buffer.byteLength(text.markdown, 'utf8') + Buffer.byteLength(text.title, 'utf8') + 32;
+      const images = assetBytes(text.assets);
+      if (bytes + size > MAX_TEXT_BYTES || imageBytes + images > MAX_BOOK_ASSET_BYTES) {
+        const code = bytes + size > MAX_TEXT_BYTES ? 'TEXT_TOO_LARGE' : 'ARCHIVE_TOO_LARGE';
+        const message = code === 'TEXT_TOO_LARGE' ? new AppError(code).message : 'The images of this text are too large.';
+        failedImports.push({ url: text.url, message: `${message} (the collection as a whole)` });
+        continue;
+      }
+      bytes += size;
+      imageBytes += images;
+      texts.push(text);
+    }
+    // Report failures in the order the URLs were given.
+    failedImports.sort((a, b) => body.urls.indexOf(a.url) - body.urls.indexOf(b.url));
+    if (texts.length === 0) {
+      const reasons = failedImports.map((f) => `${f.url}: ${f.message}`).join(' ');
+      throw new AppError('COLLECTION_FAILED', `Failed to import any books. ${reasons}`.trim());
+    }
+
+    const author = collectionAuthor(body.collectionAuthor, texts);
+    const languages = new Set(texts.map((t) => t.language ?? 'en'));
+    const language = languages.size === 1 ? [...languages][0]! : 'en';
+    // Each text numbers its images from 1: they are numbered on through the collection (asset-paths.ts).
+    const renames = collectionAssetRenames(texts.map((t) => t.assets.map((a) => a.path)));
+    const assets = texts.flatMap((t, i) => t.assets.map((a) => ({ ...a, path: renames[i]!.get(a.path) ?? a.path })));
+    await progress('Combining the texts', 88);
+    const combined = await jobs.combineTexts({
+      texts: texts.map(({ title, author: a, markdown }, i) => ({ title, author: a, markdown, imageRenames: renames[i]! })),
+      reports: texts.map((t) => t.report),
+      meta: { title: body.collectionTitle, author, language },
+    });
+    const clean = await preferences.autoCleanImports(job.userId);
+    await progress('Saving the book', 95);
+    const prepared = await books.prepareNew(
+      job.userId,
+      {
+        title: body.collectionTitle,
+        author,
+        sourceType: 'collection',
+        sourceUrl: null,
+        originalText: combined.markdown,
+        cleanedText: clean ? combined.markdown : null,
+        cleanReport: clean ? combined.report : null,
+        wordCount: combined.wordCount,
+        metadata: { language },
+      },
+      assets,
+      job.id,
+    );
+    const result: CollectionJobResult = { bookId: job.id, successfulImports: texts.length, failedImports };
+    return { result: { ...result }, commit: async (tx) => void (await prepared.insert(tx)), discard: prepared.discard };
+  }
+  queue.handle('collection', runCollectionJob);
+
   /** Runs one import as a job and answers its book, or its failure as the AppError the request answers with. */
   async function importAsJob(userId: string, input: ImportJobInput, id: string, signal?: AbortSignal): Promise<Book> {
     const jobId = await queue.enqueue({ id, kind: 'import', userId, bookId: null, input: { ...input } });
     const row: JobRow = await queue.waitFor(jobId, signal);
-    if (row.state !== 'completed') {
-      if (input.source === 'upload') await storage.delete(input.key).catch(() => {});
-      throw new AppError((row.errorCode as AppErrorCode | null) ?? 'JOB_FAILED', row.error ?? undefined);
-    }
-    return books.get(userId, (row.result as { bookId: string }).bookId);
+    if (row.state !== 'completed' && input.source === 'upload') await storage.delete(input.key).catch(() => {});
+    return books.get(userId, resultOfJob<{ bookId: string }>(row).bookId);
   }
 
   return {
@@ -249,96 +358,18 @@ export function createImportService({ books, jobs, queue, storage, fetchFile, pr
     },
 
     /**
-     * Imports 2-10 URLs as one book (POST /api/books/import-multiple): each text is fetched, read and cleaned
-     * (at most {@link COLLECTION_CONCURRENCY} at a time) and becomes a part of the book, in the order of
-     * `combineMethod` (services/combine-collection.ts). A URL that fails is reported with its reason and the
-     * others are still imported; so is a text that would take the book over the 5 MB text limit.
-     * The collection is always assembled from cleaned texts (its parts need their chapters), so `originalText`
-     * holds the combined Markdown; with `autoCleanImports` on it is also the cleaned text. The texts' images are
-     * stored with the book, numbered on through the collection (`images/img-<n>`) as the Markdown refers to them.
+     * Imports 2-10 URLs as one book (POST /api/books/import-multiple), as a collection job (see `runCollectionJob`);
+     * `signal` stops the waiting, not the job.
      * @throws AppError `VALIDATION` (400) for a body outside the contract; `COLLECTION_FAILED` (422, 'Failed to
-     *   import any books', with each URL's reason) when no text could be imported.
+     *   import any books', with each URL's reason) when no text could be imported; `JOB_FAILED` / `SHUTTING_DOWN` (503).
      */
-    async importCollection(userId: string, input: ImportCollectionBody): Promise<ImportCollectionResponse> {
+    async importCollection(userId: string, input: ImportCollectionBody, signal?: AbortSignal): Promise<ImportCollectionResponse> {
       const parsed = ImportCollectionBodySchema.safeParse(input);
       if (!parsed.success) throw new AppError('VALIDATION', parsed.error.issues[0]?.message);
-      const body = parsed.data;
-      const failedImports: { url: string; message: string }[] = [];
-
-      const results = await mapLimit(body.urls, COLLECTION_CONCURRENCY, async (url) => {
-        try {
-          const file = await fetchBook(url);
-          const fileName = fileNameOfUrl(file.finalUrl, file.contentType);
-          const out = await read({ bytes: file.bytes, fileName, contentType: file.contentType }, true);
-          const cleaned = out.cleaned ?? { markdown: out.text, report: null };
-          return {
-            url,
-            title: out.meta.title?.trim() || titleFromFileName(fileName),
-            author: out.meta.author?.trim() || null,
-            language: out.meta.language ?? null,
-            markdown: cleaned.markdown,
-            report: cleaned.report,
-            assets: out.assets,
-          };
-        } catch (err) {
-          failedImports.push({ url, message: failureMessage(err) });
-          return null;
-        }
-      });
-
-      // The whole book keeps to the text limit (accounts spec section 9) and to the image limit
-      // (services/asset-paths.ts): texts that would overflow either are left out.
-      const texts = [];
-      let bytes = 0;
-      let imageBytes = 0;
-      for (const text of orderTexts(results.filter((r) => r !== null), body.combineMethod)) {
-        const size = Buffer.byteLength(text.markdown, 'utf8') + Buffer.byteLength(text.title, 'utf8') + 32;
-        const images = assetBytes(text.assets);
-        if (bytes + size > MAX_TEXT_BYTES || imageBytes + images > MAX_BOOK_ASSET_BYTES) {
-          const code = bytes + size > MAX_TEXT_BYTES ? 'TEXT_TOO_LARGE' : 'ARCHIVE_TOO_LARGE';
-          const message = code === 'TEXT_TOO_LARGE' ? new AppError(code).message : 'The images of this text are too large.';
-          failedImports.push({ url: text.url, message: `${message} (the collection as a whole)` });
-          continue;
-        }
-        bytes += size;
-        imageBytes += images;
-        texts.push(text);
-      }
-      // Report failures in the order the URLs were given.
-      failedImports.sort((a, b) => body.urls.indexOf(a.url) - body.urls.indexOf(b.url));
-      if (texts.length === 0) {
-        const reasons = failedImports.map((f) => `${f.url}: ${f.message}`).join(' ');
-        throw new AppError('COLLECTION_FAILED', `Failed to import any books. ${reasons}`.trim());
-      }
-
-      const author = collectionAuthor(body.collectionAuthor, texts);
-      const languages = new Set(texts.map((t) => t.language ?? 'en'));
-      const language = languages.size === 1 ? [...languages][0]! : 'en';
-      // Each text numbers its images from 1: they are numbered on through the collection (asset-paths.ts).
-      const renames = collectionAssetRenames(texts.map((t) => t.assets.map((a) => a.path)));
-      const assets = texts.flatMap((t, i) => t.assets.map((a) => ({ ...a, path: renames[i]!.get(a.path) ?? a.path })));
-      const combined = await jobs.combineTexts({
-        texts: texts.map(({ title, author: a, markdown }, i) => ({ title, author: a, markdown, imageRenames: renames[i]! })),
-        reports: texts.map((t) => t.report),
-        meta: { title: body.collectionTitle, author, language },
-      });
-      const clean = await preferences.autoCleanImports(userId);
-      const book = await books.create(
-        userId,
-        {
-          title: body.collectionTitle,
-          author,
-          sourceType: 'collection',
-          sourceUrl: null,
-          originalText: combined.markdown,
-          cleanedText: clean ? combined.markdown : null,
-          cleanReport: clean ? combined.report : null,
-          wordCount: combined.wordCount,
-          metadata: { language },
-        },
-        assets,
-      );
-      return { book: { id: book.id, title: book.title }, successfulImports: texts.length, failedImports };
+      const jobId = await queue.enqueue({ kind: 'collection', userId, bookId: null, input: { ...parsed.data } });
+      const { bookId, successfulImports, failedImports } = resultOfJob<CollectionJobResult>(await queue.waitFor(jobId, signal));
+      const book = await books.get(userId, bookId);
+      return { book: { id: book.id, title: book.title }, successfulImports, failedImports };
     },
   };
 }

@@ -4,7 +4,9 @@
  * and a table of contents that shows the parts (the exported EPUB's navigation).
  */
 import { strFromU8, unzipSync } from 'fflate';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs } from '../../src/db/schema/index.ts';
 import { bearer, buildTestApp, countBooks, registerUser, startServer, type LocalServer, type TestApp } from '../helpers.ts';
 
 /** A Gutenberg-style text with a header (title, author) and the given body. */
@@ -161,6 +163,9 @@ describe('a collection becomes one book with one part per text', () => {
     expect(boilerplate?.count ?? 0).toBeGreaterThan(0);
     expect(book.originalText).toBe(book.cleanedText);
     expect(book.wordCount).toBeGreaterThan(60);
+    // A collection is a job (issue 14): the book has the job's id and was stored when the job completed.
+    const [job] = await t.app.db.select().from(jobs).where(eq(jobs.id, book.id));
+    expect(job).toMatchObject({ kind: 'collection', state: 'completed', attempts: 1, percent: 100, result: { bookId: book.id, successfulImports: 3 } });
   });
 
   it('by_author: grouped by author; the common author becomes the book author', async () => {
@@ -226,6 +231,9 @@ describe('failures', () => {
     expect(String(r.body.message)).toMatch(/^Failed to import any books\. /);
     expect(String(r.body.message)).toContain(`${url('/t/missing.txt')}: Could not fetch the URL`);
     expect(await countBooks(t.app)).toBe(before);
+    // Its job failed at once with that answer (an expected failure is not tried again).
+    const failed = (await t.app.db.select().from(jobs).where(eq(jobs.kind, 'collection'))).filter((j) => j.state === 'failed');
+    expect(failed).toMatchObject([{ attempts: 1, errorCode: 'COLLECTION_FAILED', error: r.body.message }]);
   });
 });
 

@@ -92,6 +92,24 @@ describe('export jobs', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
+  it('cleanup is a job too: listed for the book with the cleaned text stored as it completed; another user’s book is a 404 and makes no job', async () => {
+    const { userId, token: tokenOf } = await registerUser(t.app);
+    const id = await importSampleBook(t.app, tokenOf);
+    const undo = await t.app.inject({ method: 'POST', url: `/api/books/${id}/undo-clean`, headers: bearer(tokenOf) });
+    expect(undo.json()).toMatchObject({ cleanedText: null });
+    const cleaned = await t.app.inject({ method: 'POST', url: `/api/books/${id}/clean`, headers: bearer(tokenOf) });
+    expect(cleaned.statusCode, cleaned.body).toBe(200);
+    expect(cleaned.json().cleanedText).toContain('It was a bright cold day in April');
+    expect(cleaned.json().cleanedText).not.toContain('PROJECT GUTENBERG');
+    const [job] = await jobsOf(tokenOf, id);
+    expect(job).toMatchObject({ kind: 'clean', bookId: id, state: 'completed', percent: 100, attempts: 1, error: null, export: null });
+
+    const refused = await t.app.inject({ method: 'POST', url: `/api/books/${id}/clean`, headers: bearer(stranger) });
+    expect(refused.statusCode).toBe(404);
+    const made = await t.app.db.select().from(jobs).where(eq(jobs.userId, userId));
+    expect(made.map((j) => j.kind).sort()).toEqual(['clean', 'import']);
+  });
+
   it('an import is a job too: its book has the job’s id; an unreadable upload fails at once, leaving no book and no staged file', async () => {
     const { userId, token: tokenOf } = await registerUser(t.app);
     const good = multipartFile('file', 'notes.txt', 'A short text.\n\nWith two paragraphs of words in it.');

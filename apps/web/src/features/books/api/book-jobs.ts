@@ -1,5 +1,6 @@
 import { queryOptions, useIsMutating, useMutationState, useQuery, type QueryClient } from '@tanstack/react-query';
-import { BookJobsResponseSchema, isJobActive, type ExportFormat, type Job } from '@quire/contracts';
+import { useEffect, useRef } from 'react';
+import { BookJobsResponseSchema, isJobActive, type ExportFormat, type Job, type JobKind } from '@quire/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { bookKeys } from './book-keys.ts';
 
@@ -143,4 +144,28 @@ export function formatJobs(data: BookJobs | undefined, format: ExportFormat): Fo
     active: jobs.find(isJobActive) ?? null,
     ended: jobs.find((job) => !isJobActive(job) && data?.reporters[job.id] === 'row') ?? null,
   };
+}
+
+/**
+ * The book's newest job of `kind` still queued or running (a cleanup), or null; the jobs are polled while `waiting`
+ * (this page's request for such a job has not been answered) or while one runs, so that a page reloaded during the
+ * work shows its bar too. When a job this page saw running ends, `onEnded` is called once (to fetch the book again).
+ */
+export function useActiveJob(bookId: string, kind: JobKind, waiting: boolean, onEnded: () => void): Job | null {
+  const { data } = useQuery({
+    ...bookJobsQueryOptions(bookId, false),
+    refetchInterval: (query) => (waiting || query.state.data?.jobs.some(isJobActive) ? BOOK_JOBS_POLL_MS : false),
+  });
+  const active = data?.jobs.find((job) => job.kind === kind && isJobActive(job)) ?? null;
+  const seen = useRef<string | null>(null);
+  const ended = useRef(onEnded);
+  ended.current = onEnded;
+  useEffect(() => {
+    if (active) seen.current = active.id;
+    else if (seen.current !== null) {
+      seen.current = null;
+      ended.current();
+    }
+  }, [active]);
+  return active;
 }

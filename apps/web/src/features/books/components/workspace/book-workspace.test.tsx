@@ -53,6 +53,43 @@ describe('BookWorkspace', () => {
     expect(screen.getByText('The text is empty')).toBeInTheDocument();
   });
 
+  it('after a reload during cleanup, shows the running job’s bar, then the cleaned book once the job ends', async () => {
+    const job = {
+      id: '0b6f3c2e-8f7a-4c1d-9e2b-5a4d3c2b1a00',
+      kind: 'clean',
+      bookId: null,
+      format: null,
+      state: 'running',
+      stage: 'Cleaning the text',
+      percent: 40,
+      attempts: 1,
+      maxAttempts: 3,
+      error: null,
+      createdAt: '2026-11-27T10:00:00.000Z',
+      finishedAt: null,
+      export: null,
+    };
+    let jobReads = 0;
+    fetchMock.mockImplementation(async (url) => {
+      if (url === '/api/books/b1/jobs') {
+        jobReads++;
+        return jsonResponse(200, { jobs: [jobReads < 3 ? job : { ...job, state: 'completed', stage: null, percent: 100, finishedAt: '2026-11-27T10:00:05.000Z' }] });
+      }
+      return jsonResponse(200, jobReads >= 3 ? cleaned : imported);
+    });
+    renderWithProviders(<BookWorkspace bookId="b1" />);
+    const bar = await screen.findByRole('progressbar', { name: 'Clean the text' });
+    expect(bar).toHaveAttribute('aria-valuetext', 'Cleaning the text, 40%');
+    expect(screen.getByRole('button', { name: 'Cleaning Text...' })).toBeDisabled();
+    // The cleaned book moves the workspace on, as a cleanup of this page's own does.
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Format' })).toHaveAttribute('aria-selected', 'true'), { timeout: 8000 });
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Clean' }));
+    expect(screen.getByText('Page numbers removed')).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Text Cleaned' })).toBeDisabled();
+    // Two polls a second apart before the job ends.
+  }, 15_000);
+
   it('names the source type in the header', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { ...imported, sourceType: 'collection' }));
     renderWithProviders(<BookWorkspace bookId="b1" />);

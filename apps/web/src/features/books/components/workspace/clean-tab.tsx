@@ -1,12 +1,17 @@
+import { useId } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Check, Sparkles } from 'lucide-react';
 import type { Book } from '@quire/contracts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { toast } from '../../../../components/ui/use-toast.ts';
 import { getErrorMessage } from '../../../../lib/errors.ts';
+import { useActiveJob } from '../../api/book-jobs.ts';
+import { bookKeys } from '../../api/book-keys.ts';
 import { useCleanBook } from '../../api/clean-book.ts';
 import { AiCleanupPanel } from './ai-cleanup-panel.tsx';
 import { CleanReportView } from './clean-report.tsx';
+import { JobProgress } from './job-progress.tsx';
 import { TextPreview } from './text-preview.tsx';
 import { UndoCleanButton } from './undo-clean-button.tsx';
 
@@ -24,6 +29,12 @@ const CLEANUP_POINTS = [
 /** Clean tab: what cleanup does, the Clean Text action, the report and the text. */
 export function CleanTab({ book, onCleaned }: { book: Book; onCleaned: () => void }) {
   const cleanBook = useCleanBook();
+  const queryClient = useQueryClient();
+  const titleId = useId();
+  // Cleanup runs as a job on the server: its bar shows while this page's request waits, and after a reload while the
+  // job still runs (the book is fetched again when it ends).
+  const job = useActiveJob(book.id, 'clean', cleanBook.isPending, () => void queryClient.invalidateQueries({ queryKey: bookKeys.detail(book.id) }));
+  const cleaning = cleanBook.isPending || job !== null;
   const cleaned = Boolean(book.cleanedText);
 
   const clean = () => {
@@ -39,10 +50,10 @@ export function CleanTab({ book, onCleaned }: { book: Book; onCleaned: () => voi
 
   return (
     <div className="flex flex-col gap-6">
-      <section aria-labelledby="clean-title" className="rounded-xl border border-line bg-surface p-5 shadow-card sm:p-6">
+      <section aria-labelledby={titleId} className="rounded-xl border border-line bg-surface p-5 shadow-card sm:p-6">
         <div className="flex flex-col gap-5 md:flex-row md:items-start md:justify-between">
           <div className="max-w-2xl">
-            <h2 id="clean-title" className="font-display text-xl font-semibold">
+            <h2 id={titleId} className="font-display text-xl font-semibold">
               Clean the text
             </h2>
             <p className="mt-1.5 text-sm text-ink-soft">
@@ -63,19 +74,22 @@ export function CleanTab({ book, onCleaned }: { book: Book; onCleaned: () => voi
               size="lg"
               variant={cleaned ? 'secondary' : 'primary'}
               onClick={clean}
-              disabled={cleaned || cleanBook.isPending}
+              disabled={cleaned || cleaning}
               className="md:min-w-44"
             >
-              {cleanBook.isPending ? <Spinner /> : cleaned ? <Check aria-hidden="true" /> : <Sparkles aria-hidden="true" />}
-              {cleanBook.isPending ? 'Cleaning Text...' : cleaned ? 'Text Cleaned' : 'Clean Text'}
+              {cleaning ? <Spinner /> : cleaned ? <Check aria-hidden="true" /> : <Sparkles aria-hidden="true" />}
+              {cleaning ? 'Cleaning Text...' : cleaned ? 'Text Cleaned' : 'Clean Text'}
             </Button>
             {cleaned && <UndoCleanButton book={book} />}
           </div>
         </div>
-        {cleanBook.isPending && (
-          <p role="status" className="mt-4 rounded-lg bg-accent-soft/60 px-4 py-3 text-sm text-accent-ink">
-            Cleaning a long book can take up to a minute. You can stay on this page.
-          </p>
+        {cleaning && (
+          <div className="mt-4 rounded-lg bg-accent-soft/60 px-4 py-3">
+            <p role="status" className="text-sm text-accent-ink">
+              Cleaning a long book can take up to a minute. You can stay on this page, or come back to it later.
+            </p>
+            {job && <JobProgress job={job} labelledBy={titleId} className="mt-2" />}
+          </div>
         )}
       </section>
       {book.cleanReport && <CleanReportView report={book.cleanReport} />}

@@ -12,9 +12,8 @@ import {
   Tablet,
   TriangleAlert,
 } from 'lucide-react';
-import { coverFileName, exportFileName, type Book, type Cover, type ExportFormat, type Job, type JobExport } from '@quire/contracts';
+import { coverFileName, exportFileName, type Book, type Cover, type ExportFormat, type JobExport } from '@quire/contracts';
 import { Button } from '../../../../components/ui/button.tsx';
-import { Progress } from '../../../../components/ui/progress.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { toast } from '../../../../components/ui/use-toast.ts';
 import { UpgradeOfferSlot } from '../../../../components/upgrade-offer-slot.tsx';
@@ -26,6 +25,7 @@ import { useDownloadJobExport, useExportBook } from '../../api/export-book.ts';
 import { chosenCover, useCovers } from '../../api/list-covers.ts';
 import { coverKindLabel } from '../../lib/cover-catalogue.ts';
 import { CoverImage } from './cover-image.tsx';
+import { JobProgress } from './job-progress.tsx';
 import { LayoutReportLine } from './layout-report-notice.tsx';
 
 type ExportOption = {
@@ -85,30 +85,6 @@ export const EXPORT_OPTIONS: readonly ExportOption[] = [
 
 /** An export refused for the user's plan, kept to show its upgrade offer above the list. */
 type Refusal = { error: unknown; fallback: string };
-
-/** A job's progress in words: its stage and percentage, or that it waits for a worker. */
-function jobProgressText(job: Pick<Job, 'state' | 'stage' | 'percent' | 'attempts'>): { label: string; valueText: string } {
-  if (job.state === 'queued') {
-    const waiting = job.attempts > 0 ? 'Waiting to try again' : 'Waiting to start';
-    return { label: waiting, valueText: waiting };
-  }
-  const stage = job.stage ?? 'Working';
-  return { label: `${stage} · ${job.percent}%`, valueText: `${stage}, ${job.percent}%` };
-}
-
-/** The bar of an export job still queued or running, named by its row's heading. */
-function JobProgress({ job, labelledBy }: { job: Job; labelledBy: string }) {
-  const { label, valueText } = jobProgressText(job);
-  return (
-    <div className="mt-3 flex flex-col gap-1.5">
-      {/* The bar says the same to assistive technology (aria-valuetext). */}
-      <p aria-hidden="true" className="text-xs font-medium text-ink-soft tabular-nums">
-        {label}
-      </p>
-      <Progress value={job.percent} valueText={valueText} aria-labelledby={labelledBy} />
-    </div>
-  );
-}
 
 /** The file of an export the page found running (after a reload), now ready, with a way to download it. */
 function FinishedExport({ file, option }: { file: JobExport; option: ExportOption }) {

@@ -1,0 +1,18 @@
+/**
+ * The answer a request that waited for its job gives: the result of a completed job, or the job's failure as the
+ * AppError it ended with (an expected failure keeps its own code and message; a job that failed its last try answers
+ * JOB_FAILED, 503).
+ */
+import type { JobRow } from '../../db/schema/index.ts';
+import { AppError, type AppErrorCode } from '../../errors.ts';
+
+/**
+ * The result of the ended job `row`, typed as its handler stored it.
+ * @throws AppError with the job's error code (JOB_FAILED when it has none) and message when it did not complete.
+ */
+export function resultOfJob<T>(row: JobRow): T {
+  if (row.state !== 'completed') {
+    throw new AppError((row.errorCode as AppErrorCode | null) ?? 'JOB_FAILED', row.error ?? undefined);
+  }
+  return row.result as T;
+}
