@@ -231,7 +231,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     chosenCover: (bookId) => covers.chosenEbook(bookId),
     entitlements,
   });
-  const extractions = createExtractionService({ db: app.db, books, assets, jobs: app.jobs });
+  const extractions = createExtractionService({ db: app.db, books, assets, jobs: app.jobs, queue: app.queue });
   const mailer = createMailer({
     smtpUrl: config.mail.smtpUrl,
     from: config.mail.from,

@@ -21,6 +21,7 @@ import {
   PassageTextSchema,
 } from '@quire/contracts';
 import { userIdOf } from '../plugins/auth.ts';
+import { abortWhenClientGoes } from './client-gone.ts';
 import type { ExtractionService } from '../services/extractions/extraction-service.ts';
 import { createRateLimiter, enforceRateLimit, minutesToWait } from '../services/rate-limiter.ts';
 
@@ -52,11 +53,11 @@ export const extractionRoutes: FastifyPluginAsync<{ extractions: ExtractionServi
 
   r.post(
     '/:id/extract',
-    { schema: { params: BookIdParamsSchema, body: ExtractBodySchema, response: { 201: ExtractionSchema, ...errors(400, 401, 404, 409, 429) } } },
+    { schema: { params: BookIdParamsSchema, body: ExtractBodySchema, response: { 201: ExtractionSchema, ...errors(400, 401, 404, 409, 429, 503) } } },
     async (request, reply) => {
       const userId = userIdOf(request);
       await enforceRateLimit(workPerUser, userId, reply, extractionLimitedMessage);
-      return reply.status(201).send(await extractions.extract(userId, request.params.id, request.body));
+      return reply.status(201).send(await extractions.extract(userId, request.params.id, request.body, abortWhenClientGoes(reply)));
     },
   );
 

@@ -20,7 +20,7 @@ import {
   type Extraction,
   type PassageText,
 } from '@quire/contracts';
-import { books as booksTable, extractions as extractionsTable } from '../../src/db/schema/index.ts';
+import { books as booksTable, extractions as extractionsTable, jobs as jobsTable } from '../../src/db/schema/index.ts';
 import { EXTRACTIONS_PER_USER_PER_HOUR, EXTRACTION_WINDOW_MS } from '../../src/routes/extractions.ts';
 import { bearer, buildTestApp, corpusFile, countBooks, multipartFile, registerUser, SAMPLE_BOOK, type TestApp } from '../helpers.ts';
 
@@ -107,6 +107,9 @@ describe('searching a book for a topic', () => {
     expect(christmas.searchedTerms.map((w) => w.toLowerCase())).not.toContain('christmas');
     const [row] = await t.app.db.select().from(extractionsTable).where(eq(extractionsTable.id, christmas.id));
     expect(row).toMatchObject({ bookId, topic: 'Christmas', sectionsFound: christmas.sectionsFound, textHash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    // The search ran as a job (issue 14), whose id the new extraction took; it stored the row as it completed.
+    const [job] = await t.app.db.select().from(jobsTable).where(eq(jobsTable.id, christmas.id));
+    expect(job).toMatchObject({ kind: 'extract', bookId, state: 'completed', attempts: 1, result: { extractionId: christmas.id }, input: { topic: 'Christmas' } });
   });
 
   it('"whaling" finds nothing: stored too, sectionsFound 0', async () => {

@@ -1,14 +1,24 @@
+import { useId } from 'react';
 import { ListTree } from 'lucide-react';
+import type { Job } from '@quire/contracts';
 import { Skeleton } from '../../../../components/ui/skeleton.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
+import { JobProgress } from './job-progress.tsx';
 
-/** Extract tab → the results area while an extraction runs: what is searched, and cards taking shape. */
-export function ExtractSearching({ topic }: { topic: string }) {
+/**
+ * Extract tab → the results area while an extraction runs: what is searched, the search job's bar once the server
+ * reports it (a long book's first search builds its index), and cards taking shape.
+ */
+export function ExtractSearching({ topic, job }: { topic: string; job?: Job | null }) {
+  const labelId = useId();
   return (
     <section aria-busy="true" aria-label="Searching" className="flex flex-col gap-4 rounded-xl border border-line bg-surface p-5 shadow-card sm:p-6">
-      <p className="flex items-center gap-2 text-sm text-ink-soft">
-        <Spinner className="text-accent" /> Searching the book for “{topic.trim()}” and related words...
-      </p>
+      <div>
+        <p id={labelId} className="flex items-center gap-2 text-sm text-ink-soft">
+          <Spinner className="text-accent" /> Searching the book for “{topic.trim()}” and related words...
+        </p>
+        {job && <JobProgress job={job} labelledBy={labelId} />}
+      </div>
       {[0, 1, 2].map((i) => (
         <div key={i} aria-hidden="true" className="flex flex-col gap-3 rounded-xl border border-line p-4 sm:p-5">
           <div className="flex justify-between gap-4">

@@ -3,6 +3,7 @@ import { ExtractBodySchema, type Book, type Extraction } from '@quire/contracts'
 import { toast } from '../../../../components/ui/use-toast.ts';
 import { getErrorMessage } from '../../../../lib/errors.ts';
 import { useCreateExtraction } from '../../api/create-extraction.ts';
+import { useActiveJob } from '../../api/book-jobs.ts';
 import { useExtractions } from '../../api/list-extractions.ts';
 import { countOf } from '../../lib/extraction-display.ts';
 import { initialArrangement, type PassageArrangement } from '../../lib/passage-arrangement.ts';
@@ -39,6 +40,8 @@ export function ExtractTab({ book }: { book: Book }) {
 
   const shown = extractions.data?.find((e) => e.id === shownId) ?? (latest && latest.id === shownId ? latest : null);
   const searching = extract.isPending ? (extract.variables?.topic ?? topic) : null;
+  // The search is a job on the server: its bar shows while this page's request waits.
+  const job = useActiveJob(book.id, 'extract', extract.isPending, () => undefined);
 
   // Bring the results into view only when their heading is out of sight or low on the screen, so that trying one
   // suggestion after another does not scroll the suggestions away each time.
@@ -129,7 +132,7 @@ export function ExtractTab({ book }: { book: Book }) {
         {/* Nothing to show on a phone before a search: no empty cell above the history. */}
         <div className={searching === null && !shown ? 'hidden min-w-0 lg:block' : 'min-w-0'}>
           {searching !== null ? (
-            <ExtractSearching topic={searching} />
+            <ExtractSearching topic={searching} job={job} />
           ) : shown ? (
             <ExtractResults
               key={shown.id}
