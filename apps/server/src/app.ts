@@ -215,6 +215,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     books,
     layouts: bookLayouts,
     jobs: app.jobs,
+    queue: app.queue,
     storage: app.storage,
     paint: config.images ? openAiPainter(config.images) : null,
     imageModel: config.images?.model ?? null,

@@ -24,6 +24,7 @@ import {
 } from '@quire/contracts';
 import { AppError } from '../errors.ts';
 import { userIdOf } from '../plugins/auth.ts';
+import { abortWhenClientGoes } from './client-gone.ts';
 import { MAX_ARTWORK_BYTES, type CoverFile, type CoverService } from '../services/covers/cover-service.ts';
 
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ErrorBodySchema]));
@@ -120,9 +121,9 @@ export const coverRoutes: FastifyPluginAsync<{ covers: CoverService }> = async (
 
   r.get(
     '/:id/covers/:coverId/wrap.pdf',
-    { schema: { params: CoverParamsSchema, querystring: FileQuerySchema, response: { 200: z.instanceof(Buffer), ...errors(401, 404, 409) } } },
+    { schema: { params: CoverParamsSchema, querystring: FileQuerySchema, response: { 200: z.instanceof(Buffer), ...errors(401, 404, 409, 503) } } },
     async (request, reply) => {
-      const file = await covers.wrap(userIdOf(request), request.params.id, request.params.coverId);
+      const file = await covers.wrap(userIdOf(request), request.params.id, request.params.coverId, abortWhenClientGoes(reply));
       return sendFile(reply, file, request.query.download === '1' ? coverFileName(file.title, 'paperback') : undefined);
     },
   );

@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageDimensions } from '@quire/engine';
-import { covers as coversTable } from '../../src/db/schema/index.ts';
+import { covers as coversTable, jobs as jobsTable } from '../../src/db/schema/index.ts';
 import { bearer, buildTestApp, multipartFile, registerUser, SAMPLE_BOOK, startServer, type LocalServer, type TestApp } from '../helpers.ts';
 import { solidPng } from '../image-files.ts';
 
@@ -150,6 +150,10 @@ describe('covers without an image model', () => {
     const size = pageSizePt(wrap.rawPayload);
     expect(Math.abs(size.widthPt / 72 - options.geometry.widthIn)).toBeLessThan(0.01);
     expect(Math.abs(size.heightPt / 72 - options.geometry.heightIn)).toBeLessThan(0.01);
+    // Made by a cover-wrap job (issue 14) and answered from the storage, whole, with its length.
+    const made = (await t.app.db.select().from(jobsTable).where(eq(jobsTable.kind, 'cover-wrap'))).filter((j) => j.bookId === bookId);
+    expect(made.at(-1)).toMatchObject({ state: 'completed', attempts: 1, input: { coverId: cover.id }, result: { key: `covers/${bookId}/${cover.id}/wrap.pdf`, byteSize: wrap.rawPayload.length } });
+    expect(Number(wrap.headers['content-length'])).toBe(wrap.rawPayload.length);
     const preview = await get(`/api/books/${bookId}/covers/${cover.id}/wrap.jpg?widthPx=800`);
     expect(preview.statusCode).toBe(200);
     expect(imageDimensions(new Uint8Array(preview.rawPayload))?.width).toBe(800);

@@ -38,7 +38,22 @@ import type { JobRunner } from '../../workers/pool.ts';
 import type { BookLayoutService } from '../book-layout-service.ts';
 import type { BookService } from '../book-service.ts';
 import type { Storage, StoredFileStream } from '../storage.ts';
+import type { JobOutcome, JobQueue, JobRunContext } from '../jobs/job-queue.ts';
+import { resultOfJob } from '../jobs/job-result.ts';
+import { progressOverTime } from '../jobs/progress-over-time.ts';
 import { coverArtworkPrompt, type PaintPicture } from './artwork-model.ts';
+
+/** The 409 sentence of a wrap asked for before Format. */
+const NOT_FORMATTED_WRAP = "Format the book first: the paperback cover's spine is sized from its page count.";
+
+/**
+ * Typesetting time per KiB of formatted text, ms: the wrap job's estimate of counting the pages (War and Peace's
+ * 3.2 MiB set in about 10 s on the reference machine; a book set before is read from the layout service's cache).
+ */
+const TYPESET_MS_PER_KIB = 3;
+
+/** The storage key of a cover's paperback wrap (one per cover, made again on each request). */
+const wrapKey = (bookId: string, coverId: string) => `covers/${bookId}/${coverId}/wrap.pdf`;
 
 /** Most bytes of an uploaded front artwork (a 300 dpi photograph of a 8.5 x 11 in front is well under it). */
 export const MAX_ARTWORK_BYTES = 20 * 1024 * 1024;
@@ -49,6 +64,8 @@ export interface CoverServiceDeps {
   books: Pick<BookService, 'load'>;
   layouts: Pick<BookLayoutService, 'typesetBook' | 'bookLayout'>;
   jobs: Pick<JobRunner, 'renderEbookCover' | 'renderWrapCover' | 'renderWrapPreview'>;
+  /** The job queue the paperback wraps are made on (services/jobs). */
+  queue: Pick<JobQueue, 'handle' | 'enqueue' | 'waitFor'>;
   storage: Storage;
   paint: PaintPicture | null;
   /** The image model's name, shown in the UI and recorded on each cover it painted. */
@@ -119,7 +136,7 @@ function toCover(row: CoverRow): Cover {
 }
 
 /** Cover operations. Every one is scoped to the caller's book: another user's book or cover is 404. */
-export function createCoverService({ db, books, layouts, jobs, storage, paint, imageModel, checkFeature }: CoverServiceDeps) {
+export function createCoverService({ db, books, layouts, jobs, queue, storage, paint, imageModel, checkFeature }: CoverServiceDeps) {
   const removeFiles = async (keys: readonly (string | null)[]) => {
     await Promise.all(keys.filter((k): k is string => k !== null).map((k) => storage.delete(k).catch(() => {})));
   };
@@ -208,9 +225,34 @@ export function createCoverService({ db, books, layouts, jobs, storage, paint, i
   async function wrapInputs(userId: string, bookId: string, coverId: string): Promise<{ book: BookRow; design: CoverDesign; geometry: WrapGeometry }> {
     const { book, cover } = await row(userId, bookId, coverId);
     const geometry = await geometryOf(book);
-    if (!geometry) throw new AppError('NOT_FORMATTED', "Format the book first: the paperback cover's spine is sized from its page count.");
+    if (!geometry) throw new AppError('NOT_FORMATTED', NOT_FORMATTED_WRAP);
     return { book, design: await designOf(book, cover), geometry };
   }
+
+  /**
+   * The cover-wrap job (issue 14: covers are long work): sets the book to count its pages, renders the full wrap and
+   * stores it under the cover's one wrap key (`covers/<bookId>/<coverId>/wrap.pdf`, written whole under a temporary
+   * name and renamed, so a reader sees the old file or the new one). The same inputs make the same file, so two jobs
+   * of one cover may write it in turn.
+   */
+  async function runWrapJob({ job, progress }: JobRunContext): Promise<JobOutcome> {
+    if (!job.bookId) throw new AppError('INTERNAL', undefined, { cause: new Error(`cover-wrap job ${job.id} names no book`) });
+    const { coverId } = job.input as { coverId: string };
+    const book = await books.load(job.userId, job.bookId);
+    const inputs = progressOverTime(wrapInputs(job.userId, book.id, coverId), progress, {
+      stage: 'Counting the pages',
+      fromPercent: 5,
+      toPercent: 80,
+      estimateMs: Math.max(1_000, ((book.formattedText?.length ?? 0) / 1024) * TYPESET_MS_PER_KIB),
+    });
+    const { design, geometry } = await inputs;
+    await progress('Drawing the cover', 85);
+    const pdf = await jobs.renderWrapCover(design, geometry);
+    const key = wrapKey(book.id, coverId);
+    await storage.put(key, pdf);
+    return { result: { key, byteSize: pdf.byteLength } };
+  }
+  queue.handle('cover-wrap', runWrapJob);
 
   return {
     /** The book's covers, newest first. @throws AppError `NOT_FOUND` (404). */
@@ -348,7 +390,7 @@ export function createCoverService({ db, books, layouts, jobs, storage, paint, i
         const [newest] = await tx.select({ id: coversTable.id }).from(coversTable).where(eq(coversTable.bookId, book.id)).orderBy(desc(coversTable.createdAt), desc(coversTable.id)).limit(1);
         if (newest) await tx.update(coversTable).set({ chosen: true }).where(eq(coversTable.id, newest.id));
       });
-      await removeFiles([cover.ebookKey, cover.artworkKey]);
+      await removeFiles([cover.ebookKey, cover.artworkKey, wrapKey(book.id, cover.id)]);
     },
 
     /**
@@ -361,12 +403,18 @@ export function createCoverService({ db, books, layouts, jobs, storage, paint, i
     },
 
     /**
-     * A cover's paperback full wrap, from the book's current page count.
-     * @throws AppError `NOT_FOUND` (404); `NOT_FORMATTED` (409) before Format (the spine needs the page count).
+     * A cover's paperback full wrap (PDF), from the book's current page count, made by a cover-wrap job (the whole
+     * book is set to count its pages, a long step for a long book) and answered from the storage as a stream;
+     * `signal` stops the waiting, not the job.
+     * @throws AppError `NOT_FOUND` (404); `NOT_FORMATTED` (409) before Format (the spine needs the page count); the
+     *   job's failure (`JOB_FAILED`, 503); `SHUTTING_DOWN` (503).
      */
-    async wrap(userId: string, bookId: string, coverId: string): Promise<CoverFile & { title: string }> {
-      const { book, design, geometry } = await wrapInputs(userId, bookId, coverId);
-      return { bytes: await jobs.renderWrapCover(design, geometry), contentType: 'application/pdf', title: book.title };
+    async wrap(userId: string, bookId: string, coverId: string, signal?: AbortSignal): Promise<CoverFile & { title: string }> {
+      const { book, cover } = await row(userId, bookId, coverId);
+      if (book.formattedText === null) throw new AppError('NOT_FORMATTED', NOT_FORMATTED_WRAP);
+      const jobId = await queue.enqueue({ kind: 'cover-wrap', userId, bookId: book.id, input: { coverId: cover.id } });
+      const { key } = resultOfJob<{ key: string }>(await queue.waitFor(jobId, signal));
+      return { ...(await storage.getStream(key)), contentType: 'application/pdf', title: book.title };
     },
 
     /**
