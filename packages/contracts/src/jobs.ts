@@ -5,6 +5,7 @@
  * and percentage as it goes, so that the web can show a progress bar that survives a page reload.
  *
  * GET /api/books/{id}/jobs: the book's jobs still running and those that ended in the last day, newest first.
+ * GET /api/import-jobs: the caller's imports (single, batch and collections) running and those ended in the last hour.
  * GET /api/jobs/{id}: one job of the caller.
  * GET /api/books/{id}/exports/{exportId}/file: the file of a finished export job (its `export.downloadUrl`).
  */
@@ -46,7 +47,10 @@ export type JobExport = z.infer<typeof JobExportSchema>;
 export const JobSchema = z.object({
   id: z.uuid(),
   kind: JobKindSchema,
+  /** The book it works on; for an import or a collection, the book it made once completed (null before). */
   bookId: z.uuid().nullable(),
+  /** What an import works on, in words: its URL, its file's name, or the collection's title; null for other kinds. */
+  subject: z.string().nullable(),
   /** For an export job, the format it makes (known from the start, so the web can show the bar on the right card). */
   format: ExportFormatSchema.nullable(),
   state: JobStateSchema,
@@ -70,6 +74,10 @@ export type Job = z.infer<typeof JobSchema>;
 /** GET /api/books/{id}/jobs answer. */
 export const BookJobsResponseSchema = z.object({ jobs: z.array(JobSchema) });
 export type BookJobsResponse = z.infer<typeof BookJobsResponseSchema>;
+
+/** GET /api/import-jobs answer: the caller's imports running and those that ended in the last hour, newest first. */
+export const ImportJobsResponseSchema = z.object({ jobs: z.array(JobSchema) });
+export type ImportJobsResponse = z.infer<typeof ImportJobsResponseSchema>;
 
 /** Params of GET /api/jobs/{id}. */
 export const JobParamsSchema = z.object({ id: z.string().min(1).max(ID_MAX_CHARS) });

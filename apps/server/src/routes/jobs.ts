@@ -1,6 +1,7 @@
 /**
  * Jobs as the web follows them (issue 14: "Long jobs report progress ... and survives a page reload"; contracts
- * jobs.ts): GET /api/books/{id}/jobs (the book's jobs running and those ended in the last day), GET /api/jobs/{id},
+ * jobs.ts): GET /api/books/{id}/jobs (the book's jobs running and those ended in the last day), GET /api/import-jobs
+ * (the caller's imports running and those ended in the last hour: an import has no book while it runs), GET /api/jobs/{id},
  * and GET /api/books/{id}/exports/{exportId}/file, the file of a finished export (streamed from the storage), for an
  * export whose request was gone before it ended (a reload). Only the caller's own jobs and files; others are 404.
  */
@@ -12,6 +13,7 @@ import {
   BookJobsResponseSchema,
   ErrorBodySchema,
   ExportFileParamsSchema,
+  ImportJobsResponseSchema,
   JobParamsSchema,
   JobSchema,
   type ExportFormat,
@@ -29,6 +31,21 @@ const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) =>
 /** Ids are UUIDs; anything else cannot be a job or an export (and must not reach a uuid column). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The book an import or collection job made (its result), once completed; null otherwise. */
+function madeBookOf(row: JobRow): string | null {
+  if (row.state !== 'completed' || (row.kind !== 'import' && row.kind !== 'collection')) return null;
+  const bookId = (row.result as { bookId?: unknown } | null)?.bookId;
+  return typeof bookId === 'string' ? bookId : null;
+}
+
+/** What an import works on, in words (its URL, its file's name, the collection's title); null for other kinds. */
+function subjectOf(row: JobRow): string | null {
+  const input = row.input as { source?: string; url?: string; fileName?: string; collectionTitle?: string };
+  if (row.kind === 'import') return (input.source === 'upload' ? input.fileName : input.url) ?? null;
+  if (row.kind === 'collection') return input.collectionTitle ?? null;
+  return null;
+}
+
 /** A job row as the API answers it. */
 export function jobOf(row: JobRow): Job {
   const format = (row.input.format as ExportFormat | undefined) ?? null;
@@ -36,7 +53,8 @@ export function jobOf(row: JobRow): Job {
   return {
     id: row.id,
     kind: row.kind as JobKind,
-    bookId: row.bookId,
+    bookId: row.bookId ?? madeBookOf(row),
+    subject: subjectOf(row),
     format,
     state: row.state as JobState,
     stage: row.stage,
@@ -67,6 +85,10 @@ export const jobRoutes: FastifyPluginAsync<{ exports: ExportService }> = async (
       return { jobs: rows.map(jobOf) };
     },
   );
+
+  r.get('/import-jobs', { schema: { response: { 200: ImportJobsResponseSchema, ...errors(401) } } }, async (request) => ({
+    jobs: (await app.queue.listImports(userIdOf(request))).map(jobOf),
+  }));
 
   r.get('/jobs/:id', { schema: { params: JobParamsSchema, response: { 200: JobSchema, ...errors(400, 401, 404) } } }, async (request) => {
     const row = UUID.test(request.params.id) ? await app.queue.find(userIdOf(request), request.params.id) : null;

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { books, jobs } from '../../src/db/schema/index.ts';
-import { BookJobsResponseSchema, JobSchema, type Job } from '@quire/contracts';
+import { BookJobsResponseSchema, ImportJobsResponseSchema, JobSchema, type Job } from '@quire/contracts';
 import { bearer, buildTestApp, formatBookForExport, importSampleBook, multipartFile, registerUser, type TestApp } from '../helpers.ts';
 
 let t: TestApp;
@@ -126,5 +126,17 @@ describe('export jobs', () => {
     expect(await t.app.db.select().from(books).where(eq(books.userId, userId))).toHaveLength(1);
     const staged = await readdir(path.join(t.config.dataDir, 'files', 'uploads')).catch(() => []);
     expect(staged).toEqual([]);
+
+    // The Import page follows them (GET /api/import-jobs): newest first, the made book's id, the file's name.
+    const listed = await t.app.inject({ method: 'GET', url: '/api/import-jobs', headers: bearer(tokenOf) });
+    expect(listed.statusCode).toBe(200);
+    const importJobs = ImportJobsResponseSchema.parse(listed.json()).jobs;
+    expect(importJobs).toMatchObject([
+      { kind: 'import', state: 'failed', subject: 'blank.txt', bookId: null, error: refused.json().message },
+      { kind: 'import', state: 'completed', subject: 'notes.txt', bookId: made.json().id, percent: 100, error: null },
+    ]);
+    const others = await t.app.inject({ method: 'GET', url: '/api/import-jobs', headers: bearer(stranger) });
+    expect(ImportJobsResponseSchema.parse(others.json()).jobs).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/import-jobs' })).statusCode).toBe(401);
   });
 });

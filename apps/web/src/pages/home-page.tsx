@@ -14,6 +14,7 @@ import { UserMenu } from '../features/auth/components/user-menu.tsx';
 import { bookKeys } from '../features/books/api/book-keys.ts';
 import { BookList } from '../features/books/components/book-list.tsx';
 import { ImportPanel } from '../features/import/components/import-panel.tsx';
+import { ImportProgress } from '../features/import/components/import-progress.tsx';
 import { FreeTrialBanner } from '../features/billing/components/free-trial-banner.tsx';
 import { PlanChoiceButton, PricingNote } from '../features/billing/components/plan-choice-button.tsx';
 import { SubscriptionCard } from '../features/billing/components/subscription-card.tsx';
@@ -65,7 +66,8 @@ export function HomePage() {
     const arrival: WorkspaceArrival = failedImports.length > 0 ? { failedImports } : null;
     navigate(`/format/${encodeURIComponent(book.id)}`, arrival ? { state: arrival } : undefined);
   };
-  // A batch stays on this page, showing its result; the new books join the list.
+  // A batch stays on this page, showing its result; the new books join the list (so does the book of an import the
+  // page found running after a reload).
   const onBatchImported = () => void queryClient.invalidateQueries({ queryKey: bookKeys.all });
 
   return (
@@ -122,6 +124,7 @@ export function HomePage() {
                   />
                 )}
               </div>
+              <ImportProgress onBookMade={onBatchImported} />
               <BookList onImportClick={openImport} batchAccess={batchAccess} />
             </div>
           </UpgradeOfferProvider>

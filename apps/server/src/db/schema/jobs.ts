@@ -47,6 +47,8 @@ export const jobs = pgTable(
   },
   (t) => [
     index('jobs_book_id_created_at_idx').on(t.bookId, t.createdAt),
+    // A user's imports (GET /api/import-jobs), newest first.
+    index('jobs_user_id_created_at_idx').on(t.userId, t.createdAt),
     index('jobs_state_run_after_idx').on(t.state, t.runAfter),
   ],
 );

@@ -124,6 +124,11 @@ export interface JobQueue {
   find(userId: string, jobId: string): Promise<JobRow | null>;
   /** The caller's jobs for a book: those not ended and those that ended in the last day, newest first (at most 20). */
   listForBook(userId: string, bookId: string): Promise<JobRow[]>;
+  /**
+   * The caller's imports (kinds `import` and `collection`: no book yet while they run): those not ended and those
+   * that ended in the last hour, newest first (at most 20).
+   */
+  listImports(userId: string): Promise<JobRow[]>;
   /** Runs the job `jobId` once if it is queued (the deliveries call this). */
   run(jobId: string): Promise<RunResult>;
   /** Queues again (or fails, past their tries) the running jobs whose heartbeat is older than `staleMs`; their count. */
@@ -140,6 +145,10 @@ export interface JobQueue {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+
+/** The kinds that make a book (listed by `listImports`). */
+const IMPORT_KINDS: JobKind[] = ['import', 'collection'];
 
 /** The event that wakes every waiter once `stop` has handed back the jobs still running. */
 const HANDED_BACK = Symbol('handed back');
@@ -244,6 +253,16 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         .select()
         .from(jobs)
         .where(and(eq(jobs.userId, userId), eq(jobs.bookId, bookId), or(isNull(jobs.finishedAt), gt(jobs.finishedAt, since))))
+        .orderBy(desc(jobs.createdAt))
+        .limit(20);
+    },
+
+    async listImports(userId) {
+      const since = new Date(Date.now() - HOUR_MS);
+      return db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.userId, userId), inArray(jobs.kind, IMPORT_KINDS), or(isNull(jobs.finishedAt), gt(jobs.finishedAt, since))))
         .orderBy(desc(jobs.createdAt))
         .limit(20);
     },

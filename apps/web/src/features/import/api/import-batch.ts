@@ -8,6 +8,7 @@ import {
   type BatchImportResponse,
 } from '@quire/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { IMPORT_REQUEST_KEY } from './import-jobs.ts';
 
 /** One address of the Batch form, with the line of the text it is on (1-based, blank lines counted). */
 export type BatchLine = { url: string; line: number };
@@ -90,5 +91,5 @@ export async function importBatch(body: BatchImportBody): Promise<BatchImportRes
 
 /** Mutation of {@link importBatch}. */
 export function useImportBatch() {
-  return useMutation({ mutationFn: importBatch });
+  return useMutation({ mutationKey: IMPORT_REQUEST_KEY, mutationFn: importBatch });
 }

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { MAX_FILE_BYTES, type ImportResponse, type ImportUrlBody } from '@quire/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { IMPORT_REQUEST_KEY } from './import-jobs.ts';
 
 /** POST /api/import with `{ url }`: imports a public text by its address. */
 export function importBookFromUrl(body: ImportUrlBody): Promise<ImportResponse> {
@@ -8,7 +9,7 @@ export function importBookFromUrl(body: ImportUrlBody): Promise<ImportResponse> 
 }
 
 export function useImportBookFromUrl() {
-  return useMutation({ mutationFn: importBookFromUrl });
+  return useMutation({ mutationKey: IMPORT_REQUEST_KEY, mutationFn: importBookFromUrl });
 }
 
 /** POST /api/import as multipart with the field `file`: imports an uploaded text file. */
@@ -23,5 +24,5 @@ export async function importBookFromFile(file: File): Promise<ImportResponse> {
 }
 
 export function useImportBookFromFile() {
-  return useMutation({ mutationFn: importBookFromFile });
+  return useMutation({ mutationKey: IMPORT_REQUEST_KEY, mutationFn: importBookFromFile });
 }

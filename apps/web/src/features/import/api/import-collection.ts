@@ -8,6 +8,7 @@ import {
   type ImportCollectionResponse,
 } from '@quire/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { IMPORT_REQUEST_KEY } from './import-jobs.ts';
 
 const contract = ImportCollectionBodySchema.shape;
 
@@ -71,5 +72,5 @@ export async function importCollection(body: ImportCollectionBody): Promise<Impo
 
 /** Mutation of {@link importCollection}. */
 export function useImportCollection() {
-  return useMutation({ mutationFn: importCollection });
+  return useMutation({ mutationKey: IMPORT_REQUEST_KEY, mutationFn: importCollection });
 }

@@ -58,6 +58,7 @@ describe('BookWorkspace', () => {
       id: '0b6f3c2e-8f7a-4c1d-9e2b-5a4d3c2b1a00',
       kind: 'clean',
       bookId: null,
+      subject: null,
       format: null,
       state: 'running',
       stage: 'Cleaning the text',

@@ -11,7 +11,7 @@ import { bookKeys } from '../../api/book-keys.ts';
 import { useCleanBook } from '../../api/clean-book.ts';
 import { AiCleanupPanel } from './ai-cleanup-panel.tsx';
 import { CleanReportView } from './clean-report.tsx';
-import { JobProgress } from './job-progress.tsx';
+import { JobProgress } from '../../../../components/job-progress.tsx';
 import { TextPreview } from './text-preview.tsx';
 import { UndoCleanButton } from './undo-clean-button.tsx';
 

@@ -78,6 +78,7 @@ function makeJob(overrides: Partial<Job> = {}): Job {
     id: PDF_JOB_ID,
     kind: 'export',
     bookId: BOOK_UUID,
+    subject: null,
     format: 'pdf',
     state: 'running',
     stage: 'Typesetting pages',

@@ -25,7 +25,7 @@ import { useDownloadJobExport, useExportBook } from '../../api/export-book.ts';
 import { chosenCover, useCovers } from '../../api/list-covers.ts';
 import { coverKindLabel } from '../../lib/cover-catalogue.ts';
 import { CoverImage } from './cover-image.tsx';
-import { JobProgress } from './job-progress.tsx';
+import { JobProgress } from '../../../../components/job-progress.tsx';
 import { LayoutReportLine } from './layout-report-notice.tsx';
 
 type ExportOption = {

@@ -3,7 +3,7 @@ import { ListTree } from 'lucide-react';
 import type { Job } from '@quire/contracts';
 import { Skeleton } from '../../../../components/ui/skeleton.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
-import { JobProgress } from './job-progress.tsx';
+import { JobProgress } from '../../../../components/job-progress.tsx';
 
 /**
  * Extract tab → the results area while an extraction runs: what is searched, the search job's bar once the server

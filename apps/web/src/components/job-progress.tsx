@@ -1,6 +1,6 @@
 import type { Job } from '@quire/contracts';
-import { Progress } from '../../../../components/ui/progress.tsx';
-import { cn } from '../../../../lib/cn.ts';
+import { Progress } from './ui/progress.tsx';
+import { cn } from '../lib/cn.ts';
 
 /** A job's progress in words: its stage and percentage, or that it waits for a worker. */
 export function jobProgressText(job: Pick<Job, 'state' | 'stage' | 'percent' | 'attempts'>): { label: string; valueText: string } {
