@@ -13,9 +13,9 @@ import { progressOverTime } from './jobs/progress-over-time.ts';
 
 /**
  * How long cleanup takes per KiB of original text, ms: the bar's estimate (War and Peace, 3.2 MiB, cleans in about
- * 5 s on one core of the reference machine).
+ * 1 s on one core of the reference machine).
  */
-const CLEAN_MS_PER_KIB = 1.6;
+const CLEAN_MS_PER_KIB = 0.3;
 
 /** Dependencies of {@link createCleanupService}. */
 export interface CleanupServiceDeps {

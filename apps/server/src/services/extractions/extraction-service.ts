@@ -35,9 +35,10 @@ import { textHashOf, toExtraction } from './extraction-view.ts';
 
 /**
  * How long indexing and searching take per KiB of cleaned text, ms: the bar's estimate (a first search of War and
- * Peace, 3.2 MiB, takes about 4 s on one core of the reference machine; later ones reuse the thread's index).
+ * Peace, 3.2 MiB, takes about 1.4 s on one core of the reference machine; later ones reuse the thread's index and
+ * take a tenth of that).
  */
-const SEARCH_MS_PER_KIB = 1.2;
+const SEARCH_MS_PER_KIB = 0.45;
 
 /** A plan feature the extraction routes use (plans come with their own issue). */
 export type ExtractionFeature = 'topic-extraction';
