@@ -15,7 +15,8 @@
  * otherwise cost one database write per try (about half a core of PostgreSQL under `npm run load`).
  */
 
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { serverSecret } from './server-secret.ts';
 import { and, eq, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../db/client.ts';
@@ -61,9 +62,16 @@ const MAX_REFUSED_KEYS = 10_000;
 /** Names of the limiters made on each database, so that two uses cannot share (and mix) their counters by mistake. */
 const namesByDb = new WeakMap<Db, Set<string>>();
 
-/** The hex SHA-256 of a rate-limit key: what `rate_limit_windows.key_hash` holds instead of the key. */
-export function hashRateLimitKey(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex');
+/** The name of the server secret that keys the hashes of rate-limit keys (services/server-secret.ts). */
+export const RATE_LIMIT_SECRET = 'rate-limit-keys';
+
+/**
+ * The hex HMAC-SHA-256 of a rate-limit key under `secret`: what `rate_limit_windows.key_hash` holds instead of the key.
+ * Keyed, because a plain hash of a client address (2^32 of them) or of an e-mail address can be found again by trying
+ * every candidate.
+ */
+export function hashRateLimitKey(secret: Buffer, key: string): string {
+  return createHmac('sha256', secret).update(key, 'utf8').digest('hex');
 }
 
 /**
@@ -96,7 +104,7 @@ export function createRateLimiter(db: Db, name: string, { limit, windowMs, now }
     name,
     async hit(key) {
       const localNow = now?.();
-      const keyHash = hashRateLimitKey(key);
+      const keyHash = hashRateLimitKey(await serverSecret(db, RATE_LIMIT_SECRET), key);
       const known = refused.get(keyHash);
       if (known) {
         const remainingMs = known.untilMs - (localNow ?? Date.now());

@@ -3,13 +3,14 @@
  * every process on the database, keys stored as SHA-256 only, ended windows started again and swept. Runs on PGlite
  * and, with TEST_DATABASE_URL, on PostgreSQL, where two apps on one database (two API processes) count together.
  */
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rateLimitWindows } from '../../src/db/schema/index.ts';
+import { rateLimitWindows, serverSecrets } from '../../src/db/schema/index.ts';
 import { AppError } from '../../src/errors.ts';
-import { createRateLimiter, enforceRateLimit, hashRateLimitKey } from '../../src/services/rate-limiter.ts';
+import { createRateLimiter, enforceRateLimit, hashRateLimitKey, RATE_LIMIT_SECRET } from '../../src/services/rate-limiter.ts';
+import { serverSecret } from '../../src/services/server-secret.ts';
 import { buildTestApp, createTestDatabase, TEST_DATABASE_URL, type TestApp, type TestDatabase } from '../helpers.ts';
 
 const MINUTE_MS = 60_000;
@@ -26,6 +27,8 @@ afterAll(async () => {
 let limiters = 0;
 /** A limiter name not used before in this file (names are unique per database). */
 const nextName = () => `test-limiter-${++limiters}`;
+/** The hash a limiter of the test app's database stores for `key`. */
+const keyHash = async (key: string) => hashRateLimitKey(await serverSecret(t.app.db, RATE_LIMIT_SECRET), key);
 
 /** The rows of limiter `name`. */
 const rowsOf = (app: TestApp, name: string) => app.app.db.select().from(rateLimitWindows).where(eq(rateLimitWindows.limiter, name));
@@ -86,15 +89,19 @@ describe(`rate limiter in the database (${driver})`, () => {
     for (const r of results) expect(r.retryAfterSeconds).toBeGreaterThanOrEqual(15 * 60 - 60);
   });
 
-  it('stores the SHA-256 of the key, never the key (an e-mail address)', async () => {
+  it('stores the HMAC of the key under the database’s own secret, never the key (an e-mail address) nor its plain hash', async () => {
     const email = 'private.person@example.com';
     const limiter = createRateLimiter(t.app.db, nextName(), { limit: 5, windowMs: MINUTE_MS });
     await limiter.hit(email);
     const rows = await rowsOf(t, limiter.name);
     expect(rows).toHaveLength(1);
-    expect(rows[0]!.keyHash).toBe(createHash('sha256').update(email).digest('hex'));
-    expect(rows[0]!.keyHash).toBe(hashRateLimitKey(email));
+    const [secret] = await t.app.db.select().from(serverSecrets).where(eq(serverSecrets.name, RATE_LIMIT_SECRET));
+    expect(secret!.value).toHaveLength(32);
+    expect(rows[0]!.keyHash).toBe(createHmac('sha256', secret!.value).update(email).digest('hex'));
+    expect(rows[0]!.keyHash).not.toBe(createHash('sha256').update(email).digest('hex'));
     expect(JSON.stringify(rows)).not.toContain('private.person');
+    // Every process on the database keys alike: the secret is made once and read back.
+    expect(await serverSecret(t.app.db, RATE_LIMIT_SECRET)).toEqual(Buffer.from(secret!.value));
   });
 
   it('deletes the ended windows of its limiter, at most once a window, and leaves live ones and other limiters alone', async () => {
@@ -108,7 +115,7 @@ describe(`rate limiter in the database (${driver})`, () => {
     await limiter.hit('live');
     clock += 30_000; // old-1 and old-2 have ended; 'live' runs 30 s more
     await limiter.hit('new');
-    expect((await rowsOf(t, limiter.name)).map((r) => r.keyHash).sort()).toEqual([hashRateLimitKey('live'), hashRateLimitKey('new')].sort());
+    expect((await rowsOf(t, limiter.name)).map((r) => r.keyHash).sort()).toEqual([await keyHash('live'), await keyHash('new')].sort());
     expect(await rowsOf(t, other.name)).toHaveLength(1);
   });
 

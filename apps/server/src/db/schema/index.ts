@@ -21,4 +21,5 @@ export * from './support-messages.ts';
 export * from './newsletter-subscribers.ts';
 export * from './concierge-inquiries.ts';
 export * from './rate-limit-windows.ts';
+export * from './server-secrets.ts';
 export * from './jobs.ts';

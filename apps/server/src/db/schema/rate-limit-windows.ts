@@ -3,8 +3,8 @@ import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-or
 /**
  * Rate-limit counters (issue 14: stateless API processes; services/rate-limiter.ts). One row per limiter and key holds
  * the hits of the key's current fixed window, shared by every API process on the database and kept across restarts.
- * `limiter` names the limit (`login-per-address`, ...); `key_hash` is the hex SHA-256 of the key (an e-mail address, a
- * client address or a user id), never the key itself. A check is one INSERT ... ON CONFLICT DO UPDATE that starts a
+ * `limiter` names the limit (`login-per-address`, ...); `key_hash` is the hex HMAC-SHA-256 of the key (an e-mail
+ * address, a client address or a user id) under the server secret `rate-limit-keys`, never the key itself. A check is one INSERT ... ON CONFLICT DO UPDATE that starts a
  * new window once `window_ends_at` has passed; rows of windows that have ended are deleted by later checks.
  */
 export const rateLimitWindows = pgTable(
