@@ -7,7 +7,8 @@
  * Only the API is described: the web app's files and pages, robots.txt and sitemap.xml (any route outside `/api/`)
  * are hidden. Each operation is tagged with its area, the path segment after `/api/` (`books`, `auth`...). A response
  * of bytes (`z.instanceof(Buffer)`, or `z.instanceof(Readable)` for a file streamed from the storage: exports,
- * covers, images) is described as binary content.
+ * covers, images) is described as binary content. A route that can answer 401 names its security scheme: the bearer
+ * token of a user's session, or the admin area's `x-admin-token`.
  *
  * The document is built at the first request and kept: it changes only with a release. Only the JSON is served, no
  * UI page (which would have to live under the pages' strict Content-Security-Policy): any OpenAPI viewer reads it.
@@ -50,6 +51,37 @@ function isBytesSchema(schema: unknown): boolean {
   return cls === Buffer || cls === Uint8Array || cls === Readable;
 }
 
+/** The security schemes of the document: a user's session token, and the admin area's token. */
+const BEARER_SCHEME = 'bearerAuth';
+const ADMIN_SCHEME = 'adminToken';
+const SECURITY_SCHEMES = {
+  [BEARER_SCHEME]: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The token that POST /api/auth/login or /api/auth/register answers, as `Authorization: Bearer <token>`.',
+  },
+  [ADMIN_SCHEME]: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'x-admin-token',
+    description: 'The admin session token that POST /api/admin/login answers.',
+  },
+} as const;
+
+/** Sign-in routes: they answer 401 for wrong credentials, and need no token. */
+const SIGN_IN_URLS = new Set(['/api/auth/login', '/api/admin/verify-password']);
+
+/**
+ * The security scheme of an API route: a route that can answer 401 needs a session (the admin area its own token),
+ * except the sign-in routes; the sign-out routes take the token they end (and answer 204 without one).
+ */
+function securityOf(url: string, answers401: boolean): string | null {
+  if (url === '/api/auth/logout') return BEARER_SCHEME;
+  if (url === '/api/admin/logout') return ADMIN_SCHEME;
+  if (!answers401 || SIGN_IN_URLS.has(url)) return null;
+  return areaOf(url) === 'admin' ? ADMIN_SCHEME : BEARER_SCHEME;
+}
+
 /** How a response of bytes (a download: PDF, EPUB, image...) is described: binary content, not JSON. */
 const BYTES_RESPONSE = {
   description: 'The file, as bytes; its Content-Type names the format.',
@@ -74,6 +106,8 @@ const describeApiRoutes = (): SwaggerTransform => {
     }
     const area = areaOf(url);
     if (described.tags === undefined && area) described.tags = [area];
+    const scheme = securityOf(url, '401' in responses || 401 in responses);
+    if (scheme) (described as { security?: unknown }).security = [{ [scheme]: [] }];
     return { schema: described, url };
   };
 };
@@ -98,6 +132,7 @@ export const openApiPlugin = fp(
             'Quire turns a text into a book: import a manuscript or a public-domain book, clean it, lay it out and ' +
             'export it as a print-ready PDF, EPUB, Word or HTML file, with its cover.',
         },
+        components: { securitySchemes: SECURITY_SCHEMES },
       },
       transform: describeApiRoutes(),
       // Schemas registered with an id in zod's global registry become components the operations refer to.
