@@ -71,6 +71,7 @@ import { createExportService } from './services/export-service.ts';
 import { createExtractionService } from './services/extractions/extraction-service.ts';
 import { createImportService } from './services/import-service.ts';
 import { createCleanupService } from './services/cleanup-service.ts';
+import { createLayoutMeasureService } from './services/layout-measure-service.ts';
 import { PdfCache } from './services/pdf-cache.ts';
 import { conciergeInquiryMail } from './services/mail/concierge-inquiry-mail.ts';
 import { conciergeInquiries } from './db/schema/index.ts';
@@ -189,9 +190,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     assets,
     findCustomTemplate: (userId, id) => templates.findSettings(userId, id),
     hasUploadedGuide: async (userId, id) => (await styleGuides.findLayout(userId, id)) !== null,
-    measureLayout: async (book) => (await bookLayouts.typesetBook(book)).report,
+    // Measured by a format job (services/layout-measure-service.ts), bound below.
+    measureLayout: (book) => layoutMeasure.measure(book),
     onMeasureError: (err, bookId) => app.log.error({ err, bookId }, 'measuring the layout report failed'),
   });
+  const layoutMeasure = createLayoutMeasureService({ books, layouts: bookLayouts, queue: app.queue });
   const cleanup = createCleanupService({ books, queue: app.queue });
   const previews = createPreviewService({ books, layouts: bookLayouts, jobs: app.jobs, assets });
   const preferences = createPreferencesService({ db: app.db });

@@ -2,7 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs } from '../../src/db/schema/index.ts';
 import { BookSchema, PreviewSchema, type FormattingSettings, type LayoutReport } from '@quire/contracts';
 import { kdpMinimumGutterIn } from '@quire/engine';
 import { bearer, buildTestApp, corpusFile, multipartFile, registerUser, SAMPLE_BOOK, type TestApp } from '../helpers.ts';
@@ -74,6 +76,10 @@ describe(`layout report (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlit
     expect(Number(/Pages:\s+(\d+)/.exec(info)![1])).toBe(report.pageCount);
     // GET answers the stored report.
     expect((await inject('GET', `/api/books/${alice}`, owner.token)).json().layoutReport).toEqual(report);
+    // The book was set by a format job (issue 14), whose result is the report stored.
+    const formatJobs = (await t.app.db.select().from(jobs).where(eq(jobs.bookId, alice))).filter((j) => j.kind === 'format');
+    expect(formatJobs).toHaveLength(1);
+    expect(formatJobs[0]).toMatchObject({ state: 'completed', attempts: 1, percent: 100, result: { report } });
   });
 
   it('a gutter below KDP’s minimum is raised, said in words, and the PDF export is set with it', async () => {

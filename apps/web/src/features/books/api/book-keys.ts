@@ -19,4 +19,9 @@ export const bookKeys = {
    * request's variables. The jobs query reads which are pending to poll, and to tell this page's jobs from others.
    */
   exportRequests: () => ['books', 'export'] as const,
+  /**
+   * Mutation key of the format requests (POST /api/books/:id/format, .../format-template, .../format-advanced): the
+   * Format tab polls the book's jobs while one waits, to show the format job's bar.
+   */
+  formatRequests: () => ['books', 'format'] as const,
 };

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Book, FormatAdvancedBody } from '@quire/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { bookKeys } from './book-keys.ts';
 import { applyUpdatedBook } from './update-book.ts';
 
 /**
@@ -16,5 +17,5 @@ export function formatAdvanced({ id, body }: { id: string; body: FormatAdvancedB
 /** Formats with custom settings; on success the cached book is replaced by the answer. */
 export function useFormatAdvanced() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: formatAdvanced, onSuccess: (book) => applyUpdatedBook(queryClient, book) });
+  return useMutation({ mutationKey: bookKeys.formatRequests(), mutationFn: formatAdvanced, onSuccess: (book) => applyUpdatedBook(queryClient, book) });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Book, FormatBody } from '@quire/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { bookKeys } from './book-keys.ts';
 import { applyUpdatedBook } from './update-book.ts';
 
 /** POST /api/books/:id/format with genre, metadata and layout; answers the updated book. */
@@ -10,5 +11,5 @@ export function formatBook({ id, body }: { id: string; body: FormatBody }): Prom
 
 export function useFormatBook() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: formatBook, onSuccess: (book) => applyUpdatedBook(queryClient, book) });
+  return useMutation({ mutationKey: bookKeys.formatRequests(), mutationFn: formatBook, onSuccess: (book) => applyUpdatedBook(queryClient, book) });
 }

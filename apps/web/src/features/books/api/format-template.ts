@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Book } from '@quire/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { bookKeys } from './book-keys.ts';
 import { applyUpdatedBook } from './update-book.ts';
 
 /**
@@ -15,5 +16,5 @@ export function formatTemplate({ id, templateId }: { id: string; templateId: str
 /** Applies a template to a book; on success the cached book is replaced by the answer. */
 export function useFormatTemplate() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: formatTemplate, onSuccess: (book) => applyUpdatedBook(queryClient, book) });
+  return useMutation({ mutationKey: bookKeys.formatRequests(), mutationFn: formatTemplate, onSuccess: (book) => applyUpdatedBook(queryClient, book) });
 }

@@ -91,6 +91,30 @@ describe('BookWorkspace', () => {
     // Two polls a second apart before the job ends.
   }, 15_000);
 
+  it('after a reload during Format, shows the format job’s bar on the Format tab', async () => {
+    const job = {
+      id: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
+      kind: 'format',
+      bookId: null,
+      subject: null,
+      format: null,
+      state: 'running',
+      stage: 'Setting the pages',
+      percent: 55,
+      attempts: 1,
+      maxAttempts: 3,
+      error: null,
+      createdAt: '2026-11-27T10:00:00.000Z',
+      finishedAt: null,
+      export: null,
+    };
+    fetchMock.mockImplementation(async (url) => (url === '/api/books/b1/jobs' ? jsonResponse(200, { jobs: [job] }) : jsonResponse(200, cleaned)));
+    renderWithProviders(<BookWorkspace bookId="b1" />);
+    const bar = await screen.findByRole('progressbar', { name: 'Format & Metadata' });
+    expect(bar).toHaveAttribute('aria-valuetext', 'Setting the pages, 55%');
+    expect(screen.getByText(/Setting every page of the book/)).toBeInTheDocument();
+  });
+
   it('names the source type in the header', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { ...imported, sourceType: 'collection' }));
     renderWithProviders(<BookWorkspace bookId="b1" />);
