@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { Job } from '@quire/contracts';
+import { makeJob as makeJobFixture } from '../../../testing/job-fixtures.ts';
 import { jsonResponse, renderWithProviders } from '../../../testing/render-with-providers.tsx';
 import { ImportProgress } from './import-progress.tsx';
 
@@ -13,26 +14,16 @@ afterEach(() => vi.unstubAllGlobals());
 
 const BOOK_ID = '5d2c1b0a-9e8f-4a7b-8c6d-5e4f3a2b1c0d';
 
-/** An import job reading a file at 40% unless told otherwise (contracts `JobSchema`). */
-function makeJob(overrides: Partial<Job> = {}): Job {
-  return {
+/** An import job reading a file at 40% unless told otherwise. */
+const makeJob = (overrides: Partial<Job> = {}): Job =>
+  makeJobFixture({
     id: '7e6d5c4b-3a2f-4e1d-9c8b-7a6f5e4d3c2b',
     kind: 'import',
-    bookId: null,
     subject: 'pg2600-war-and-peace.txt',
     format: null,
-    state: 'running',
     stage: 'Reading and cleaning the text',
-    percent: 40,
-    attempts: 1,
-    maxAttempts: 3,
-    error: null,
-    createdAt: '2026-11-27T10:00:00.000Z',
-    finishedAt: null,
-    export: null,
     ...overrides,
-  };
-}
+  });
 
 describe('ImportProgress', () => {
   it('shows nothing without imports under way', async () => {

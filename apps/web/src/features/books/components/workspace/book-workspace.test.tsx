@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { Book } from '@quire/contracts';
 import { makeCover } from '../../../../testing/cover-fixtures.ts';
 import { cleanedBook } from '../../../../testing/format-fixtures.ts';
+import { makeJob } from '../../../../testing/job-fixtures.ts';
 import { jsonResponse, renderWithProviders } from '../../../../testing/render-with-providers.tsx';
 import { BookWorkspace } from './book-workspace.tsx';
 
@@ -54,22 +55,7 @@ describe('BookWorkspace', () => {
   });
 
   it('after a reload during cleanup, shows the running job’s bar, then the cleaned book once the job ends', async () => {
-    const job = {
-      id: '0b6f3c2e-8f7a-4c1d-9e2b-5a4d3c2b1a00',
-      kind: 'clean',
-      bookId: null,
-      subject: null,
-      format: null,
-      state: 'running',
-      stage: 'Cleaning the text',
-      percent: 40,
-      attempts: 1,
-      maxAttempts: 3,
-      error: null,
-      createdAt: '2026-11-27T10:00:00.000Z',
-      finishedAt: null,
-      export: null,
-    };
+    const job = makeJob({ id: '0b6f3c2e-8f7a-4c1d-9e2b-5a4d3c2b1a00', kind: 'clean', format: null, stage: 'Cleaning the text' });
     let jobReads = 0;
     fetchMock.mockImplementation(async (url) => {
       if (url === '/api/books/b1/jobs') {
@@ -92,22 +78,7 @@ describe('BookWorkspace', () => {
   }, 15_000);
 
   it('after a reload during Format, shows the format job’s bar on the Format tab', async () => {
-    const job = {
-      id: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
-      kind: 'format',
-      bookId: null,
-      subject: null,
-      format: null,
-      state: 'running',
-      stage: 'Setting the pages',
-      percent: 55,
-      attempts: 1,
-      maxAttempts: 3,
-      error: null,
-      createdAt: '2026-11-27T10:00:00.000Z',
-      finishedAt: null,
-      export: null,
-    };
+    const job = makeJob({ id: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f', kind: 'format', format: null, stage: 'Setting the pages', percent: 55 });
     fetchMock.mockImplementation(async (url) => (url === '/api/books/b1/jobs' ? jsonResponse(200, { jobs: [job] }) : jsonResponse(200, cleaned)));
     renderWithProviders(<BookWorkspace bookId="b1" />);
     const bar = await screen.findByRole('progressbar', { name: 'Format & Metadata' });

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { Book, Cover, Job } from '@quire/contracts';
 import { jpegResponse, makeCover } from '../../../../testing/cover-fixtures.ts';
 import { cleanedBook } from '../../../../testing/format-fixtures.ts';
+import { makeJob as makeJobFixture } from '../../../../testing/job-fixtures.ts';
 import { jsonResponse, renderWithProviders } from '../../../../testing/render-with-providers.tsx';
 import { ExportTab } from './export-tab.tsx';
 import { stubFetchAndRecordDownloads } from '../../../../testing/downloads.ts';
@@ -72,26 +73,8 @@ const PDF_JOB_ID = '3f6c1c1e-8f0a-4c3e-9b1a-2d4e5f6a7b8c';
 const EXPORT_ID = '9a1b2c3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d';
 const BOOK_UUID = '0b6e7c1a-2d3f-4e5a-9b8c-7d6e5f4a3b2c';
 
-/** An export job of the book, running the PDF at 40% unless told otherwise (contracts `JobSchema`). */
-function makeJob(overrides: Partial<Job> = {}): Job {
-  return {
-    id: PDF_JOB_ID,
-    kind: 'export',
-    bookId: BOOK_UUID,
-    subject: null,
-    format: 'pdf',
-    state: 'running',
-    stage: 'Typesetting pages',
-    percent: 40,
-    attempts: 1,
-    maxAttempts: 3,
-    error: null,
-    createdAt: '2025-03-05T10:00:00.000Z',
-    finishedAt: null,
-    export: null,
-    ...overrides,
-  };
-}
+/** An export job of the book, running the PDF at 40% unless told otherwise. */
+const makeJob = (overrides: Partial<Job> = {}): Job => makeJobFixture({ id: PDF_JOB_ID, bookId: BOOK_UUID, createdAt: '2025-03-05T10:00:00.000Z', ...overrides });
 
 function completed(job: Job): Job {
   return {
