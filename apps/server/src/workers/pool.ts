@@ -148,13 +148,26 @@ function unwrap<T>(result: TaskResult<T>): T {
   throw new AppError('INTERNAL', undefined, { cause: new EngineError(code as EngineError['code'], message) });
 }
 
+/** The nice value of the worker threads and the export children (Unix, 0 to 19: higher yields more). */
+export const BACKGROUND_NICENESS = 10;
+
 /** Creates the runner. Threads start on demand; the PDF process pool is created on the first PDF export. */
 export function createJobRunner(options: JobRunnerOptions = {}): JobRunner {
   const threads = Math.max(1, options.threads ?? 2);
-  const pool = new Piscina({ filename: WORKER_URL, minThreads: 0, maxThreads: threads, idleTimeout: 60_000, loadBalancer: affinityBalancer() });
+  // The heavy work yields the CPU to the event loop answering requests (issue 14, "Load": other users' reads stay quick
+  // while a War and Peace export runs): worker threads and export children run at a lower priority; the one preview
+  // process, which a user waits on page by page, does not.
+  const pool = new Piscina({
+    filename: WORKER_URL,
+    minThreads: 0,
+    maxThreads: threads,
+    idleTimeout: 60_000,
+    loadBalancer: affinityBalancer(),
+    niceIncrement: BACKGROUND_NICENESS,
+  });
   let pdfPool: PdfProcessPool | null = null;
   let previewPool: PdfProcessPool | null = null;
-  const pdfs = () => (pdfPool ??= new PdfProcessPool({ size: Math.max(1, options.pdfProcesses ?? 1) }));
+  const pdfs = () => (pdfPool ??= new PdfProcessPool({ size: Math.max(1, options.pdfProcesses ?? 1), niceness: BACKGROUND_NICENESS }));
   // One preview process: its compiles are small (an opening) or reuse a PDF already typeset.
   const previews = () => (previewPool ??= new PdfProcessPool({ size: 1, maxJobsPerProcess: 50 }));
   let closed = false;

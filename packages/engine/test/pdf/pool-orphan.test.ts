@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { PdfProcessPool } from '../../src/write/typst/pool.ts';
 
 const parentScript = fileURLToPath(new URL('../helpers/pool-parent.ts', import.meta.url));
 
@@ -57,4 +58,30 @@ describe.runIf(process.platform === 'linux' && existsSync('/usr/bin/setpriv'))('
       parent.kill('SIGKILL');
     }
   }, 30_000);
+});
+
+describe.runIf(process.platform === 'linux')('a pool asked for a niceness', () => {
+  it('runs its children at that nice value, yielding the CPU to the process that answers requests', async () => {
+    const pool = new PdfProcessPool({ size: 1, niceness: 10 });
+    try {
+      const compiling = pool.compile('#set page(width: 100pt, height: 100pt)\nHello.');
+      let child: number | undefined;
+      for (let i = 0; i < 200 && child === undefined; i++) {
+        child = childrenOf(process.pid).find((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('pdf-child'));
+        if (child === undefined) await sleep(10);
+      }
+      expect(child, 'the pool started its child').toBeDefined();
+      // Field 19 of /proc/<pid>/stat, counted after the parenthesised command name.
+      const stat = readFileSync(`/proc/${child}/stat`, 'utf8');
+      expect(Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])).toBe(10);
+      expect((await compiling).subarray(0, 5)).toEqual(new TextEncoder().encode('%PDF-'));
+    } finally {
+      await pool.close();
+    }
+  }, 30_000);
+
+  it('refuses a niceness outside 0 to 19', () => {
+    expect(() => new PdfProcessPool({ niceness: 20 })).toThrow(/niceness must be a whole number from 0 to 19/);
+    expect(() => new PdfProcessPool({ niceness: -1 })).toThrow(RangeError);
+  });
 });

@@ -12,6 +12,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { EngineError } from '../../errors.ts';
@@ -34,6 +35,12 @@ export interface PdfProcessPoolOptions {
    * (a new child's start-up included), is killed and rejected (default 300,000 = 5 min; `Infinity`: never).
    */
   timeoutMs?: number;
+  /**
+   * The nice value the children run at (Unix: 0 to 19; default 0). A server sets its export children to yield the
+   * CPU to the process answering requests: a War and Peace compile on one of two cores must not slow every other
+   * user's page (issue 14, "Load"). Ignored where the system refuses it.
+   */
+  niceness?: number;
 }
 
 /** A compile job's Typst source and the book's images (bytes travel as they are). */
@@ -86,7 +93,7 @@ function copyAssets(assets: TypstAssets | undefined): BookAsset[] {
   return assetList(assets).map((a) => ({ path: a.path, mediaType: a.mediaType, bytes: a.bytes }));
 }
 
-const DEFAULTS = { size: 1, maxJobsPerProcess: 8, maxRssBytes: 1.5 * 1024 ** 3, timeoutMs: 300_000 };
+const DEFAULTS = { size: 1, maxJobsPerProcess: 8, maxRssBytes: 1.5 * 1024 ** 3, timeoutMs: 300_000, niceness: 0 };
 
 /**
  * How to start the child entry: it sits next to this module with the same extension. A `.ts` entry
@@ -138,11 +145,13 @@ export class PdfProcessPool {
   #nextId = 1;
   #closed = false;
 
-  /** @throws RangeError when an option is not a positive number. */
+  /** @throws RangeError when an option is not a positive number (niceness: not a whole number from 0 to 19). */
   constructor(opts: PdfProcessPoolOptions = {}) {
     const options = { ...DEFAULTS, ...Object.fromEntries(Object.entries(opts).filter(([, v]) => v !== undefined)) };
     for (const [key, value] of Object.entries(options)) {
-      if (typeof value !== 'number' || !(value > 0)) throw new RangeError(`PdfProcessPool: ${key} must be a positive number`);
+      if (key === 'niceness') {
+        if (!Number.isInteger(value) || value < 0 || value > 19) throw new RangeError('PdfProcessPool: niceness must be a whole number from 0 to 19');
+      } else if (typeof value !== 'number' || !(value > 0)) throw new RangeError(`PdfProcessPool: ${key} must be a positive number`);
     }
     this.#options = { ...options, size: Math.floor(options.size), maxJobsPerProcess: Math.floor(options.maxJobsPerProcess) };
   }
@@ -234,6 +243,13 @@ export class PdfProcessPool {
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
+    if (this.#options.niceness > 0 && proc.pid !== undefined) {
+      try {
+        setPriority(proc.pid, this.#options.niceness);
+      } catch {
+        // Not allowed here: the child runs at its parent's priority.
+      }
+    }
     let onExit!: () => void;
     const child: Child = { process: proc, jobsDone: 0, job: undefined, timer: undefined, exited: new Promise((r) => (onExit = r)) };
     this.#exits.add(child.exited);
