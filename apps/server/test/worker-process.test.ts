@@ -61,7 +61,12 @@ describe('npm run worker', () => {
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     expect(res.rawPayload.subarray(0, 2).toString('latin1')).toBe('PK');
     const jobs = BookJobsResponseSchema.parse((await api.app.inject({ method: 'GET', url: `/api/books/${bookId}/jobs`, headers: bearer(token) })).json()).jobs;
-    expect(jobs).toMatchObject([{ format: 'docx', state: 'completed', attempts: 1 }]);
+    // Newest first: the export, then Format's measurement and the cleanup, each run by the worker process.
+    expect(jobs).toMatchObject([
+      { kind: 'export', format: 'docx', state: 'completed', attempts: 1 },
+      { kind: 'format', state: 'completed', attempts: 1 },
+      { kind: 'clean', state: 'completed', attempts: 1 },
+    ]);
 
     const signalledAt = Date.now();
     worker.child.kill('SIGTERM');
