@@ -68,20 +68,24 @@ describe('BookWorkspace', () => {
     const bar = await screen.findByRole('progressbar', { name: 'Clean the text' });
     expect(bar).toHaveAttribute('aria-valuetext', 'Cleaning the text, 40%');
     expect(screen.getByRole('button', { name: 'Cleaning Text...' })).toBeDisabled();
-    // The cleaned book moves the workspace on, as a cleanup of this page's own does.
-    await waitFor(() => expect(screen.getByRole('tab', { name: 'Format' })).toHaveAttribute('aria-selected', 'true'), { timeout: 8000 });
-    await userEvent.setup().click(screen.getByRole('tab', { name: 'Clean' }));
-    expect(screen.getByText('Page numbers removed')).toBeInTheDocument();
+    // The workspace stays on the Clean tab it opened on for the job, now with the cleanup's report.
+    expect(await screen.findByText('Page numbers removed', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Clean' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Text Cleaned' })).toBeDisabled();
     // Two polls a second apart before the job ends.
   }, 15_000);
 
-  it('after a reload during Format, shows the format job’s bar on the Format tab', async () => {
+  it('after a reload during Format, opens on the Format tab with the format job’s bar (not on Export, where the book’s status points)', async () => {
     const job = makeJob({ id: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f', kind: 'format', format: null, stage: 'Setting the pages', percent: 55 });
-    fetchMock.mockImplementation(async (url) => (url === '/api/books/b1/jobs' ? jsonResponse(200, { jobs: [job] }) : jsonResponse(200, cleaned)));
+    fetchMock.mockImplementation(async (url) => {
+      if (url === '/api/books/b1/jobs') return jsonResponse(200, { jobs: [job] });
+      if (url === '/api/books/b1/covers') return jsonResponse(200, []);
+      return jsonResponse(200, ready);
+    });
     renderWithProviders(<BookWorkspace bookId="b1" />);
     const bar = await screen.findByRole('progressbar', { name: 'Format & Metadata' });
+    expect(screen.getByRole('tab', { name: 'Format', exact: true })).toHaveAttribute('aria-selected', 'true');
     expect(bar).toHaveAttribute('aria-valuetext', 'Setting the pages, 55%');
     expect(screen.getByText(/Setting every page of the book/)).toBeInTheDocument();
   });

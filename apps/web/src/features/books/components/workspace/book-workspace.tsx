@@ -1,11 +1,12 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ArrowLeft, BookX } from 'lucide-react';
-import type { Book } from '@quire/contracts';
+import { isJobActive, type Book, type JobKind } from '@quire/contracts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Skeleton } from '../../../../components/ui/skeleton.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../../components/ui/tabs.tsx';
+import { useBookJobs } from '../../api/book-jobs.ts';
 import { useBook } from '../../api/get-book.ts';
 import { useCovers } from '../../api/list-covers.ts';
 import { getWorkspaceState, type WorkspaceTab } from '../../lib/workspace-steps.ts';
@@ -64,6 +65,9 @@ function WorkspaceSkeleton() {
   );
 }
 
+/** The tab that shows a running job's bar, by the job's kind. */
+const TAB_OF_JOB: Partial<Record<JobKind, WorkspaceTab>> = { clean: 'clean', format: 'format' };
+
 function Workspace({ book, notice }: { book: Book; notice?: ReactNode }) {
   // Workspace spec section 4: the Covers step is completed once the book has a cover.
   const covers = useCovers(book.id);
@@ -73,6 +77,14 @@ function Workspace({ book, notice }: { book: Book; notice?: ReactNode }) {
 
   // A new book (another id) starts again from its own current step.
   useEffect(() => setChosenTab(null), [book.id]);
+
+  // Opened (or reloaded) while a cleanup or a Format of the book runs, the workspace shows that tab with its bar,
+  // rather than the step the half-done work would point to.
+  const jobs = useBookJobs(book.id);
+  const runningTab = (jobs.data?.jobs ?? []).filter(isJobActive).map((job) => TAB_OF_JOB[job.kind]).find((t) => t !== undefined);
+  useEffect(() => {
+    if (runningTab) setChosenTab((chosen) => chosen ?? runningTab);
+  }, [runningTab]);
 
   return (
     <div className="flex flex-col gap-8">
