@@ -5,10 +5,9 @@
  * cleanup cut by a crash leaves the book as it was. The request waits for the job and answers the cleaned book.
  */
 import type { Book } from '@quire/contracts';
-import { AppError } from '../errors.ts';
 import type { BookService } from './book-service.ts';
 import type { JobOutcome, JobQueue, JobRunContext } from './jobs/job-queue.ts';
-import { resultOfJob } from './jobs/job-result.ts';
+import { bookIdOfJob, resultOfJob } from './jobs/job-result.ts';
 import { progressOverTime } from './jobs/progress-over-time.ts';
 
 /**
@@ -27,8 +26,8 @@ export interface CleanupServiceDeps {
 export function createCleanupService({ books, queue }: CleanupServiceDeps) {
   /** The cleanup job: cleans the book's original text and stores the result with the job's completion. */
   async function runCleanJob({ job, progress }: JobRunContext): Promise<JobOutcome> {
-    if (!job.bookId) throw new AppError('INTERNAL', undefined, { cause: new Error(`cleanup job ${job.id} names no book`) });
-    const book = await books.load(job.userId, job.bookId);
+    const bookId = bookIdOfJob(job);
+    const book = await books.load(job.userId, bookId);
     const prepared = await progressOverTime(books.prepareClean(book), progress, {
       stage: 'Cleaning the text',
       fromPercent: 5,

@@ -6,11 +6,10 @@
  */
 import type { LayoutReport } from '@quire/contracts';
 import type { BookRow } from '../db/schema/index.ts';
-import { AppError } from '../errors.ts';
 import type { BookLayoutService } from './book-layout-service.ts';
 import type { BookService } from './book-service.ts';
 import type { JobOutcome, JobQueue, JobRunContext } from './jobs/job-queue.ts';
-import { resultOfJob } from './jobs/job-result.ts';
+import { bookIdOfJob, resultOfJob } from './jobs/job-result.ts';
 import { progressOverTime } from './jobs/progress-over-time.ts';
 
 /**
@@ -30,8 +29,8 @@ export interface LayoutMeasureServiceDeps {
 export function createLayoutMeasureService({ books, layouts, queue }: LayoutMeasureServiceDeps) {
   /** The format job: sets the book as it is stored now and answers its layout report. */
   async function runFormatJob({ job, progress }: JobRunContext): Promise<JobOutcome> {
-    if (!job.bookId) throw new AppError('INTERNAL', undefined, { cause: new Error(`format job ${job.id} names no book`) });
-    const book = await books.load(job.userId, job.bookId);
+    const bookId = bookIdOfJob(job);
+    const book = await books.load(job.userId, bookId);
     const { report } = await progressOverTime(layouts.typesetBook(book), progress, {
       stage: 'Setting the pages',
       fromPercent: 5,

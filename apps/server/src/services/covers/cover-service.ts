@@ -39,7 +39,7 @@ import type { BookLayoutService } from '../book-layout-service.ts';
 import type { BookService } from '../book-service.ts';
 import type { Storage, StoredFileStream } from '../storage.ts';
 import type { JobOutcome, JobQueue, JobRunContext } from '../jobs/job-queue.ts';
-import { resultOfJob } from '../jobs/job-result.ts';
+import { bookIdOfJob, resultOfJob } from '../jobs/job-result.ts';
 import { progressOverTime } from '../jobs/progress-over-time.ts';
 import { coverArtworkPrompt, type PaintPicture } from './artwork-model.ts';
 
@@ -236,18 +236,19 @@ export function createCoverService({ db, books, layouts, jobs, queue, storage, p
    * of one cover may write it in turn.
    */
   async function runWrapJob({ job, progress }: JobRunContext): Promise<JobOutcome> {
-    if (!job.bookId) throw new AppError('INTERNAL', undefined, { cause: new Error(`cover-wrap job ${job.id} names no book`) });
+    const bookId = bookIdOfJob(job);
     const { coverId } = job.input as { coverId: string };
-    const book = await books.load(job.userId, job.bookId);
-    const inputs = progressOverTime(wrapInputs(job.userId, book.id, coverId), progress, {
+    // The book and the cover are read once: the book's row holds its whole text.
+    const { book, cover } = await row(job.userId, bookId, coverId);
+    const geometry = await progressOverTime(geometryOf(book), progress, {
       stage: 'Counting the pages',
       fromPercent: 5,
       toPercent: 80,
       estimateMs: Math.max(1_000, ((book.formattedText?.length ?? 0) / 1024) * TYPESET_MS_PER_KIB),
     });
-    const { design, geometry } = await inputs;
+    if (!geometry) throw new AppError('NOT_FORMATTED', NOT_FORMATTED_WRAP);
     await progress('Drawing the cover', 85);
-    const pdf = await jobs.renderWrapCover(design, geometry);
+    const pdf = await jobs.renderWrapCover(await designOf(book, cover), geometry);
     const key = wrapKey(book.id, coverId);
     await storage.put(key, pdf);
     return { result: { key, byteSize: pdf.byteLength } };

@@ -29,7 +29,7 @@ import type { BookAssetService } from '../book-asset-service.ts';
 import { fullMetadata, type BookService } from '../book-service.ts';
 import { editionDetailsOf } from '../edition-details.ts';
 import type { JobOutcome, JobQueue, JobRunContext } from '../jobs/job-queue.ts';
-import { resultOfJob } from '../jobs/job-result.ts';
+import { bookIdOfJob, resultOfJob } from '../jobs/job-result.ts';
 import { progressOverTime } from '../jobs/progress-over-time.ts';
 import { textHashOf, toExtraction } from './extraction-view.ts';
 
@@ -109,9 +109,9 @@ export function createExtractionService({ db, books, assets, jobs, queue, checkF
    * now, instead of adding another; a new one takes the job's id.
    */
   async function runExtractJob({ job, progress }: JobRunContext): Promise<JobOutcome> {
-    if (!job.bookId) throw new AppError('INTERNAL', undefined, { cause: new Error(`extraction job ${job.id} names no book`) });
+    const bookId = bookIdOfJob(job);
     const { topic } = job.input as { topic: string };
-    const book = cleaned(await books.load(job.userId, job.bookId));
+    const book = cleaned(await books.load(job.userId, bookId));
     const hash = (await textHashOf(book.cleanedText))!;
     const result = await progressOverTime(jobs.searchTopic({ ...extractionText(book, hash), topic }), progress, {
       stage: 'Searching the text',

@@ -16,3 +16,12 @@ export function resultOfJob<T>(row: JobRow): T {
   }
   return row.result as T;
 }
+
+/**
+ * The id of the book a job works on (clean, format, extract, cover-wrap, export jobs are made with one).
+ * @throws AppError `INTERNAL` (the job is tried again, then failed) for a job row without a book: a bug, not the user's.
+ */
+export function bookIdOfJob(job: Pick<JobRow, 'id' | 'kind' | 'bookId'>): string {
+  if (!job.bookId) throw new AppError('INTERNAL', undefined, { cause: new Error(`${job.kind} job ${job.id} names no book`) });
+  return job.bookId;
+}
