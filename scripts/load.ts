@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { stopAll } from './load/cannon.ts';
 import { loginFlood, readsDuringExport, setUp, soak, type Books } from './load/phases.ts';
+import { referenceReads } from './load/reference.ts';
 import { report } from './load/report.ts';
 import { createDatabase, startServer, type RunDatabase, type ServerProcess } from './load/server.ts';
 
@@ -159,6 +160,9 @@ async function main(): Promise<number> {
     say(`phase A: ${options.connections} connections read books for ${options.durationS} s while War and Peace is exported as PDF`);
     const a = await readsDuringExport(base, cast, options.connections, options.durationS);
     alive();
+    say(`reference: the same reads from a bare node:http server for ${options.durationS} s while War and Peace is exported again`);
+    const ref = await referenceReads(base, cast, options.connections, options.durationS);
+    alive();
     say('phase B: login flood');
     const b = await loginFlood(base, cast, options.connections);
     alive();
@@ -171,7 +175,7 @@ async function main(): Promise<number> {
 
     const cpu = cpus();
     const machine = `${cpu.length} x ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 1024 ** 3)} GiB`;
-    const text = report({ database: label, node: process.versions.node, machine, connections: options.connections, startedAt }, cast, a, b, c);
+    const text = report({ database: label, node: process.versions.node, machine, connections: options.connections, startedAt }, cast, a, ref, b, c);
     console.log(text);
     if (options.out) await writeFile(options.out, text);
     return 0;

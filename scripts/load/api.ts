@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { get as httpGet } from 'node:http';
 import path from 'node:path';
 import type { AuthResponse, Book, BookJobsResponse, ExportFormat, FormatBody, ImportResponse, Job } from '@quire/contracts';
 import type { LoadProbe } from '../../apps/server/src/routes/load-probe.ts';
@@ -85,6 +86,42 @@ export async function importFile(base: string, user: User, file: string): Promis
 /** The whole book (its texts included). */
 export async function getBook(base: string, user: User, id: string): Promise<Book> {
   return (await call(base, `/api/books/${id}`, { as: user })).json() as Promise<Book>;
+}
+
+/** One book read as the server answered it: its headers (those of the connection and the request's own left out) and body bytes. */
+export interface WireRead {
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/** The headers of an answer that belong to its connection or its request, not to what it answers. */
+const PER_ANSWER_HEADERS = new Set(['connection', 'content-length', 'date', 'keep-alive', 'transfer-encoding', 'x-request-id']);
+
+/**
+ * GET /api/books/{id} as `user` with `acceptEncoding`, its body kept as sent (compressed when the server compressed it:
+ * node:http decodes nothing). @throws Error for an answer other than 200.
+ */
+export function readOnTheWire(base: string, user: User, id: string, acceptEncoding: string): Promise<WireRead> {
+  return new Promise((resolve, reject) => {
+    const request = httpGet(
+      `${base}/api/books/${id}`,
+      { headers: { authorization: `Bearer ${user.token}`, 'x-forwarded-for': user.client, 'accept-encoding': acceptEncoding } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          if (response.statusCode !== 200) return reject(new Error(`GET /api/books/${id} answered ${response.statusCode}`));
+          const headers: Record<string, string> = {};
+          for (const [name, value] of Object.entries(response.headers)) {
+            if (typeof value === 'string' && !PER_ANSWER_HEADERS.has(name)) headers[name] = value;
+          }
+          resolve({ headers, body: Buffer.concat(chunks) });
+        });
+      },
+    );
+    request.on('error', reject);
+  });
 }
 
 /** Replaces the book's edited text (and its formatted text, once formatted) with `text`. */

@@ -85,7 +85,7 @@ export interface PhaseA {
   probe: LoadProbe;
   seconds: number;
   /** The PDF export: its time and size, or why it failed. */
-  exported: { ms: number; bytes: number } | { error: string };
+  exported: Exported;
 }
 
 /**
@@ -94,16 +94,32 @@ export interface PhaseA {
  * that Format set in the server's cache.
  */
 export async function readsDuringExport(base: string, cast: Cast, connections: number, seconds: number): Promise<PhaseA> {
-  const book = await getBook(base, cast.owner, cast.warAndPeaceId);
-  await saveText(base, cast.owner, cast.warAndPeaceId, `${book.formattedText ?? book.cleanedText ?? ''}\n\nSet again for the load test.\n`);
+  await editWarAndPeace(base, cast);
   await readProbe(base, true);
-  const exporting = timed(() => exportBook(base, cast.owner, cast.warAndPeaceId, 'pdf')).then(
-    ({ ms, value }) => ({ ms, bytes: value }),
-    (err: unknown) => ({ error: err instanceof Error ? err.message : String(err) }),
-  );
+  const exporting = exportWarAndPeace(base, cast);
   const reads = await cannon(readBooks(base, cast.readers, connections, seconds));
   const probe = await readProbe(base);
   return { reads, probe, seconds, exported: await exporting };
+}
+
+/** A War and Peace PDF export's time and size, or why it failed. */
+export type Exported = { ms: number; bytes: number } | { error: string };
+
+/**
+ * Adds a sentence to War and Peace, so that its next export typesets it rather than finding the PDF set before (by
+ * Format or an earlier export) in the server's cache.
+ */
+export async function editWarAndPeace(base: string, cast: Cast): Promise<void> {
+  const book = await getBook(base, cast.owner, cast.warAndPeaceId);
+  await saveText(base, cast.owner, cast.warAndPeaceId, `${book.formattedText ?? book.cleanedText ?? ''}\n\nSet again for the load test.\n`);
+}
+
+/** Exports War and Peace as PDF; resolves what it took, never rejects. */
+export function exportWarAndPeace(base: string, cast: Cast): Promise<Exported> {
+  return timed(() => exportBook(base, cast.owner, cast.warAndPeaceId, 'pdf')).then(
+    ({ ms, value }) => ({ ms, bytes: value }),
+    (err: unknown) => ({ error: err instanceof Error ? err.message : String(err) }),
+  );
 }
 
 /** What phase B measured. */

@@ -2,8 +2,9 @@
  * The load test's report: Markdown, each figure beside its target (issue 14, "Load") with PASS or MISS, and the
  * figures without a target beside them for context.
  */
-import type { CannonFigures } from './cannon.ts';
+import { BROWSER_ACCEPT_ENCODING, type CannonFigures } from './cannon.ts';
 import { FLOOD_SECONDS, type Cast, type PhaseA, type PhaseB, type PhaseC, type SoakOps } from './phases.ts';
+import type { Reference } from './reference.ts';
 
 /** The issue's targets. */
 export const TARGETS = {
@@ -28,6 +29,7 @@ type Row = [figure: string, value: string, target: string, met: boolean | null];
 
 const ms = (n: number) => `${n < 10 ? n.toFixed(1) : Math.round(n)} ms`;
 const seconds = (n: number) => `${(n / 1000).toFixed(1)} s`;
+const kib = (bytes: number) => `${Math.round(bytes / 1024)} KiB`;
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -73,6 +75,19 @@ function phaseARows(a: PhaseA): Row[] {
     ...readRows(a.reads),
     ['Event-loop delay p50 / max', `${ms(a.probe.eventLoopDelayMs.p50)} / ${ms(a.probe.eventLoopDelayMs.max)}`, '', null],
     ['War and Peace PDF export', exported + overlap, '', 'error' in a.exported ? false : null],
+  ];
+}
+
+/** The reference run's rows, beside phase A's figures. */
+function referenceRows(ref: Reference, a: PhaseA): Row[] {
+  const exported = 'error' in ref.exported ? `failed: ${ref.exported.error}` : seconds(ref.exported.ms);
+  return [
+    ['Read latency p99 (Quire in phase A)', `${ms(ref.reads.p99Ms)} (${ms(a.reads.p99Ms)})`, '', null],
+    ['Read latency p50 (Quire in phase A)', `${ms(ref.reads.p50Ms)} (${ms(a.reads.p50Ms)})`, '', null],
+    ['Reads answered per second (Quire in phase A)', `${Math.round(ref.reads.perSecond)} (${Math.round(a.reads.perSecond)})`, '', null],
+    ['Read errors', `${failuresOf(ref.reads)}`, '', null],
+    ['Load generator CPU (this process)', `${Math.round(ref.reads.loaderCpuPercent)} % of a core`, '', null],
+    ['War and Peace PDF export on Quire meanwhile', exported, '', 'error' in ref.exported ? false : null],
   ];
 }
 
@@ -129,9 +144,13 @@ function phaseCRows(c: PhaseC): Row[] {
 }
 
 /** The whole report, in Markdown. */
-export function report(info: RunInfo, cast: Cast, a: PhaseA, b: PhaseB, c: PhaseC | null): string {
+export function report(info: RunInfo, cast: Cast, a: PhaseA, ref: Reference, b: PhaseB, c: PhaseC | null): string {
   const sections: [string, Row[]][] = [
     [`A. ${info.connections} connections read books for ${a.seconds} s while War and Peace is exported as PDF`, phaseARows(a)],
+    [
+      `Reference: the same reads from a bare node:http server sending one of these answers (${kib(ref.bytes)}, ${ref.encoding}), while War and Peace is exported again`,
+      referenceRows(ref, a),
+    ],
     [`B. A login flood (one account, one client, ${FLOOD_SECONDS} s) while ${info.connections} connections read other users' books`, phaseBRows(b)],
     ...(c ? [[`C. Mixed soak, ${c.minutes} min`, phaseCRows(c)] as [string, Row[]]] : []),
   ];
@@ -141,7 +160,7 @@ export function report(info: RunInfo, cast: Cast, a: PhaseA, b: PhaseB, c: Phase
     `# Quire load test, ${info.database}`,
     '',
     `${info.startedAt.toISOString()}; Node ${info.node}; ${info.machine}. War and Peace imported in ${seconds(cast.importMs)}, formatted in ${seconds(cast.formatMs)}.`,
-    `Each read is GET /api/books/:id of one of ${cast.readers.length} users' own book (${Math.round(cast.readBytes / 1024)} KiB of JSON, texts included), with the user's bearer token.`,
+    `Each read is GET /api/books/:id of one of ${cast.readers.length} users' own book (${kib(cast.readBytes)} of JSON, texts included; ${kib(ref.bytes)} on the wire as ${ref.encoding}), with the user's bearer token and a browser's \`Accept-Encoding: ${BROWSER_ACCEPT_ENCODING}\`.`,
     '',
     ...sections.flatMap(([title, r]) => [`## ${title}`, '', table(r), '']),
     ...(c ? [] : ['The soak was not run (`--soak 0`).', '']),

@@ -151,7 +151,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     // of ours compresses them, and the size limits are meant for the bytes received.
     await app.register(fastifyCompress, { encodings: ['br', 'gzip'], globalDecompression: false });
     await app.register(securityHeadersPlugin, { webDistDir: config.webDistDir, stripeApiUrl: config.stripe?.apiUrl ?? null });
-    await app.register(errorHandlerPlugin);
+    await app.register(errorHandlerPlugin, { refusalDelayMs: config.refusalDelayMs });
     await app.register(openApiPlugin); // before the routes: it collects them as they are registered
     await app.register(dbPlugin, { config });
     await app.register(storagePlugin, { dataDir: config.dataDir, s3: config.s3 });

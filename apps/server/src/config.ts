@@ -191,6 +191,11 @@ export interface Config {
   webDistDir: string | null;
   /** Session lifetime, in milliseconds (30 days by default). */
   sessionTtlMs: number;
+  /**
+   * How long a rate-limit refusal (429) waits before it is sent, in milliseconds (1 s by default; plugins/error-handler.ts):
+   * a client that keeps sending refused requests gets at most one answer per connection and second.
+   */
+  refusalDelayMs: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /**
    * The OpenAI-compatible service of the optional AI cleanup pass, or null when neither OPENAI_API_KEY nor
@@ -336,6 +341,7 @@ export function loadConfig(
     jobConcurrency: e.QUIRE_JOB_CONCURRENCY,
     webDistDir: existsSync(path.join(webDistDir, 'index.html')) ? webDistDir : null,
     sessionTtlMs: 30 * 24 * 60 * 60 * 1000,
+    refusalDelayMs: 1000,
     logLevel: e.LOG_LEVEL,
     ai:
       e.OPENAI_API_KEY || e.OPENAI_BASE_URL

@@ -89,6 +89,8 @@ export async function buildTestApp(overrides: Partial<Config> = {}, options: Bui
       webDistDir: null,
       logLevel: 'silent',
       workerThreads: 2,
+      // Refusals are sent at once here; auth.test.ts checks the delay itself.
+      refusalDelayMs: 0,
       ...overrides,
     },
   );

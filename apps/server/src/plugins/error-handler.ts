@@ -22,16 +22,31 @@ function isClientVisible(status: number): boolean {
   return status < 500 || status === 502 || status === 503 || status === 504;
 }
 
+/** Options of {@link errorHandlerPlugin}. */
+export interface ErrorHandlerOptions {
+  /**
+   * How long a 429 waits before it is sent, in milliseconds (config `refusalDelayMs`). A refusal costs the server almost
+   * nothing (the rate limiter answers a key it has refused from memory), so a flooding client, which sends its next
+   * request the moment an answer arrives, would otherwise take the event loop from everyone else. Waiting on a timer
+   * costs no CPU; it caps each flooding connection at one request per delay, and a person who hit a limit does not
+   * notice a second. The same for every refusal, so its timing tells nothing about an account.
+   */
+  refusalDelayMs: number;
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
  * The single error handler (STYLE.md rule 18): every error becomes `{ message }` with its status.
  * - request validation (zod, from the contracts) -> 400 with the field's message;
  * - AppError -> its status and message;
  * - fastify's own 4xx errors (bad JSON, body too large, file too large) -> their status with a plain message;
  * - anything else -> 500 with a generic message; the details are logged with the request, never sent.
+ * A 429 is sent after `refusalDelayMs`.
  */
-export const errorHandlerPlugin = fp(
-  async (app) => {
-    app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+export const errorHandlerPlugin = fp<ErrorHandlerOptions>(
+  async (app, { refusalDelayMs }) => {
+    app.setErrorHandler(async (error: FastifyError | AppError | Error, request, reply) => {
       if (hasZodFastifySchemaValidationErrors(error)) {
         return reply.status(400).send({ message: validationMessage(error.validation) });
       }
@@ -57,6 +72,7 @@ export const errorHandlerPlugin = fp(
         return reply.status(status).send({ message: new AppError('INTERNAL').message });
       }
       if (status >= 500) request.log.warn({ err: error }, 'upstream failure');
+      if (status === 429 && refusalDelayMs > 0) await wait(refusalDelayMs);
       const upgrade = error instanceof AppError ? error.upgrade : undefined;
       return reply.status(status).send(upgrade ? { message: error.message, upgrade } : { message: error.message });
     });

@@ -3,6 +3,7 @@
  * clean, undo cleanup, save the edited text, format (basic, with a template or style guide, with custom settings),
  * and preview pages in a layout. Every route needs a bearer token; another user's book is a 404.
  */
+import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -21,6 +22,7 @@ import {
 } from '@quire/contracts';
 import { userIdOf } from '../plugins/auth.ts';
 import { abortWhenClientGoes } from './client-gone.ts';
+import { BODY_ENCODINGS, type BodyEncoding } from '../services/book-body-cache.ts';
 import type { BookService } from '../services/book-service.ts';
 import type { CleanupService } from '../services/cleanup-service.ts';
 import type { PreviewService } from '../services/preview-service.ts';
@@ -40,6 +42,9 @@ function bookSchema<B extends z.ZodType | undefined = undefined, R extends z.Zod
   } as { params: typeof BookIdParamsSchema; body: B; response: { 200: R } & Record<number, z.ZodType> };
 }
 
+/** Picks the coding of a book's answer from the request's Accept-Encoding (RFC 9110 section 12.5.3). */
+const encodings = new Negotiator<BodyEncoding>({ supportedValues: [...BODY_ENCODINGS] });
+
 /** Errors of the format routes: invalid body or unknown layout (400), book not cleaned yet (409). */
 const FORMAT_ERRORS = [400, 409] as const;
 
@@ -55,7 +60,16 @@ export const bookRoutes: FastifyPluginAsync<{ books: BookService; cleanup: Clean
     books.list(userIdOf(request)),
   );
 
-  r.get('/:id', { schema: bookSchema() }, async (request) => books.get(userIdOf(request), request.params.id));
+  // The book's answer is kept encoded (services/book-body-cache.ts) and sent as it is: already JSON, already compressed
+  // when the client accepts Brotli or gzip (the compression plugin leaves an answer with a Content-Encoding alone).
+  r.get('/:id', { schema: bookSchema() }, async (request, reply) => {
+    const accepted = request.headers['accept-encoding'];
+    const encoding = (accepted ? encodings.negotiate(accepted) : null) ?? 'identity';
+    const body = await books.body(userIdOf(request), request.params.id, encoding);
+    reply.header('content-type', 'application/json; charset=utf-8').header('vary', 'accept-encoding');
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply.send(body);
+  });
 
   // Cleanup runs as a job (services/cleanup-service.ts); the request waits for it. 503 when its last try failed or
   // this process is stopping.

@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { LoginBody, RegisterBody, User } from '@quire/contracts';
 import type { Db } from '../db/client.ts';
 import { isUniqueViolation } from '../db/client.ts';
@@ -72,6 +72,18 @@ let decoyHash: Promise<string> | null = null;
 
 /** Account and session operations. */
 export function createAuthService({ db, sessionTtlMs, now = () => new Date() }: AuthServiceDeps) {
+  /**
+   * The user of a live session by its token's hash: the query of every signed-in request, prepared once per database
+   * connection (PostgreSQL parses and plans it once; drizzle builds its SQL once).
+   */
+  const liveSession = db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('live_session');
+
   async function startSession(user: UserRow): Promise<SessionGrant> {
     const token = randomBytes(32).toString('base64url');
     await db.insert(sessions).values({
@@ -129,12 +141,7 @@ export function createAuthService({ db, sessionTtlMs, now = () => new Date() }: 
 
     /** The user of a live session, or null for an unknown or expired token. */
     async authenticate(token: string): Promise<UserRow | null> {
-      const [row] = await db
-        .select({ user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now())))
-        .limit(1);
+      const [row] = await liveSession.execute({ tokenHash: hashToken(token), now: now() });
       return row?.user ?? null;
     },
   };

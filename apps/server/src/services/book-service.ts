@@ -3,7 +3,7 @@
  * Every query is scoped by the caller's user id: another user's book is "not found" (DESIGN.md section 3).
  */
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type {
   Book,
   BookMetadata,
@@ -17,6 +17,7 @@ import type {
   SourceType,
 } from '@quire/contracts';
 import {
+  BookSchema,
   EditionDetailsSchema,
   FormatAdvancedBodySchema,
   FormatBodySchema,
@@ -32,6 +33,7 @@ import { AppError } from '../errors.ts';
 import type { JobRunner } from '../workers/pool.ts';
 import type { AssetFile } from './asset-paths.ts';
 import type { BookAssetService } from './book-asset-service.ts';
+import { BookBodyCache, type BodyEncoding } from './book-body-cache.ts';
 import { editionDetailsOf, titleWithoutSubtitle, withFoundDetails } from './edition-details.ts';
 
 /** Layout ids a book can be formatted with (the engine's registry; the skeleton ships `kdp-6x9`). */
@@ -57,6 +59,8 @@ export type MeasureLayout = (book: BookRow) => Promise<LayoutReport>;
  */
 export interface BookServiceDeps {
   db: Db;
+  /** The encoded answers of GET /api/books/:id (default: a cache of this process, 64 MiB). */
+  bodyCache?: BookBodyCache;
   jobs: Pick<JobRunner, 'cleanBook' | 'measureText' | 'cutAtWordLimit'>;
   layoutExists: LayoutExists;
   /**
@@ -150,6 +154,7 @@ export function toBook(row: BookRow): Book {
 /** Book operations for signed-in users. Each method throws AppError `NOT_FOUND` (404) for a book that is not theirs. */
 export function createBookService({
   db,
+  bodyCache = new BookBodyCache(),
   jobs,
   layoutExists,
   assets: bookAssetService,
@@ -182,6 +187,17 @@ export function createBookService({
       trialRemainder: truncated ? remainder : null,
     };
   }
+
+  /**
+   * The revision of the caller's book, or nothing: the one query of a read whose answer is kept. Prepared once per
+   * connection (PostgreSQL parses and plans it once), since every book read runs it.
+   */
+  const revisionOfBook = db
+    .select({ revision: books.revision })
+    .from(books)
+    .where(and(eq(books.id, sql.placeholder('bookId')), eq(books.userId, sql.placeholder('userId'))))
+    .limit(1)
+    .prepare('book_revision');
 
   /** The caller's book row. @throws AppError `NOT_FOUND`. */
   async function load(userId: string, bookId: string): Promise<BookRow> {
@@ -243,9 +259,22 @@ export function createBookService({
       return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
     },
 
-    /** One book in full (GET /api/books/:id). */
+    /** One book in full. */
     async get(userId: string, bookId: string): Promise<Book> {
       return toBook(await load(userId, bookId));
+    },
+
+    /**
+     * One book in full as the body of GET /api/books/:id: its JSON (checked against the contracts' BookSchema) in
+     * `encoding`. The database is asked for the book's revision; the body of that revision is made once and kept
+     * (book-body-cache.ts), so a read of an unchanged book costs one small query.
+     * @throws AppError `NOT_FOUND`.
+     */
+    async body(userId: string, bookId: string, encoding: BodyEncoding): Promise<Buffer> {
+      if (!UUID.test(bookId)) throw new AppError('NOT_FOUND');
+      const [found] = await revisionOfBook.execute({ bookId, userId });
+      if (!found) throw new AppError('NOT_FOUND');
+      return bodyCache.body(bookId, found.revision, encoding, async () => BookSchema.encode(toBook(await load(userId, bookId))));
     },
 
     /**

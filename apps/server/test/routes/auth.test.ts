@@ -262,3 +262,39 @@ describe('rate limits of login and register (issue 14): 429 with Retry-After, an
     expectLimited(await signUp(REGISTRATIONS_PER_CLIENT_PER_HOUR), REGISTER_LIMITED);
   });
 });
+
+describe('a refusal (429) is sent after the configured delay, so that a flooding connection waits', () => {
+  let delayed: TestApp;
+  beforeAll(async () => {
+    delayed = await buildTestApp({ trustProxy: true, refusalDelayMs: 400 });
+  });
+  afterAll(async () => {
+    await delayed?.close();
+  });
+
+  it('holds every 429 of a flood for the delay, with its body and Retry-After whole', async () => {
+    const login = (i: number) =>
+      delayed.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '10.0.0.1',
+        headers: { 'x-forwarded-for': '203.0.113.200' },
+        payload: { email: `flood-${i}@example.com`, password: 'wrong-guess' },
+      });
+    for (let i = 0; i < LOGIN_TRIES_PER_CLIENT; i++) expect((await login(i)).statusCode).toBe(401);
+    const timed = await Promise.all(
+      [0, 1, 2].map(async (i) => {
+        const started = performance.now();
+        const res = await login(LOGIN_TRIES_PER_CLIENT + i);
+        return { res, ms: performance.now() - started };
+      }),
+    );
+    for (const { res, ms } of timed) {
+      expect(res.statusCode).toBe(429);
+      expect(res.json().message).toMatch(/^Too many sign-in attempts/);
+      expect(res.headers['retry-after']).toMatch(/^[1-9]\d*$/);
+      // A timer may fire a millisecond early; the delay is what was asked, not a bound on speed.
+      expect(ms).toBeGreaterThanOrEqual(395);
+    }
+  });
+});

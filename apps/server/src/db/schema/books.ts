@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { BookMetadata, CleanReport, FormattingSettings, LayoutReport } from '@quire/contracts';
 import { timestamps } from './columns.ts';
@@ -54,6 +55,17 @@ export const books = pgTable(
      * put back after the working text when the document is paid for or a plan starts; null when nothing was cut.
      */
     trialRemainder: text('trial_remainder'),
+    /**
+     * Counts the row's updates: every drizzle update of a book adds one in the database (not from a clock, so two
+     * updates in the same millisecond, or from two machines, still differ). A process that keeps a book's answer
+     * (services/book-body-cache.ts) keys it by id and revision and asks only for the revision on the next read.
+     */
+    revision: integer('revision')
+      .notNull()
+      .default(0)
+      // drizzle calls the update function on insert too when the default is falsy; an insert starts at 0.
+      .$defaultFn(() => 0)
+      .$onUpdateFn(() => sql`"books"."revision" + 1`),
     ...timestamps,
   },
   (t) => [index('books_user_id_created_at_idx').on(t.userId, t.createdAt)],
