@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { FormattingSettings, LayoutReport } from '@quire/contracts';
 import { applyReport, getLayout, layouts, settingsToLayout, type BookAsset, type Layout } from '@quire/engine';
-import type { BookRow } from '../db/schema/index.ts';
+import type { BookForLayout } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { AssetFile } from './asset-paths.ts';
 import { DEFAULT_LAYOUT_ID } from './book-service.ts';
@@ -50,7 +50,7 @@ export function createBookLayoutService({ typeset, cache, assets, findUploadedGu
    * The layout a book is set in (its stored id and settings), without KDP adjustments, on the paper the book's
    * metadata names (`paperType`: its page limit and its cover's spine follow it), else the layout's own.
    */
-  async function bookLayout(book: BookRow): Promise<Layout> {
+  async function bookLayout(book: BookForLayout): Promise<Layout> {
     const base = (book.layoutId !== null ? await findBase(book.userId, book.layoutId) : null) ?? getLayout(DEFAULT_LAYOUT_ID);
     const layout = book.layoutSettings ? settingsToLayout(book.layoutSettings, base) : base;
     const paper = book.metadata.paperType;
@@ -67,7 +67,7 @@ export function createBookLayoutService({ typeset, cache, assets, findUploadedGu
      * mapped over it when given.
      * @throws AppError `UNKNOWN_LAYOUT` (400) for an id that is none of these.
      */
-    async previewLayout(book: BookRow, layoutId: string | undefined, settings: FormattingSettings | undefined): Promise<Layout> {
+    async previewLayout(book: BookForLayout, layoutId: string | undefined, settings: FormattingSettings | undefined): Promise<Layout> {
       let layout: Layout;
       if (layoutId === undefined) {
         layout = settings ? await findBase(book.userId, book.layoutId ?? DEFAULT_LAYOUT_ID).then((b) => b ?? getLayout(DEFAULT_LAYOUT_ID)) : await bookLayout(book);
@@ -85,7 +85,7 @@ export function createBookLayoutService({ typeset, cache, assets, findUploadedGu
     },
 
     /** The layout every export of the book uses: its own, with its layout report's KDP adjustments. */
-    async exportLayout(book: BookRow): Promise<Layout> {
+    async exportLayout(book: BookForLayout): Promise<Layout> {
       return applyReport(await bookLayout(book), book.layoutReport);
     },
 
@@ -95,8 +95,8 @@ export function createBookLayoutService({ typeset, cache, assets, findUploadedGu
      * before with the same text, metadata and layout, whose PDF is still cached, is answered from the cache.
      * @throws AppError `NOT_CLEANED` (409) when the book has no text to set; typesetting errors.
      */
-    async typesetBook(book: BookRow, base?: Layout, report: LayoutReport | null = book.layoutReport): Promise<TypesetBook> {
-      const markdown = book.formattedText ?? book.cleanedText;
+    async typesetBook(book: BookForLayout, base?: Layout, report: LayoutReport | null = book.layoutReport): Promise<TypesetBook> {
+      const markdown = book.formattedText ?? book.cleanedText ?? null;
       if (markdown === null) throw new AppError('NOT_CLEANED');
       const layout = base ?? (await bookLayout(book));
       const meta = bookMetaOf(book);

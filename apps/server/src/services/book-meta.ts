@@ -1,6 +1,6 @@
 /** The engine's metadata of a book row, shared by exports, previews and the layout report. */
 import type { BookMeta } from '@quire/engine';
-import type { BookRow } from '../db/schema/index.ts';
+import type { BookForLayout } from '../db/schema/index.ts';
 import { fullMetadata } from './book-service.ts';
 import { editionDetailsOf } from './edition-details.ts';
 
@@ -11,7 +11,7 @@ import { editionDetailsOf } from './edition-details.ts';
  * `edition-details.ts`) for the title and copyright pages and the EPUB package; the EPUB identifier is
  * derived from the book id so that re-exports of one book keep it.
  */
-export function bookMetaOf(book: BookRow): BookMeta {
+export function bookMetaOf(book: BookForLayout): BookMeta {
   const m = fullMetadata(book.metadata);
   return {
     title: book.title,

@@ -3,7 +3,7 @@
  * Every query is scoped by the caller's user id: another user's book is "not found" (DESIGN.md section 3).
  */
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type {
   Book,
   BookMetadata,
@@ -28,7 +28,7 @@ import {
 } from '@quire/contracts';
 import { listTemplates } from '@quire/engine';
 import type { Db } from '../db/client.ts';
-import { bookAssets, books, type BookRow } from '../db/schema/index.ts';
+import { bookAssets, books, type BookForLayout, type BookRow } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { JobRunner } from '../workers/pool.ts';
 import type { AssetFile } from './asset-paths.ts';
@@ -199,6 +199,25 @@ export function createBookService({
     .limit(1)
     .prepare('book_revision');
 
+  /** The columns of a {@link BookForLayout}: all but the texts no export or layout reads. */
+  const { originalText: _original, cleanedText: _cleaned, trialRemainder: _remainder, ...layoutColumns } = getTableColumns(books);
+
+  /**
+   * The caller's book as exports read it (BookForLayout: no original text, no cleaned text, no trial remainder): a
+   * third of a formatted novel's row, which the export request and the export job read on the event loop.
+   * @throws AppError `NOT_FOUND`.
+   */
+  async function loadForExport(userId: string, bookId: string): Promise<BookForLayout> {
+    if (!UUID.test(bookId)) throw new AppError('NOT_FOUND');
+    const [row] = await db
+      .select(layoutColumns)
+      .from(books)
+      .where(and(eq(books.id, bookId), eq(books.userId, userId)))
+      .limit(1);
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
   /** The caller's book row. @throws AppError `NOT_FOUND`. */
   async function load(userId: string, bookId: string): Promise<BookRow> {
     if (!UUID.test(bookId)) throw new AppError('NOT_FOUND');
@@ -241,6 +260,7 @@ export function createBookService({
 
   const service = {
     load,
+    loadForExport,
 
     /** The caller's books, newest first, without their texts (GET /api/books). */
     async list(userId: string): Promise<BookSummary[]> {

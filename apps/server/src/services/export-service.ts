@@ -29,7 +29,7 @@ import type { EntitlementService } from './billing/entitlement-service.ts';
  */
 export interface ExportServiceDeps {
   db: Db;
-  books: Pick<BookService, 'load'>;
+  books: Pick<BookService, 'loadForExport'>;
   assets: Pick<BookAssetService, 'forExport'>;
   jobs: Pick<JobRunner, 'buildFile'>;
   /** The job queue the exports run on (services/jobs). */
@@ -97,7 +97,7 @@ export function createExportService({ db, books, assets, jobs, queue, layouts, s
     const format = job.input.format as ExportFormat;
     if (!job.bookId) throw new AppError('NOT_FOUND');
     await progress('Reading the book', 5);
-    const book = await books.load(job.userId, job.bookId);
+    const book = await books.loadForExport(job.userId, job.bookId);
     if (book.formattedText === null) throw new AppError('NOT_FORMATTED');
     const grant = await entitlements?.authorizeExport(job.userId, book, format);
     let bytes: Uint8Array;
@@ -161,7 +161,7 @@ export function createExportService({ db, books, assets, jobs, queue, layouts, s
      *   `FEATURE_NOT_IN_PLAN` (403) from the plan checks.
      */
     async requestExport(userId: string, bookId: string, format: ExportFormat): Promise<string> {
-      const book = await books.load(userId, bookId);
+      const book = await books.loadForExport(userId, bookId);
       if (book.formattedText === null) throw new AppError('NOT_FORMATTED');
       await entitlements?.authorizeExport(userId, book, format);
       return queue.enqueue({ kind: 'export', userId, bookId: book.id, input: { format } });

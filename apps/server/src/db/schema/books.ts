@@ -73,3 +73,10 @@ export const books = pgTable(
 
 /** A row of `books`. */
 export type BookRow = typeof books.$inferSelect;
+
+/**
+ * A book as its exports and layouts read it: the row without the texts they never use (the original, the trial's cut
+ * part) and with the cleaned text optional, since an export reads the formatted text. Loading a novel's row without
+ * them moves a third of the bytes (book-service.ts `loadForExport`). Every BookRow is one.
+ */
+export type BookForLayout = Omit<BookRow, 'originalText' | 'cleanedText' | 'trialRemainder'> & { cleanedText?: string | null };

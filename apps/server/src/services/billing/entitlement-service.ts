@@ -213,7 +213,7 @@ export function createEntitlementService({ db, enabled }: EntitlementServiceDeps
      *   `PAYMENT_REQUIRED` (402) when the period's documents are used, the free export is spent, or the book is
      *   neither a trial book nor paid for. Both carry the upgrade offer.
      */
-    async authorizeExport(userId: string, book: BookRow, format: ExportFormat): Promise<ExportGrant> {
+    async authorizeExport(userId: string, book: Pick<BookRow, 'id' | 'isFreeTrial'>, format: ExportFormat): Promise<ExportGrant> {
       if (!enabled) return { kind: 'open' };
       const feature = FORMAT_FEATURE[format];
       const footing = await exportFooting(userId, book.id);
