@@ -3,7 +3,7 @@
  * Every query is scoped by the caller's user id: another user's book is "not found" (DESIGN.md section 3).
  */
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type {
   Book,
   BookMetadata,
@@ -202,43 +202,36 @@ export function createBookService({
   /** The columns of a {@link BookForLayout}: all but the texts no export or layout reads. */
   const { originalText: _original, cleanedText: _cleaned, trialRemainder: _remainder, ...layoutColumns } = getTableColumns(books);
 
+  /** The condition that picks the caller's book. @throws AppError `NOT_FOUND` for an id that is no UUID. */
+  function ownBook(userId: string, bookId: string): SQL {
+    if (!UUID.test(bookId)) throw new AppError('NOT_FOUND');
+    return and(eq(books.id, bookId), eq(books.userId, userId))!;
+  }
+
+  /** The one row of `rows`. @throws AppError `NOT_FOUND` when there is none. */
+  function found<T>(rows: readonly T[]): T {
+    const [row] = rows;
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
   /**
    * The caller's book as exports read it (BookForLayout: no original text, no cleaned text, no trial remainder): a
    * third of a formatted novel's row, which the export request and the export job read on the event loop.
    * @throws AppError `NOT_FOUND`.
    */
   async function loadForExport(userId: string, bookId: string): Promise<BookForLayout> {
-    if (!UUID.test(bookId)) throw new AppError('NOT_FOUND');
-    const [row] = await db
-      .select(layoutColumns)
-      .from(books)
-      .where(and(eq(books.id, bookId), eq(books.userId, userId)))
-      .limit(1);
-    if (!row) throw new AppError('NOT_FOUND');
-    return row;
+    return found(await db.select(layoutColumns).from(books).where(ownBook(userId, bookId)).limit(1));
   }
 
   /** The caller's book row. @throws AppError `NOT_FOUND`. */
   async function load(userId: string, bookId: string): Promise<BookRow> {
-    if (!UUID.test(bookId)) throw new AppError('NOT_FOUND');
-    const [row] = await db
-      .select()
-      .from(books)
-      .where(and(eq(books.id, bookId), eq(books.userId, userId)))
-      .limit(1);
-    if (!row) throw new AppError('NOT_FOUND');
-    return row;
+    return found(await db.select().from(books).where(ownBook(userId, bookId)).limit(1));
   }
 
   /** Updates the caller's book (in `tx` when given) and returns the new row. @throws AppError `NOT_FOUND`. */
   async function update(userId: string, bookId: string, values: Partial<typeof books.$inferInsert>, tx: Db = db): Promise<BookRow> {
-    const [row] = await tx
-      .update(books)
-      .set(values)
-      .where(and(eq(books.id, bookId), eq(books.userId, userId)))
-      .returning();
-    if (!row) throw new AppError('NOT_FOUND');
-    return row;
+    return found(await tx.update(books).set(values).where(ownBook(userId, bookId)).returning());
   }
 
   /**
@@ -292,9 +285,8 @@ export function createBookService({
      */
     async body(userId: string, bookId: string, encoding: BodyEncoding): Promise<Buffer> {
       if (!UUID.test(bookId)) throw new AppError('NOT_FOUND');
-      const [found] = await revisionOfBook.execute({ bookId, userId });
-      if (!found) throw new AppError('NOT_FOUND');
-      return bodyCache.body(bookId, found.revision, encoding, async () => BookSchema.encode(toBook(await load(userId, bookId))));
+      const { revision } = found(await revisionOfBook.execute({ bookId, userId }));
+      return bodyCache.body(bookId, revision, encoding, async () => BookSchema.encode(toBook(await load(userId, bookId))));
     },
 
     /**

@@ -13,7 +13,7 @@ import { AppError } from '../errors.ts';
 import type { JobRow } from '../db/schema/index.ts';
 import type { JobOutcome, JobQueue, JobRunContext } from './jobs/job-queue.ts';
 import { progressOverTime } from './jobs/progress-over-time.ts';
-import { resultOfJob } from './jobs/job-result.ts';
+import { bookIdOfJob, resultOfJob } from './jobs/job-result.ts';
 import type { JobRunner } from '../workers/pool.ts';
 import type { BookAssetService } from './book-asset-service.ts';
 import type { BookService } from './book-service.ts';
@@ -95,9 +95,9 @@ export function createExportService({ db, books, assets, jobs, queue, layouts, s
    */
   async function runExportJob({ job, progress }: JobRunContext): Promise<JobOutcome> {
     const format = job.input.format as ExportFormat;
-    if (!job.bookId) throw new AppError('NOT_FOUND');
+    const bookId = bookIdOfJob(job);
     await progress('Reading the book', 5);
-    const book = await books.loadForExport(job.userId, job.bookId);
+    const book = await books.loadForExport(job.userId, bookId);
     if (book.formattedText === null) throw new AppError('NOT_FORMATTED');
     const grant = await entitlements?.authorizeExport(job.userId, book, format);
     let bytes: Uint8Array;

@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { BookBodyCache } from '../../src/services/book-body-cache.ts';
+import { corpusFile } from '../helpers.ts';
 
 const book = (text: string) => ({ id: 'b1', title: 'A Title', originalText: text, cleanedText: text, formattedText: text });
 
@@ -61,16 +62,27 @@ describe('BookBodyCache', () => {
     expect(calls.n).toBe(1);
   });
 
-  it('answers a book larger than a quarter of the cache without keeping it, and drops the least recently read', async () => {
+  it('keeps War and Peace (three texts of 3.2 MB) in the default cache: its reads after the first load nothing', async () => {
+    const cache = new BookBodyCache();
+    const text = corpusFile('gutenberg/pg2600-war-and-peace.txt').toString('utf8');
+    const { calls, load } = counted(book(text));
+    const br = await cache.body('wp', 0, 'br', load);
+    expect(await cache.body('wp', 0, 'br', load)).toBe(br);
+    expect(await cache.body('wp', 0, 'gzip', load)).toBeInstanceOf(Buffer);
+    expect(calls.n).toBe(1);
+    expect(cache.size).toBe(1);
+  });
+
+  it('answers a book larger than half the cache without keeping it, in the coding asked, and drops the least recently read', async () => {
     const cache = new BookBodyCache({ maxBytes: 40_000 });
     const big = counted(book('x'.repeat(5_000)));
     expect((await cache.body('big', 0, 'identity', big.load)).length).toBeGreaterThan(15_000);
+    expect(JSON.parse(brotliDecompressSync(await cache.body('big', 0, 'br', big.load)).toString()).cleanedText).toBe('x'.repeat(5_000));
     expect(cache.size).toBe(0);
-    await cache.body('big', 0, 'identity', big.load);
     expect(big.calls.n).toBe(2);
 
     for (const id of ['a', 'b', 'c', 'd', 'e', 'f']) await cache.body(id, 0, 'identity', counted(book('y'.repeat(1_500))).load);
-    // Each answer counts about 4.6 kB x 1.6: six do not fit in 40 kB, the first read is gone, the last is kept.
+    // Each answer counts about 4.6 kB x 1.5: six do not fit in 40 kB, the first read is gone, the last is kept.
     expect(cache.size).toBeLessThan(6);
     const first = counted(book('y'.repeat(1_500)));
     await cache.body('a', 0, 'identity', first.load);
