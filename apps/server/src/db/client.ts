@@ -5,15 +5,13 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
+import { startPgliteThread } from './pglite-bridge.ts';
 import * as schema from './schema/index.ts';
 
 /** The generated SQL migrations (`apps/server/drizzle`), found from this file so any working directory works. */
@@ -53,12 +51,18 @@ export async function createDb(config: DbConfig): Promise<Database> {
   }
 }
 
-/** PGlite on disk (`dir`) or in memory (`undefined`), migrated. */
+/**
+ * PGlite on disk (`dir`) or in memory (`undefined`), in its own thread (pglite-bridge.ts), reached through
+ * node-postgres as a PostgreSQL server is: one connection, so a transaction holds it and every other query waits
+ * for its end, as on an in-process PGlite.
+ */
 async function openPglite(dir: string | undefined, lock: DataDirLock | null): Promise<Database> {
-  const client = await PGlite.create(dir);
+  const thread = await startPgliteThread(dir);
+  const pool = new pg.Pool({ stream: () => thread.connect(), user: 'postgres', database: 'postgres', max: 1, idleTimeoutMillis: 0, allowExitOnIdle: true });
+  pool.on('error', () => {});
   try {
-    const db = drizzlePglite(client, { schema });
-    await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    const db = drizzlePg(pool, { schema });
+    await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
     let closed = false;
     return {
       db: db as unknown as Db,
@@ -67,14 +71,16 @@ async function openPglite(dir: string | undefined, lock: DataDirLock | null): Pr
         if (closed) return;
         closed = true;
         try {
-          await client.close();
+          await pool.end();
+          await thread.close();
         } finally {
           lock?.release();
         }
       },
     };
   } catch (err) {
-    await client.close().catch(() => {});
+    await pool.end().catch(() => {});
+    await thread.close().catch(() => {});
     throw err;
   }
 }

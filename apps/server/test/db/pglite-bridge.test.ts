@@ -1,0 +1,116 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startPgliteThread, type PgliteThread } from '../../src/db/pglite-bridge.ts';
+
+/** A node-postgres client on its own connection to the thread. */
+async function clientOf(thread: PgliteThread): Promise<pg.Client> {
+  const client = new pg.Client({ stream: () => thread.connect(), user: 'postgres', database: 'postgres' });
+  await client.connect();
+  return client;
+}
+
+const cleanup: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const step of cleanup.splice(0).reverse()) await step();
+});
+
+async function openThread(dataDir?: string): Promise<PgliteThread> {
+  const thread = await startPgliteThread(dataDir);
+  cleanup.push(() => thread.close());
+  return thread;
+}
+
+describe('the embedded database in its own thread', () => {
+  it('answers queries and errors as PostgreSQL does, the connection staying usable after an error', async () => {
+    const thread = await openThread();
+    const client = await clientOf(thread);
+    await client.query('create table t (id int primary key, name text)');
+    await client.query('insert into t values ($1, $2)', [1, 'Anna']);
+    const error = await client.query('insert into t values ($1, $2)', [1, 'Pierre']).catch((err: unknown) => err);
+    expect((error as { code?: string }).code).toBe('23505');
+    const { rows } = await client.query<{ name: string }>('select name from t where id = $1', [1]);
+    expect(rows).toEqual([{ name: 'Anna' }]);
+    await client.end();
+  });
+
+  it('keeps another connection out of an open transaction until it ends', async () => {
+    const thread = await openThread();
+    const a = await clientOf(thread);
+    const b = await clientOf(thread);
+    await a.query('create table t (n int)');
+    await a.query('begin');
+    await a.query('insert into t values (1)');
+    // B's statement must neither run inside A's transaction nor see its row: it waits for the commit.
+    let bDone = false;
+    const bCount = b.query<{ n: number }>('select count(*)::int as n from t').then((r) => {
+      bDone = true;
+      return r.rows[0]!.n;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(bDone).toBe(false);
+    await a.query('insert into t values (2)');
+    await a.query('rollback');
+    expect(await bCount).toBe(0);
+    await a.end();
+    await b.end();
+  });
+
+  it('rolls back the transaction of a connection that goes away', async () => {
+    const thread = await openThread();
+    const a = await clientOf(thread);
+    await a.query('create table t (n int)');
+    await a.query('begin');
+    await a.query('insert into t values (1)');
+    await a.end();
+    const b = await clientOf(thread);
+    const { rows } = await b.query<{ n: number; open: boolean }>('select count(*)::int as n from t');
+    expect(rows[0]!.n).toBe(0);
+    await b.query('insert into t values (2)'); // not inside a transaction left open: visible to a new connection
+    const c = await clientOf(thread);
+    expect((await c.query<{ n: number }>('select count(*)::int as n from t')).rows[0]!.n).toBe(1);
+    await b.end();
+    await c.end();
+  });
+
+  it('runs a long query while the event loop stays free', async () => {
+    const thread = await openThread();
+    const client = await clientOf(thread);
+    const delay = monitorEventLoopDelay({ resolution: 5 });
+    delay.enable();
+    const started = performance.now();
+    await client.query('select count(*) from generate_series(1, 3000000)');
+    const queryMs = performance.now() - started;
+    delay.disable();
+    // On the main thread this query would hold the event loop for its whole run.
+    expect(queryMs).toBeGreaterThan(100);
+    expect(delay.max / 1e6).toBeLessThan(queryMs / 2);
+    await client.end();
+  });
+
+  it('keeps what was written on disk across a close and a new start', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'quire-pglite-thread-'));
+    cleanup.push(() => rm(dir, { recursive: true, force: true }));
+    const first = await startPgliteThread(dir);
+    const a = await clientOf(first);
+    await a.query('create table t (name text)');
+    await a.query("insert into t values ('Natasha')");
+    await a.end();
+    await first.close();
+    const second = await openThread(dir);
+    const b = await clientOf(second);
+    expect((await b.query<{ name: string }>('select name from t')).rows).toEqual([{ name: 'Natasha' }]);
+    await b.end();
+  });
+
+  it('fails the queries of a thread that stopped instead of leaving them waiting', async () => {
+    const thread = await startPgliteThread(undefined);
+    const client = await clientOf(thread);
+    client.on('error', () => {});
+    await thread.close();
+    await expect(client.query('select 1')).rejects.toThrow();
+  });
+});
