@@ -26,6 +26,8 @@ type PortMessage = Uint8Array | null | { error: string };
  */
 class ThreadConnection extends Duplex {
   readonly #port: MessagePort;
+  /** Bytes written in this tick, sent together: node-postgres writes a query's messages one by one. */
+  #pending: Uint8Array[] = [];
 
   constructor(port: MessagePort) {
     super();
@@ -60,15 +62,26 @@ class ThreadConnection extends Duplex {
   override _read(): void {}
 
   override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
-    // A copy: node-postgres writes slices of pooled buffers, which cannot be transferred.
-    const bytes = Uint8Array.prototype.slice.call(chunk);
-    this.#port.postMessage(bytes, [bytes.buffer]);
+    // One message per query, not per protocol message: the thread then runs a query's Bind, Execute and Sync in one
+    // call, and another connection's statements cannot fall between them.
+    if (this.#pending.length === 0) queueMicrotask(() => this.#flush());
+    this.#pending.push(chunk);
     callback();
   }
 
   override _final(callback: (error?: Error | null) => void): void {
+    this.#flush();
     this.#port.postMessage(null);
     callback();
+  }
+
+  #flush(): void {
+    if (this.#pending.length === 0) return;
+    // A copy: node-postgres writes slices of pooled buffers, which cannot be transferred.
+    const bytes = Buffer.concat(this.#pending);
+    this.#pending = [];
+    const owned = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : Uint8Array.prototype.slice.call(bytes);
+    this.#port.postMessage(owned, [owned.buffer]);
   }
 
   override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {

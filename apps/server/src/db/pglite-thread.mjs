@@ -21,6 +21,8 @@ const TERMINATE = 0x58;
 
 const db = await openDatabase();
 
+/** Connections served so far: each connection's prepared statements are named after its number. */
+let connectionCount = 0;
 /** Work not yet run: a batch of a connection's messages, or its end (`batch` null), in arrival order. */
 const queue = [];
 /** True while `pump` runs the queue. PGlite has a single backend: one batch at a time. */
@@ -61,7 +63,7 @@ async function closeDatabase() {
  * rolled back, as a PostgreSQL server does when a client goes away.
  */
 function serve(port) {
-  const connection = { port, buffer: new Uint8Array(0), ended: false };
+  const connection = { port, buffer: new Uint8Array(0), ended: false, prefix: `c${++connectionCount}_`, statements: new Set() };
   port.on('message', (chunk) => {
     if (connection.ended) return;
     if (chunk === null) return end(connection);
@@ -113,6 +115,7 @@ async function pump() {
 async function run(connection, batch) {
   if (batch === null) {
     await rollbackIfOwner(connection);
+    await deallocate(connection);
     connection.port.postMessage(null);
     connection.port.close();
     return;
@@ -121,7 +124,7 @@ async function run(connection, batch) {
     connection.port.postMessage(batch.reply);
     return;
   }
-  await db.execProtocolRawStream(batch.messages, {
+  await db.execProtocolRawStream(batch.startup ? batch.messages : renameStatements(batch.messages, connection), {
     onRawData: (data) => {
       // `data` is a view of PGlite's own buffer, reused by the next call: send a copy.
       const copy = data.slice();
@@ -138,6 +141,58 @@ async function rollbackIfOwner(connection) {
   if (db.isInTransaction()) await db.exec('ROLLBACK');
 }
 
+/** Drops the prepared statements of a connection that ended, as its backend's exit would on PostgreSQL. */
+async function deallocate(connection) {
+  for (const name of connection.statements) await db.exec(`DEALLOCATE "${name}"`).catch(() => {});
+  connection.statements.clear();
+}
+
+/**
+ * `messages` with every prepared statement's name given the connection's prefix (Parse, Bind, and Describe and Close
+ * of a statement; the unnamed statement stays unnamed). PGlite has one backend for all connections, and on PostgreSQL
+ * each connection has its own statements: without the prefix two connections preparing one statement would clash
+ * ("prepared statement already exists"). Records the names the connection holds.
+ */
+function renameStatements(messages, connection) {
+  const parts = [];
+  let changed = false;
+  let at = 0;
+  const view = new DataView(messages.buffer, messages.byteOffset, messages.byteLength);
+  while (at < messages.length) {
+    const type = messages[at];
+    const end = at + 1 + view.getInt32(at + 1);
+    // Where the statement name starts, for the messages that carry one.
+    let nameAt = -1;
+    if (type === 0x50) nameAt = at + 5; // Parse
+    else if (type === 0x42) nameAt = messages.indexOf(0, at + 5) + 1; // Bind: after the portal's name
+    else if ((type === 0x44 || type === 0x43) && messages[at + 5] === 0x53) nameAt = at + 6; // Describe/Close 'S'
+    if (nameAt > 0 && messages[nameAt] !== 0) {
+      const nameEnd = messages.indexOf(0, nameAt);
+      const name = connection.prefix + new TextDecoder().decode(messages.subarray(nameAt, nameEnd));
+      if (type === 0x50) connection.statements.add(name);
+      else if (type === 0x43) connection.statements.delete(name);
+      const head = new Uint8Array(nameAt - at);
+      head.set(messages.subarray(at, nameAt));
+      const nameBytes = new TextEncoder().encode(name);
+      const tail = messages.subarray(nameEnd, end);
+      new DataView(head.buffer).setInt32(1, head.length - 1 + nameBytes.length + tail.length);
+      parts.push(head, nameBytes, tail);
+      changed = true;
+    } else {
+      parts.push(messages.subarray(at, end));
+    }
+    at = end;
+  }
+  if (!changed) return messages;
+  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
+
 /** Ends a connection whose bytes PGlite could not take: the client sees the message as a stream error. */
 async function fail(connection, err) {
   connection.ended = true;
@@ -145,6 +200,7 @@ async function fail(connection, err) {
   connection.port.postMessage({ error: err instanceof Error ? err.message : String(err) });
   connection.port.close();
   await rollbackIfOwner(connection).catch(() => {});
+  await deallocate(connection);
 }
 
 /**
@@ -164,7 +220,7 @@ function* takeBatches(connection) {
       if (buffer.length - start < length) break;
       const code = view.getInt32(start + 4);
       if (code === SSL_REQUEST || code === GSSENC_REQUEST) yield { reply: Uint8Array.of(0x4e) };
-      else if (code === PROTOCOL_3) yield { messages: buffer.slice(start, start + length) };
+      else if (code === PROTOCOL_3) yield { messages: buffer.slice(start, start + length), startup: true };
       // A cancel request has no answer: PGlite runs one statement at a time and has nothing to signal.
       else if (code !== CANCEL_REQUEST) throw new Error(`unsupported startup request ${code}`);
       start += length;

@@ -14,8 +14,20 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user (set by `requireUser`). */
     user: UserRow | null;
+    /**
+     * On a route whose config asks for it (`withBookRevision`), the revision of the signed-in user's book `:id`, read
+     * in the same query as the session: `{ revision: null }` when they have no such book; null when not read.
+     */
+    bookRevision: { revision: number | null } | null;
+  }
+  interface FastifyContextConfig {
+    /** `requireUser` also reads the revision of the user's book `:id`, in the session's query (`request.bookRevision`). */
+    withBookRevision?: boolean;
   }
 }
+
+/** A book id the database can compare (the column is a UUID); any other id is simply not found. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The token of an `Authorization: Bearer <token>` header, or null. */
 export function bearerToken(request: FastifyRequest): string | null {
@@ -34,9 +46,19 @@ export const authPlugin = fp<{ sessionTtlMs: number }>(
     const auth = createAuthService({ db: app.db, sessionTtlMs });
     app.decorate('auth', auth);
     app.decorateRequest('user', null);
+    app.decorateRequest('bookRevision', null);
     app.decorate('requireUser', async (request: FastifyRequest) => {
       const token = bearerToken(request);
-      const user = token ? await auth.authenticate(token) : null;
+      if (!token) throw new AppError('UNAUTHORIZED');
+      const bookId = request.routeOptions.config.withBookRevision ? (request.params as { id?: string }).id : undefined;
+      if (bookId !== undefined && UUID.test(bookId)) {
+        const found = await auth.authenticateWithBook(token, bookId);
+        if (!found) throw new AppError('UNAUTHORIZED');
+        request.user = found.user;
+        request.bookRevision = { revision: found.bookRevision };
+        return;
+      }
+      const user = await auth.authenticate(token);
       if (!user) throw new AppError('UNAUTHORIZED');
       request.user = user;
     });

@@ -62,10 +62,11 @@ export const bookRoutes: FastifyPluginAsync<{ books: BookService; cleanup: Clean
 
   // The book's answer is kept encoded (services/book-body-cache.ts) and sent as it is: already JSON, already compressed
   // when the client accepts Brotli or gzip (the compression plugin leaves an answer with a Content-Encoding alone).
-  r.get('/:id', { schema: bookSchema() }, async (request, reply) => {
+  // The sign-in check reads the book's revision in the same query (`withBookRevision`): one round trip per read.
+  r.get('/:id', { schema: bookSchema(), config: { withBookRevision: true } }, async (request, reply) => {
     const accepted = request.headers['accept-encoding'];
     const encoding = (accepted ? encodings.negotiate(accepted) : null) ?? 'identity';
-    const body = await books.body(userIdOf(request), request.params.id, encoding);
+    const body = await books.body(userIdOf(request), request.params.id, encoding, request.bookRevision ?? undefined);
     reply.header('content-type', 'application/json; charset=utf-8').header('vary', 'accept-encoding');
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
     return reply.send(body);

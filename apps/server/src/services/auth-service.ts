@@ -9,7 +9,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { LoginBody, RegisterBody, User } from '@quire/contracts';
 import type { Db } from '../db/client.ts';
 import { isUniqueViolation } from '../db/client.ts';
-import { sessions, users, type UserRow } from '../db/schema/index.ts';
+import { books, sessions, users, type UserRow } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 
 /** A signed-in session: the bearer token (shown once) and its user. */
@@ -84,6 +84,19 @@ export function createAuthService({ db, sessionTtlMs, now = () => new Date() }: 
     .limit(1)
     .prepare('live_session');
 
+  /**
+   * The same, with the revision of one book of that user (null when the user has no book of that id): the one query
+   * of GET /api/books/:id, whose answer is kept per revision (book-body-cache.ts), so the read asks the database once.
+   */
+  const liveSessionWithBook = db
+    .select({ user: users, bookRevision: books.revision })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(books, and(eq(books.id, sql.placeholder('bookId')), eq(books.userId, sessions.userId)))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('live_session_book');
+
   async function startSession(user: UserRow): Promise<SessionGrant> {
     const token = randomBytes(32).toString('base64url');
     await db.insert(sessions).values({
@@ -143,6 +156,15 @@ export function createAuthService({ db, sessionTtlMs, now = () => new Date() }: 
     async authenticate(token: string): Promise<UserRow | null> {
       const [row] = await liveSession.execute({ tokenHash: hashToken(token), now: now() });
       return row?.user ?? null;
+    },
+
+    /**
+     * The user of a live session and the revision of their book `bookId` (null when they have no such book), in one
+     * query; null for an unknown or expired token. `bookId` must be a UUID (the column's type).
+     */
+    async authenticateWithBook(token: string, bookId: string): Promise<{ user: UserRow; bookRevision: number | null } | null> {
+      const [row] = await liveSessionWithBook.execute({ tokenHash: hashToken(token), now: now(), bookId });
+      return row ?? null;
     },
   };
 }

@@ -279,13 +279,14 @@ export function createBookService({
 
     /**
      * One book in full as the body of GET /api/books/:id: its JSON (checked against the contracts' BookSchema) in
-     * `encoding`. The database is asked for the book's revision; the body of that revision is made once and kept
-     * (book-body-cache.ts), so a read of an unchanged book costs one small query.
+     * `encoding`. The database is asked for the book's revision, unless the caller read it already (`known`: the route
+     * reads it with the session, plugins/auth.ts; `revision` null when the user has no such book); the body of that
+     * revision is made once and kept (book-body-cache.ts), so a read of an unchanged book costs one small query.
      * @throws AppError `NOT_FOUND`.
      */
-    async body(userId: string, bookId: string, encoding: BodyEncoding): Promise<Buffer> {
+    async body(userId: string, bookId: string, encoding: BodyEncoding, known?: { revision: number | null }): Promise<Buffer> {
       if (!UUID.test(bookId)) throw new AppError('NOT_FOUND');
-      const { revision } = found(await revisionOfBook.execute({ bookId, userId }));
+      const { revision } = known ? found(known.revision === null ? [] : [{ revision: known.revision }]) : found(await revisionOfBook.execute({ bookId, userId }));
       return bodyCache.body(bookId, revision, encoding, async () => BookSchema.encode(toBook(await load(userId, bookId))));
     },
 

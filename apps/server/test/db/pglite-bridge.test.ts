@@ -76,6 +76,30 @@ describe('the embedded database in its own thread', () => {
     await c.end();
   });
 
+  it('gives each connection its own prepared statements, dropped when it ends', async () => {
+    const thread = await openThread();
+    const a = await clientOf(thread);
+    const b = await clientOf(thread);
+    await a.query('create table t (id int, name text)');
+    await a.query("insert into t values (1, 'Anna'), (2, 'Pierre')");
+    const byId = (id: number) => ({ name: 'name_by_id', text: 'select name from t where id = $1', values: [id] });
+    // The same statement name on two live connections, as two API requests on a pool's connections prepare it.
+    const [fromA, fromB] = await Promise.all([a.query(byId(1)), b.query(byId(2))]);
+    expect(fromA.rows).toEqual([{ name: 'Anna' }]);
+    expect(fromB.rows).toEqual([{ name: 'Pierre' }]);
+    expect((await a.query(byId(2))).rows).toEqual([{ name: 'Pierre' }]);
+    const before = await b.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements');
+    expect(before.rows[0]!.n).toBe(2);
+    await a.end();
+    // A new connection (a pool replacing one) prepares the name again; the ended one's statement is gone.
+    const c = await clientOf(thread);
+    expect((await c.query(byId(1))).rows).toEqual([{ name: 'Anna' }]);
+    const after = await c.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements');
+    expect(after.rows[0]!.n).toBe(2);
+    await b.end();
+    await c.end();
+  });
+
   it('runs a long query while the event loop stays free', async () => {
     const thread = await openThread();
     const client = await clientOf(thread);

@@ -76,6 +76,29 @@ describe('GET /api/books/:id', () => {
     expect(res.body).not.toContain('A Small Sample');
   });
 
+  it('answers 401 without a live session and 404 for an id that is no book, the session and the book read together', async () => {
+    const signedOut = await t.app.inject({ method: 'GET', url: `/api/books/${bookId}` });
+    expect(signedOut.statusCode).toBe(401);
+    const forged = await t.app.inject({ method: 'GET', url: `/api/books/${bookId}`, headers: bearer('not-a-session') });
+    expect(forged.statusCode).toBe(401);
+    expect(forged.body).not.toContain('A Small Sample');
+    // A bad token is refused before the id is looked at, whatever the id.
+    expect((await t.app.inject({ method: 'GET', url: '/api/books/not-a-uuid', headers: bearer('not-a-session') })).statusCode).toBe(401);
+    for (const id of ['not-a-uuid', '00000000-0000-4000-8000-000000000000']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/books/${id}`, headers: bearer(owner.token) });
+      expect(res.statusCode, id).toBe(404);
+      expect(res.json()).toEqual({ message: 'Book not found' });
+    }
+    // Signed out, the session's end is seen at the next read.
+    const reader = await registerUser(t.app);
+    const { payload, headers } = multipartFile('file', 'a-small-sample.txt', SAMPLE_BOOK);
+    const own = await t.app.inject({ method: 'POST', url: '/api/import', headers: { ...headers, ...bearer(reader.token) }, payload });
+    const ownUrl = `/api/books/${own.json().id}`;
+    expect((await t.app.inject({ method: 'GET', url: ownUrl, headers: bearer(reader.token) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(reader.token) })).statusCode).toBeLessThan(300);
+    expect((await t.app.inject({ method: 'GET', url: ownUrl, headers: bearer(reader.token) })).statusCode).toBe(401);
+  });
+
   it.runIf(process.env.TEST_DATABASE_URL)('answers what another API process changed (PostgreSQL: two processes, one database)', async () => {
     const other = await buildTestApp({ databaseUrl: t.config.databaseUrl, dataDir: t.config.dataDir });
     try {
