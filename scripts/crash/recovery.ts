@@ -39,13 +39,13 @@ export async function waitUntilIdle(server: ServerProcess, owner: User, bookId: 
 
 /**
  * Downloads the file of each completed export job of `jobs` not in `verified` (then added), and checks it is whole
- * and of the size its job recorded; resolves the problems found.
+ * and of the size its job recorded (the book's other jobs, its format job, have no file); resolves the problems found.
  */
 export async function verifyDownloads(base: string, owner: User, jobs: readonly Job[], verified: Set<string>): Promise<Violation[]> {
   const problems: Violation[] = [];
   const broke = (text: string) => problems.push({ invariant: 'exported', text });
   for (const job of jobs) {
-    if (job.state !== 'completed' || verified.has(job.id)) continue;
+    if (job.kind !== 'export' || job.state !== 'completed' || verified.has(job.id)) continue;
     verified.add(job.id);
     if (!job.export) {
       broke(`completed export job ${job.id} names no file`);

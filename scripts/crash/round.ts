@@ -95,7 +95,7 @@ export async function runRound(server: ServerProcess, cast: RoundCast, plan: Rou
   const watcher = (async () => {
     while (watching) {
       try {
-        if (!exportJobId) exportJobId = (await bookJobs(base, owner, warAndPeaceId)).find((j) => !knownJobs.has(j.id))?.id ?? null;
+        if (!exportJobId) exportJobId = (await bookJobs(base, owner, warAndPeaceId)).find((j) => j.kind === 'export' && !knownJobs.has(j.id))?.id ?? null;
         if (exportJobId) {
           job = await getJob(base, owner, exportJobId);
           if (compileStartMs === null && typesetting(job) && typstChildrenOf(server.pid).length > 0) compileStartMs = since();

@@ -1,6 +1,6 @@
 import { customType, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** A `bytea` column: bytes (a Buffer from node-postgres, a Uint8Array from PGlite). */
+/** A `bytea` column: bytes (a Buffer, which node-postgres gives on both databases). */
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 /**
