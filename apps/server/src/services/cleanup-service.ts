@@ -7,7 +7,7 @@
 import type { Book } from '@quire/contracts';
 import type { BookService } from './book-service.ts';
 import type { JobOutcome, JobQueue, JobRunContext } from './jobs/job-queue.ts';
-import { bookIdOfJob, resultOfJob } from './jobs/job-result.ts';
+import { bookIdOfJob, runJob } from './jobs/job-result.ts';
 import { progressOverTime } from './jobs/progress-over-time.ts';
 
 /**
@@ -47,8 +47,7 @@ export function createCleanupService({ books, queue }: CleanupServiceDeps) {
      */
     async clean(userId: string, bookId: string, signal?: AbortSignal): Promise<Book> {
       const book = await books.load(userId, bookId);
-      const jobId = await queue.enqueue({ kind: 'clean', userId, bookId: book.id, input: {} });
-      resultOfJob(await queue.waitFor(jobId, signal));
+      await runJob(queue, { kind: 'clean', userId, bookId: book.id, input: {} }, signal);
       return books.get(userId, book.id);
     },
   };

@@ -28,7 +28,7 @@ import { editionDetailsOf } from './edition-details.ts';
 import type { PreferencesService } from './preferences-service.ts';
 import type { JobOutcome, JobQueue, JobRunContext } from './jobs/job-queue.ts';
 import { progressOverTime } from './jobs/progress-over-time.ts';
-import { resultOfJob } from './jobs/job-result.ts';
+import { resultOfJob, runJob } from './jobs/job-result.ts';
 import type { Storage } from './storage.ts';
 import type { JobRow } from '../db/schema/index.ts';
 
@@ -366,8 +366,11 @@ export function createImportService({ books, jobs, queue, storage, fetchFile, pr
     async importCollection(userId: string, input: ImportCollectionBody, signal?: AbortSignal): Promise<ImportCollectionResponse> {
       const parsed = ImportCollectionBodySchema.safeParse(input);
       if (!parsed.success) throw new AppError('VALIDATION', parsed.error.issues[0]?.message);
-      const jobId = await queue.enqueue({ kind: 'collection', userId, bookId: null, input: { ...parsed.data } });
-      const { bookId, successfulImports, failedImports } = resultOfJob<CollectionJobResult>(await queue.waitFor(jobId, signal));
+      const { bookId, successfulImports, failedImports } = await runJob<CollectionJobResult>(
+        queue,
+        { kind: 'collection', userId, bookId: null, input: { ...parsed.data } },
+        signal,
+      );
       const book = await books.get(userId, bookId);
       return { book: { id: book.id, title: book.title }, successfulImports, failedImports };
     },

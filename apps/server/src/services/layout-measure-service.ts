@@ -9,7 +9,7 @@ import type { BookRow } from '../db/schema/index.ts';
 import type { BookLayoutService } from './book-layout-service.ts';
 import type { BookService } from './book-service.ts';
 import type { JobOutcome, JobQueue, JobRunContext } from './jobs/job-queue.ts';
-import { bookIdOfJob, resultOfJob } from './jobs/job-result.ts';
+import { bookIdOfJob, runJob } from './jobs/job-result.ts';
 import { progressOverTime } from './jobs/progress-over-time.ts';
 
 /**
@@ -48,8 +48,8 @@ export function createLayoutMeasureService({ books, layouts, queue }: LayoutMeas
      * @throws the job's failure (its AppError; `JOB_FAILED` after its last try); `SHUTTING_DOWN` (503).
      */
     async measure(book: BookRow): Promise<LayoutReport> {
-      const jobId = await queue.enqueue({ kind: 'format', userId: book.userId, bookId: book.id, input: {} });
-      return resultOfJob<{ report: LayoutReport }>(await queue.waitFor(jobId)).report;
+      const { report } = await runJob<{ report: LayoutReport }>(queue, { kind: 'format', userId: book.userId, bookId: book.id, input: {} });
+      return report;
     },
   };
 }

@@ -39,7 +39,7 @@ import type { BookLayoutService } from '../book-layout-service.ts';
 import type { BookService } from '../book-service.ts';
 import type { Storage, StoredFileStream } from '../storage.ts';
 import type { JobOutcome, JobQueue, JobRunContext } from '../jobs/job-queue.ts';
-import { bookIdOfJob, resultOfJob } from '../jobs/job-result.ts';
+import { bookIdOfJob, runJob } from '../jobs/job-result.ts';
 import { progressOverTime } from '../jobs/progress-over-time.ts';
 import { coverArtworkPrompt, type PaintPicture } from './artwork-model.ts';
 
@@ -413,8 +413,7 @@ export function createCoverService({ db, books, layouts, jobs, queue, storage, p
     async wrap(userId: string, bookId: string, coverId: string, signal?: AbortSignal): Promise<CoverFile & { title: string }> {
       const { book, cover } = await row(userId, bookId, coverId);
       if (book.formattedText === null) throw new AppError('NOT_FORMATTED', NOT_FORMATTED_WRAP);
-      const jobId = await queue.enqueue({ kind: 'cover-wrap', userId, bookId: book.id, input: { coverId: cover.id } });
-      const { key } = resultOfJob<{ key: string }>(await queue.waitFor(jobId, signal));
+      const { key } = await runJob<{ key: string }>(queue, { kind: 'cover-wrap', userId, bookId: book.id, input: { coverId: cover.id } }, signal);
       return { ...(await storage.getStream(key)), contentType: 'application/pdf', title: book.title };
     },
 

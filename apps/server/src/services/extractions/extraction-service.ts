@@ -29,7 +29,7 @@ import type { BookAssetService } from '../book-asset-service.ts';
 import { fullMetadata, type BookService } from '../book-service.ts';
 import { editionDetailsOf } from '../edition-details.ts';
 import type { JobOutcome, JobQueue, JobRunContext } from '../jobs/job-queue.ts';
-import { bookIdOfJob, resultOfJob } from '../jobs/job-result.ts';
+import { bookIdOfJob, runJob } from '../jobs/job-result.ts';
 import { progressOverTime } from '../jobs/progress-over-time.ts';
 import { textHashOf, toExtraction } from './extraction-view.ts';
 
@@ -159,8 +159,7 @@ export function createExtractionService({ db, books, assets, jobs, queue, checkF
       if (!parsed.success) throw new AppError('VALIDATION', parsed.error.issues[0]?.message);
       const book = cleaned(await books.load(userId, bookId));
       await checkFeature?.(userId, 'topic-extraction');
-      const jobId = await queue.enqueue({ kind: 'extract', userId, bookId: book.id, input: { topic: parsed.data.topic } });
-      const { extractionId } = resultOfJob<{ extractionId: string }>(await queue.waitFor(jobId, signal));
+      const { extractionId } = await runJob<{ extractionId: string }>(queue, { kind: 'extract', userId, bookId: book.id, input: { topic: parsed.data.topic } }, signal);
       const { row, hash } = await load(userId, book.id, extractionId);
       return toExtraction(row, hash);
     },

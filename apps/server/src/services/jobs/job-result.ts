@@ -5,6 +5,7 @@
  */
 import type { JobRow } from '../../db/schema/index.ts';
 import { AppError, type AppErrorCode } from '../../errors.ts';
+import type { JobQueue, JobSpec } from './job-queue.ts';
 
 /**
  * The result of the ended job `row`, typed as its handler stored it.
@@ -15,6 +16,15 @@ export function resultOfJob<T>(row: JobRow): T {
     throw new AppError((row.errorCode as AppErrorCode | null) ?? 'JOB_FAILED', row.error ?? undefined);
   }
   return row.result as T;
+}
+
+/**
+ * Runs `spec` as a job and resolves with its result once it has ended: what a request that waits for its job does.
+ * `signal` stops the waiting (the client went away), not the job.
+ * @throws as `resultOfJob` (the job's failure) and as the queue's `waitFor` (`SHUTTING_DOWN`, the signal's reason).
+ */
+export async function runJob<T>(queue: Pick<JobQueue, 'enqueue' | 'waitFor'>, spec: JobSpec, signal?: AbortSignal): Promise<T> {
+  return resultOfJob<T>(await queue.waitFor(await queue.enqueue(spec), signal));
 }
 
 /**
