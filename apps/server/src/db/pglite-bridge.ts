@@ -77,11 +77,15 @@ class ThreadConnection extends Duplex {
 
   #flush(): void {
     if (this.#pending.length === 0) return;
-    // A copy: node-postgres writes slices of pooled buffers, which cannot be transferred.
-    const bytes = Buffer.concat(this.#pending);
+    // One copy into memory of its own: node-postgres writes slices of pooled buffers, which cannot be transferred.
+    const bytes = new Uint8Array(this.#pending.reduce((n, chunk) => n + chunk.length, 0));
+    let offset = 0;
+    for (const chunk of this.#pending) {
+      bytes.set(chunk, offset);
+      offset += chunk.length;
+    }
     this.#pending = [];
-    const owned = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : Uint8Array.prototype.slice.call(bytes);
-    this.#port.postMessage(owned, [owned.buffer]);
+    this.#port.postMessage(bytes, [bytes.buffer]);
   }
 
   override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {

@@ -67,7 +67,7 @@ function serve(port) {
   port.on('message', (chunk) => {
     if (connection.ended) return;
     if (chunk === null) return end(connection);
-    connection.buffer = concat(connection.buffer, chunk);
+    connection.buffer = connection.buffer.length === 0 ? chunk : Buffer.concat([connection.buffer, chunk]);
     try {
       for (const batch of takeBatches(connection)) schedule(connection, batch);
     } catch (err) {
@@ -168,12 +168,12 @@ function renameStatements(messages, connection) {
     else if ((type === 0x44 || type === 0x43) && messages[at + 5] === 0x53) nameAt = at + 6; // Describe/Close 'S'
     if (nameAt > 0 && messages[nameAt] !== 0) {
       const nameEnd = messages.indexOf(0, nameAt);
-      const name = connection.prefix + new TextDecoder().decode(messages.subarray(nameAt, nameEnd));
+      const name = connection.prefix + Buffer.from(messages.subarray(nameAt, nameEnd)).toString('utf8');
       if (type === 0x50) connection.statements.add(name);
       else if (type === 0x43) connection.statements.delete(name);
       const head = new Uint8Array(nameAt - at);
       head.set(messages.subarray(at, nameAt));
-      const nameBytes = new TextEncoder().encode(name);
+      const nameBytes = Buffer.from(name, 'utf8');
       const tail = messages.subarray(nameEnd, end);
       new DataView(head.buffer).setInt32(1, head.length - 1 + nameBytes.length + tail.length);
       parts.push(head, nameBytes, tail);
@@ -183,14 +183,7 @@ function renameStatements(messages, connection) {
     }
     at = end;
   }
-  if (!changed) return messages;
-  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
+  return changed ? Buffer.concat(parts) : messages;
 }
 
 /** Ends a connection whose bytes PGlite could not take: the client sees the message as a stream error. */
@@ -239,12 +232,4 @@ function* takeBatches(connection) {
   }
   if (runStart >= 0) yield { messages: buffer.slice(runStart, start) };
   connection.buffer = buffer.slice(start);
-}
-
-function concat(a, b) {
-  if (a.length === 0) return b;
-  const joined = new Uint8Array(a.length + b.length);
-  joined.set(a);
-  joined.set(b, a.length);
-  return joined;
 }

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import { createAuthService, type AuthService } from '../services/auth-service.ts';
+import { UUID } from '../db/uuid.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,9 +26,6 @@ declare module 'fastify' {
     withBookRevision?: boolean;
   }
 }
-
-/** A book id the database can compare (the column is a UUID); any other id is simply not found. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The token of an `Authorization: Bearer <token>` header, or null. */
 export function bearerToken(request: FastifyRequest): string | null {

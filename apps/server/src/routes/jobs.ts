@@ -25,11 +25,9 @@ import type { JobRow } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import { userIdOf } from '../plugins/auth.ts';
 import { exportDownloadUrl, type ExportJobResult, type ExportService } from '../services/export-service.ts';
+import { UUID } from '../db/uuid.ts';
 
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ErrorBodySchema]));
-
-/** Ids are UUIDs; anything else cannot be a job or an export (and must not reach a uuid column). */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The book an import or collection job made (its result), once completed; null otherwise. */
 function madeBookOf(row: JobRow): string | null {

@@ -35,6 +35,7 @@ import type { AssetFile } from './asset-paths.ts';
 import type { BookAssetService } from './book-asset-service.ts';
 import { BookBodyCache, type BodyEncoding } from './book-body-cache.ts';
 import { editionDetailsOf, titleWithoutSubtitle, withFoundDetails } from './edition-details.ts';
+import { UUID } from '../db/uuid.ts';
 
 /** Layout ids a book can be formatted with (the engine's registry; the skeleton ships `kdp-6x9`). */
 export type LayoutExists = (layoutId: string) => boolean;
@@ -106,9 +107,6 @@ export interface NewBook {
 
 /** The title-page details of book metadata (contracts `EditionDetailsSchema`: subtitle, translator, ...). */
 const EDITION_FIELDS = EditionDetailsSchema.keyof().options;
-
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Book metadata with the contract's defaults filled in (language `en`, empty lists). */
 export function fullMetadata(meta: Partial<BookMetadata> | null | undefined): BookMetadata {

@@ -16,8 +16,7 @@ import { AppError } from '../errors.ts';
 import type { JobRunner } from '../workers/pool.ts';
 import type { Storage } from './storage.ts';
 import { builtInStyleGuideItems } from './template-service.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from '../db/uuid.ts';
 
 /** Message of a style guide that does not exist or is not the caller's. */
 export const STYLE_GUIDE_NOT_FOUND = 'Style guide not found';

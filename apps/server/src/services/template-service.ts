@@ -17,8 +17,7 @@ import type { Db } from '../db/client.ts';
 import { customTemplates, type CustomTemplateRow } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import { DEFAULT_LAYOUT_ID } from './book-service.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from '../db/uuid.ts';
 
 /** Message of a custom template that does not exist or is not the caller's. */
 export const TEMPLATE_NOT_FOUND = 'Template not found';

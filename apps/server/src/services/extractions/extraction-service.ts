@@ -32,6 +32,7 @@ import type { JobOutcome, JobQueue, JobRunContext } from '../jobs/job-queue.ts';
 import { bookIdOfJob, runJob } from '../jobs/job-result.ts';
 import { progressOverTime } from '../jobs/progress-over-time.ts';
 import { textHashOf, toExtraction } from './extraction-view.ts';
+import { UUID } from '../../db/uuid.ts';
 
 /**
  * How long indexing and searching take per KiB of cleaned text, ms: the bar's estimate (a first search of War and
@@ -58,8 +59,6 @@ export interface ExtractionServiceDeps {
    */
   checkFeature?: (userId: string, feature: ExtractionFeature) => Promise<void>;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The text an extraction task searches: the book's cleaned Markdown with its hash (`hash`, {@link textHashOf}), parsed
