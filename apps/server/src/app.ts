@@ -81,6 +81,8 @@ import { createPreferencesService } from './services/preferences-service.ts';
 import { createPreviewService } from './services/preview-service.ts';
 import { createStyleGuideService } from './services/style-guide-service.ts';
 import { createTemplateService } from './services/template-service.ts';
+import { createTypesetJobService } from './services/typeset-job-service.ts';
+import { createTypesetPdfStore } from './services/typeset-pdf-store.ts';
 import { createTypesetService } from './services/typeset-service.ts';
 
 /** Optional parts of the app that tests replace. */
@@ -169,13 +171,17 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const assets = createBookAssetService({ db: app.db, storage: app.storage });
   const templates = createTemplateService({ db: app.db });
   const styleGuides = createStyleGuideService({ db: app.db, storage: app.storage, jobs: app.jobs });
-  // Typeset PDFs by what was typeset: the format's layout report, the next PDF export and the whole-book preview
-  // of an unchanged book share one typesetting.
-  const pdfCache = new PdfCache();
-  const typeset = createTypesetService({ jobs: app.jobs, cache: pdfCache });
+  // Typeset PDFs by what was typeset, in memory and in the shared storage: the format's layout report, the next PDF
+  // export, the whole-book preview and a cover's page count of an unchanged book share one typesetting, on any machine.
+  const typesetPdfs = createTypesetPdfStore({
+    memory: new PdfCache(),
+    storage: app.storage,
+    onStoreError: (err, key) => app.log.warn({ err, key }, 'storing a typeset PDF failed; it stays in memory'),
+  });
+  const typeset = createTypesetService({ jobs: app.jobs, store: typesetPdfs });
   const bookLayouts = createBookLayoutService({
     typeset,
-    cache: pdfCache,
+    store: typesetPdfs,
     assets,
     findUploadedGuide: (userId, id) => styleGuides.findLayout(userId, id),
     findCustomTemplate: (userId, id) => templates.findSettings(userId, id),
@@ -196,7 +202,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
   const layoutMeasure = createLayoutMeasureService({ books, layouts: bookLayouts, queue: app.queue });
   const cleanup = createCleanupService({ books, queue: app.queue });
-  const previews = createPreviewService({ books, layouts: bookLayouts, jobs: app.jobs, assets });
+  const typesetJobs = createTypesetJobService({ books, layouts: bookLayouts, store: typesetPdfs, queue: app.queue });
+  const previews = createPreviewService({ books, layouts: bookLayouts, typesetJobs, jobs: app.jobs, assets });
   const preferences = createPreferencesService({ db: app.db });
   const imports = createImportService({
     books,
@@ -217,6 +224,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     db: app.db,
     books,
     layouts: bookLayouts,
+    typesetJobs,
     jobs: app.jobs,
     queue: app.queue,
     storage: app.storage,

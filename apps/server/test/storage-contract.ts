@@ -105,6 +105,22 @@ export function describeStorageContract(name: string, open: () => Promise<Storag
       await storage.deleteFolder('books/never-was');
     });
 
+    it('lists the files under a folder, at any depth, with their sizes and times, and nothing beside it', async () => {
+      const before = Date.now() - 60_000;
+      await storage.put('books/l1/typeset/a.pdf', text('abc'));
+      await storage.put('books/l1/typeset/deep/b.json', text('{}'));
+      await storage.put('books/l10/typeset/c.pdf', text('beside'));
+      const listed = await storage.list('books/l1/typeset');
+      expect(listed.map((f) => [f.key, f.sizeBytes]).sort()).toEqual([
+        ['books/l1/typeset/a.pdf', 3],
+        ['books/l1/typeset/deep/b.json', 2],
+      ]);
+      for (const f of listed) expect(f.modifiedAt.getTime()).toBeGreaterThan(before);
+      expect(await storage.list('books/never-was')).toEqual([]);
+      expect(await storage.list('books/l1/typeset/a.pdf')).toEqual([]);
+      await expect(storage.list('../x')).rejects.toThrow(/Invalid storage key/);
+    });
+
     it('removes a folder of more than one listing page (1000 keys)', async () => {
       const keys = Array.from({ length: 1005 }, (_, i) => `books/many/images/img-${i}.png`);
       const bytes = text('.');

@@ -1,7 +1,7 @@
 /**
  * `npm run worker` as a real process (issue 14: "API processes and workers scale apart"), on PostgreSQL only: an API
  * process that takes no jobs (QUIRE_JOB_CONCURRENCY=0) answers an export once a separate worker process, sharing its
- * database and file store, has made it; on SIGTERM the idle worker exits with 0 within 10 s. Without DATABASE_URL the
+ * database and file store, has made it, and a whole-book preview from the PDF the worker stored; on SIGTERM the idle worker exits with 0 within 10 s. Without DATABASE_URL the
  * worker refuses to start and says why.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -67,6 +67,19 @@ describe('npm run worker', () => {
       { kind: 'format', state: 'completed', attempts: 1 },
       { kind: 'clean', state: 'completed', attempts: 1 },
     ]);
+
+    // A whole-book preview: the worker sets the book in a typeset job and stores the PDF; the API process reads it
+    // from the shared storage and draws the pages. Paging on finds the book set in the API process: no second job.
+    const preview = (fromPage: number) =>
+      api!.app.inject({ method: 'POST', url: `/api/books/${bookId}/preview`, headers: bearer(token), payload: { scope: 'book', layoutId: 'modern-fiction', fromPage, toPage: fromPage } });
+    const first = await preview(1);
+    expect(first.statusCode, first.body.slice(0, 200)).toBe(200);
+    expect(first.json().pages[0].imageDataUrl).toMatch(/^data:image\/webp;base64,/);
+    const second = await preview(2);
+    expect(second.statusCode).toBe(200);
+    expect(second.json().totalPages).toBe(first.json().totalPages);
+    const after = BookJobsResponseSchema.parse((await api.app.inject({ method: 'GET', url: `/api/books/${bookId}/jobs`, headers: bearer(token) })).json()).jobs;
+    expect(after.filter((j) => j.kind === 'typeset')).toMatchObject([{ state: 'completed', attempts: 1 }]);
 
     const signalledAt = Date.now();
     worker.child.kill('SIGTERM');

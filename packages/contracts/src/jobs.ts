@@ -17,10 +17,12 @@ import { ID_MAX_CHARS } from './limits.ts';
  * The kinds of job: `export` (POST /api/books/{id}/export/{format}), `import` (POST /api/import, one URL or upload;
  * also each URL of POST /api/import-batch), `clean` (POST /api/books/{id}/clean), `collection`
  * (POST /api/books/import-multiple), `extract` (POST /api/books/{id}/extract: a topic searched in the text's index),
- * `cover-wrap` (GET /api/books/{id}/covers/{coverId}/wrap.pdf: the book set to count its pages, the wrap drawn),
- * `format` (POST /api/books/{id}/format and its variants: the whole book set to measure its layout report).
+ * `cover-wrap` (GET /api/books/{id}/covers/{coverId}/wrap.pdf and wrap.jpg: the book set to count its pages, the wrap
+ * drawn), `format` (POST /api/books/{id}/format and its variants: the whole book set to measure its layout report),
+ * `typeset` (POST /api/books/{id}/preview of the whole book, and a cover's page count: the book set whole, in the
+ * preview's layout or its own, when no process has it set already).
  */
-export const JOB_KINDS = ['export', 'import', 'clean', 'collection', 'extract', 'cover-wrap', 'format'] as const;
+export const JOB_KINDS = ['export', 'import', 'clean', 'collection', 'extract', 'cover-wrap', 'format', 'typeset'] as const;
 export const JobKindSchema = z.enum(JOB_KINDS);
 export type JobKind = z.infer<typeof JobKindSchema>;
 

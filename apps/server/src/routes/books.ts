@@ -98,9 +98,11 @@ export const bookRoutes: FastifyPluginAsync<{ books: BookService; cleanup: Clean
     books.formatAdvanced(userIdOf(request), request.params.id, request.body),
   );
 
+  // A whole-book preview waits for a typeset job when the book is not set yet (services/typeset-job-service.ts):
+  // 503 when its last try failed or this process is stopping.
   r.post(
     '/:id/preview',
-    { schema: bookSchema({ body: PreviewBodySchema, ok: PreviewSchema, errors: FORMAT_ERRORS }) },
-    async (request) => previews.preview(userIdOf(request), request.params.id, request.body),
+    { schema: bookSchema({ body: PreviewBodySchema, ok: PreviewSchema, errors: [...FORMAT_ERRORS, 503] }) },
+    async (request, reply) => previews.preview(userIdOf(request), request.params.id, request.body, abortWhenClientGoes(reply)),
   );
 };

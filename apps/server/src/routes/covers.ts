@@ -62,8 +62,9 @@ export const coverRoutes: FastifyPluginAsync<{ covers: CoverService }> = async (
     covers.list(userIdOf(request), request.params.id),
   );
 
-  r.get('/:id/cover-options', { schema: { params: BookIdParamsSchema, response: { 200: CoverOptionsSchema, ...errors(401, 404) } } }, async (request) =>
-    covers.options(userIdOf(request), request.params.id),
+  // The page count may need the book set whole: a typeset job the request waits for (503 when it failed).
+  r.get('/:id/cover-options', { schema: { params: BookIdParamsSchema, response: { 200: CoverOptionsSchema, ...errors(401, 404, 503) } } }, async (request, reply) =>
+    covers.options(userIdOf(request), request.params.id, abortWhenClientGoes(reply)),
   );
 
   r.post(
@@ -130,7 +131,8 @@ export const coverRoutes: FastifyPluginAsync<{ covers: CoverService }> = async (
 
   r.get(
     '/:id/covers/:coverId/wrap.jpg',
-    { schema: { params: CoverParamsSchema, querystring: PreviewQuerySchema, response: { 200: z.instanceof(Buffer), ...errors(400, 401, 404, 409) } } },
-    async (request, reply) => sendFile(reply, await covers.wrapPreview(userIdOf(request), request.params.id, request.params.coverId, request.query.widthPx)),
+    { schema: { params: CoverParamsSchema, querystring: PreviewQuerySchema, response: { 200: z.instanceof(Buffer), ...errors(400, 401, 404, 409, 503) } } },
+    async (request, reply) =>
+      sendFile(reply, await covers.wrapPreview(userIdOf(request), request.params.id, request.params.coverId, request.query.widthPx, abortWhenClientGoes(reply))),
   );
 };

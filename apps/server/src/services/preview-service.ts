@@ -5,10 +5,11 @@
  * - `opening`: the book's opening (engine `openingMarkdown` + `openingExcerpt`, cut in a worker thread) set in the
  *   layout, its first pages answered as SVG (the preview Typst process): the cost does not grow with the book.
  *   Its margins are KDP's for a page count the whole book cannot be below, as its PDF will at least have.
- * - `book`: the whole book set with KDP's rules (typeset-service.ts, the PDF kept in the PDF cache, so the
- *   format's report, the next PDF export and the next pages of the preview reuse it), pages drawn as WebP by
- *   pdf.js in the preview Typst process. Paging through finds the book already set (book-layout-service.ts), so
- *   it does not even rebuild the Typst source.
+ * - `book`: the whole book set with KDP's rules by a typeset job (typeset-job-service.ts; issue 14: whole-book
+ *   previews are long work), the PDF kept in the typeset PDF store (memory and the shared storage, so the format's
+ *   report, the next PDF export and the next pages of the preview reuse it), pages drawn as WebP by pdf.js in the
+ *   preview Typst process. Paging through finds the book already set (book-layout-service.ts `findSet`): no job,
+ *   not even a rebuild of the Typst source.
  */
 import type { FormattingSettings, Preview, PreviewBody } from '@quire/contracts';
 import { PreviewBodySchema } from '@quire/contracts';
@@ -30,11 +31,14 @@ import type { AssetFile } from './asset-paths.ts';
 import type { BookLayoutService } from './book-layout-service.ts';
 import { bookMetaOf } from './book-meta.ts';
 import type { BookService } from './book-service.ts';
+import type { TypesetJobService } from './typeset-job-service.ts';
 
 /** Dependencies of {@link createPreviewService}. */
 export interface PreviewServiceDeps {
   books: Pick<BookService, 'load'>;
-  layouts: Pick<BookLayoutService, 'previewLayout' | 'typesetBook'>;
+  layouts: Pick<BookLayoutService, 'previewLayout'>;
+  /** The whole book set (in this process already, or by a typeset job). */
+  typesetJobs: Pick<TypesetJobService, 'setWithPdf'>;
   jobs: Pick<JobRunner, 'buildOpeningTypst' | 'svgPages' | 'rasterPages'>;
   assets: { forExport(bookId: string, markdown: string): Promise<(AssetFile & { mediaType: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp' })[]> };
   /** Milliseconds since some fixed point (tests fix it). */
@@ -50,15 +54,17 @@ function settingsOf(layout: Layout): FormattingSettings {
 }
 
 /** Preview operations. */
-export function createPreviewService({ books, layouts, jobs, assets, clock = () => performance.now() }: PreviewServiceDeps) {
+export function createPreviewService({ books, layouts, typesetJobs, jobs, assets, clock = () => performance.now() }: PreviewServiceDeps) {
   return {
     /**
      * Renders a preview of the caller's book.
      * @throws AppError `NOT_FOUND` (404), `NOT_CLEANED` (409) before cleanup, `UNKNOWN_LAYOUT` (400) for an
      *   unknown layout id, `VALIDATION` (400) for a page range over {@link PREVIEW_MAX_PAGES} pages; ZodError for
-     *   settings out of bounds (the route validates first: 400 naming the field).
+     *   settings out of bounds (the route validates first: 400 naming the field); for the whole book, the typeset
+     *   job's failure (`JOB_FAILED`, 503), `SHUTTING_DOWN` (503) and the reason of `signal` (the client went away:
+     *   the job goes on, and the next request finds its PDF).
      */
-    async preview(userId: string, bookId: string, input: PreviewBody): Promise<Preview> {
+    async preview(userId: string, bookId: string, input: PreviewBody, signal?: AbortSignal): Promise<Preview> {
       const started = clock();
       const body = PreviewBodySchema.parse(input);
       const book = await books.load(userId, bookId);
@@ -88,7 +94,7 @@ export function createPreviewService({ books, layouts, jobs, assets, clock = () 
       const toPage = body.toPage ?? body.fromPage + PREVIEW_MAX_PAGES - 1;
       if (toPage < body.fromPage) throw new AppError('VALIDATION', 'The last page must not come before the first page');
       if (toPage - body.fromPage + 1 > PREVIEW_MAX_PAGES) throw new AppError('VALIDATION', PREVIEW_RANGE_MESSAGE);
-      const typeset = await layouts.typesetBook(book, layout, null);
+      const typeset = await typesetJobs.setWithPdf(book, layout, signal);
       const pageCount = typeset.report.pageCount;
       const raster =
         body.fromPage > pageCount

@@ -51,6 +51,18 @@ export interface Storage {
    * Used when an account is deleted, so files no row records (left by a failed cleanup) go as well.
    */
   deleteFolder(prefix: string): Promise<void>;
+  /**
+   * The files under the folder `prefix` (at any depth), with their sizes and when each was last written, in no set
+   * order; empty when there is none. A write not yet finished is not listed.
+   */
+  list(prefix: string): Promise<StoredFileInfo[]>;
+}
+
+/** A stored file as {@link Storage.list} answers it. */
+export interface StoredFileInfo {
+  key: string;
+  sizeBytes: number;
+  modifiedAt: Date;
 }
 
 /** Key segments: letters, digits, `.`, `_`, `-`; no empty, `.` or `..` segment. */
@@ -144,6 +156,24 @@ export function createLocalStorage(rootDir: string): Storage {
     },
     async deleteFolder(prefix) {
       await rm(fileOf(prefix), { recursive: true, force: true });
+    },
+    async list(prefix) {
+      const folder = fileOf(prefix);
+      const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch((err: NodeJS.ErrnoException) => {
+        if (err.code === 'ENOENT' || err.code === 'ENOTDIR') return [];
+        throw err;
+      });
+      const files: StoredFileInfo[] = [];
+      for (const entry of entries) {
+        if (!entry.isFile() || entry.name.startsWith(TEMPORARY_FILE_PREFIX)) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        // A file removed since the listing is simply not listed.
+        const info = await stat(file).catch(() => null);
+        if (!info) continue;
+        const key = path.relative(root, file).split(path.sep).join('/');
+        files.push({ key, sizeBytes: info.size, modifiedAt: info.mtime });
+      }
+      return files;
     },
   };
 }
@@ -262,6 +292,21 @@ export function createS3Storage(settings: S3StorageSettings): S3Storage {
       } while (ContinuationToken);
       // A file stored under the folder's own name goes too, as on disk.
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: folder }));
+    },
+    async list(prefix) {
+      const folder = `${objectKey(prefix)}/`;
+      const strip = base.length > 0 ? base.join('/').length + 1 : 0;
+      const files: StoredFileInfo[] = [];
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: folder, MaxKeys: S3_PAGE, ContinuationToken }));
+        for (const object of page.Contents ?? []) {
+          if (!object.Key) continue;
+          files.push({ key: object.Key.slice(strip), sizeBytes: object.Size ?? 0, modifiedAt: object.LastModified ?? new Date(0) });
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+      return files;
     },
     destroy() {
       client.destroy();

@@ -8,17 +8,20 @@
 import type { LayoutReport } from '@quire/contracts';
 import { settleKdpLayout, type BookAsset, type BookMeta, type Layout } from '@quire/engine';
 import type { JobRunner } from '../workers/pool.ts';
-import type { PdfCache } from './pdf-cache.ts';
+import type { TypesetPdfStore } from './typeset-pdf-store.ts';
 
 /** Dependencies of {@link createTypesetService}. */
 export interface TypesetServiceDeps {
   jobs: Pick<JobRunner, 'buildTypst' | 'typeset'>;
-  cache: PdfCache;
+  /** Typeset PDFs by key, in this process and in the shared storage. */
+  store: Pick<TypesetPdfStore, 'get' | 'put'>;
   now?: () => Date;
 }
 
-/** A book to typeset: its Markdown, metadata, and a loader of the images its text uses (read afresh per build). */
+/** A book to typeset: its id, Markdown, metadata, and a loader of the images its text uses (read afresh per build). */
 export interface TypesetInput {
+  /** The book's id: its typeset PDFs are stored under its folder. */
+  bookId: string;
   markdown: string;
   meta: BookMeta;
   /** The images the text refers to; called once per build, since a build transfers (detaches) their bytes. */
@@ -34,13 +37,13 @@ export interface TypesetBook {
 }
 
 /** Typesetting operations. */
-export function createTypesetService({ jobs, cache, now = () => new Date() }: TypesetServiceDeps) {
-  /** The PDF of a Typst build, from the cache or typeset now (and kept). */
-  async function pdfOf(build: { source: string; assets: BookAsset[]; key: string }) {
-    const hit = cache.get(build.key);
+export function createTypesetService({ jobs, store, now = () => new Date() }: TypesetServiceDeps) {
+  /** The PDF of a Typst build, from memory or the storage, or typeset now (and kept in both). */
+  async function pdfOf(bookId: string, build: { source: string; assets: BookAsset[]; key: string }) {
+    const hit = await store.get(bookId, build.key);
     if (hit) return hit;
     const typeset = await jobs.typeset(build.source, build.assets);
-    cache.set(build.key, typeset);
+    await store.put(bookId, build.key, typeset);
     return typeset;
   }
 
@@ -48,7 +51,7 @@ export function createTypesetService({ jobs, cache, now = () => new Date() }: Ty
     /**
      * Sets the book in `base` with KDP's rules. The first layout tried is `start` (the layout of the book's last
      * report, when there is one) or else `base` raised for a page count the book cannot be below
-     * (engine `pageCountLowerBound`); each round typesets (or reuses the cached PDF), counts the pages and moves to
+     * (engine `pageCountLowerBound`); each round typesets (or reuses the stored PDF: typeset-pdf-store.ts), counts the pages and moves to
      * `applyKdpRules(base, pageCount)` until that is the layout just set (engine `settleKdpLayout`).
      * @throws AppError/EngineError from the worker or the Typst process (`WRITE_FAILED` when Typst fails).
      */
@@ -58,7 +61,7 @@ export function createTypesetService({ jobs, cache, now = () => new Date() }: Ty
         input.markdown.length,
         async (layout) => {
           const build = await jobs.buildTypst({ markdown: input.markdown, meta: input.meta, layout, assets: await input.loadAssets() });
-          return { ...(await pdfOf(build)), key: build.key };
+          return { ...(await pdfOf(input.bookId, build)), key: build.key };
         },
         { start, now: now() },
       );

@@ -157,6 +157,14 @@ describe('covers without an image model', () => {
     const preview = await get(`/api/books/${bookId}/covers/${cover.id}/wrap.jpg?widthPx=800`);
     expect(preview.statusCode).toBe(200);
     expect(imageDimensions(new Uint8Array(preview.rawPayload))?.width).toBe(800);
+    // The preview is a cover-wrap job too, stored beside the wrap and streamed with its length.
+    const previewJob = (await t.app.db.select().from(jobsTable).where(eq(jobsTable.kind, 'cover-wrap'))).filter((j) => j.bookId === bookId).at(-1);
+    expect(previewJob).toMatchObject({
+      state: 'completed',
+      input: { coverId: cover.id, previewWidthPx: 800 },
+      result: { key: `covers/${bookId}/${cover.id}/wrap-800.jpg`, byteSize: preview.rawPayload.length },
+    });
+    expect(Number(preview.headers['content-length'])).toBe(preview.rawPayload.length);
   });
 
   it('follows the book: cream paper widens the spine, and a longer text a new page count, so no wrap is stale', async () => {

@@ -144,6 +144,31 @@ describe('previews', () => {
     expect(last.pages.map((p) => p.pageNumber)).toEqual([report.pageCount - 1, report.pageCount]);
   });
 
+  it('book, in a layout the book is not set in: a typeset job sets it and stores the PDF; paging on needs no job', async () => {
+    const typesetJobs = async () => (await t.app.db.select().from(jobs).where(eq(jobs.bookId, alice))).filter((j) => j.kind === 'typeset');
+    const before = (await typesetJobs()).length;
+    const ask = (fromPage: number) => inject('POST', `/api/books/${alice}/preview`, owner.token, { scope: 'book', layoutId: 'modern-fiction', fromPage, toPage: fromPage + 1 });
+    const first = await ask(1);
+    expect(first.statusCode, first.body.slice(0, 300)).toBe(200);
+    const preview = PreviewSchema.parse(first.json());
+    expect(preview).toMatchObject({ scope: 'book', layoutId: 'modern-fiction' });
+    expect(preview.pages.map((p) => p.pageNumber)).toEqual([1, 2]);
+    const made = (await typesetJobs()).slice(before);
+    expect(made).toHaveLength(1);
+    expect(made[0]).toMatchObject({ state: 'completed', attempts: 1, result: { report: { pageCount: preview.totalPages } } });
+    const key = (made[0]!.result as { key: string }).key;
+    // The PDF is in the shared storage, with its page count beside it, under the book's folder.
+    const stored = await t.app.storage.list(`books/${alice}/typeset`);
+    expect(stored.map((f) => f.key)).toEqual(expect.arrayContaining([`books/${alice}/typeset/${key}.pdf`, `books/${alice}/typeset/${key}.json`]));
+    const pdf = await t.app.storage.get(`books/${alice}/typeset/${key}.pdf`);
+    expect(Buffer.from(pdf.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
+
+    const next = PreviewSchema.parse((await ask(3)).json());
+    expect(next.pages.map((p) => p.pageNumber)).toEqual([3, 4]);
+    expect(next.totalPages).toBe(preview.totalPages);
+    expect((await typesetJobs()).length).toBe(before + 1);
+  });
+
   it('400 naming the field for bad settings and for too many pages; 404 for another user; 409 before cleanup', async () => {
     const settings = { ...(await templateSettings('classic-literature')), fontSize: 30 };
     const bad = await inject('POST', `/api/books/${sample}/preview`, owner.token, { settings });

@@ -9,6 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, ne } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   COVER_TEXT_LIMITS,
   type Cover,
@@ -37,6 +38,7 @@ import { AppError } from '../../errors.ts';
 import type { JobRunner } from '../../workers/pool.ts';
 import type { BookLayoutService } from '../book-layout-service.ts';
 import type { BookService } from '../book-service.ts';
+import type { SetBook, TypesetJobService } from '../typeset-job-service.ts';
 import type { Storage, StoredFileStream } from '../storage.ts';
 import type { JobOutcome, JobQueue, JobRunContext } from '../jobs/job-queue.ts';
 import { bookIdOfJob, runJob } from '../jobs/job-result.ts';
@@ -55,6 +57,12 @@ const TYPESET_MS_PER_KIB = 3;
 /** The storage key of a cover's paperback wrap (one per cover, made again on each request). */
 const wrapKey = (bookId: string, coverId: string) => `covers/${bookId}/${coverId}/wrap.pdf`;
 
+/** The storage key of a cover's wrap preview `widthPx` wide (one per cover and width, made again on each request). */
+const wrapPreviewKey = (bookId: string, coverId: string, widthPx: number) => `covers/${bookId}/${coverId}/wrap-${widthPx}.jpg`;
+
+/** A cover-wrap job's input: the cover, and the preview's width when it makes the JPEG preview instead of the PDF. */
+const WrapJobInputSchema = z.object({ coverId: z.uuid(), previewWidthPx: z.number().int().positive().optional() });
+
 /** Most bytes of an uploaded front artwork (a 300 dpi photograph of a 8.5 x 11 in front is well under it). */
 export const MAX_ARTWORK_BYTES = 20 * 1024 * 1024;
 
@@ -63,6 +71,8 @@ export interface CoverServiceDeps {
   db: Db;
   books: Pick<BookService, 'load'>;
   layouts: Pick<BookLayoutService, 'typesetBook' | 'bookLayout'>;
+  /** The book set whole outside the request (issue 14): the Covers tab's page count. */
+  typesetJobs: Pick<TypesetJobService, 'set'>;
   jobs: Pick<JobRunner, 'renderEbookCover' | 'renderWrapCover' | 'renderWrapPreview'>;
   /** The job queue the paperback wraps are made on (services/jobs). */
   queue: Pick<JobQueue, 'handle' | 'enqueue' | 'waitFor'>;
@@ -136,7 +146,7 @@ function toCover(row: CoverRow): Cover {
 }
 
 /** Cover operations. Every one is scoped to the caller's book: another user's book or cover is 404. */
-export function createCoverService({ db, books, layouts, jobs, queue, storage, paint, imageModel, checkFeature }: CoverServiceDeps) {
+export function createCoverService({ db, books, layouts, typesetJobs, jobs, queue, storage, paint, imageModel, checkFeature }: CoverServiceDeps) {
   const removeFiles = async (keys: readonly (string | null)[]) => {
     await Promise.all(keys.filter((k): k is string => k !== null).map((k) => storage.delete(k).catch(() => {})));
   };
@@ -175,13 +185,8 @@ export function createCoverService({ db, books, layouts, jobs, queue, storage, p
     return design;
   }
 
-  /**
-   * The wrap's geometry from the book's current print PDF (typeset now when the text, metadata or layout changed
-   * since it was last set: the layout service keeps the last one). Null before the book is formatted.
-   */
-  async function geometryOf(book: BookRow): Promise<WrapGeometry | null> {
-    if (book.formattedText === null) return null;
-    const { layout, report } = await layouts.typesetBook(book);
+  /** The wrap's geometry from the book as set in its print layout (its trim, paper and page count). */
+  function geometryOf({ layout, report }: Pick<SetBook, 'layout' | 'report'>): WrapGeometry {
     return wrapGeometry({
       trimWidthIn: layout.trimWidthIn,
       trimHeightIn: layout.trimHeightIn,
@@ -221,37 +226,33 @@ export function createCoverService({ db, books, layouts, jobs, queue, storage, p
     return toCover(row);
   }
 
-  /** A cover's wrap geometry from the book's current page count; NOT_FORMATTED before Format. */
-  async function wrapInputs(userId: string, bookId: string, coverId: string): Promise<{ book: BookRow; design: CoverDesign; geometry: WrapGeometry }> {
-    const { book, cover } = await row(userId, bookId, coverId);
-    const geometry = await geometryOf(book);
-    if (!geometry) throw new AppError('NOT_FORMATTED', NOT_FORMATTED_WRAP);
-    return { book, design: await designOf(book, cover), geometry };
-  }
-
   /**
-   * The cover-wrap job (issue 14: covers are long work): sets the book to count its pages, renders the full wrap and
-   * stores it under the cover's one wrap key (`covers/<bookId>/<coverId>/wrap.pdf`, written whole under a temporary
-   * name and renamed, so a reader sees the old file or the new one). The same inputs make the same file, so two jobs
-   * of one cover may write it in turn.
+   * The cover-wrap job (issue 14: covers are long work): sets the book to count its pages (typeset now when the text,
+   * metadata or layout changed since it was last set), renders the full wrap — or, with `previewWidthPx`, its JPEG
+   * preview — and stores it under the cover's one key for it (`covers/<bookId>/<coverId>/wrap.pdf`,
+   * `wrap-<widthPx>.jpg`; written whole under a temporary name and renamed, so a reader sees the old file or the new
+   * one). The same inputs make the same file, so two jobs of one cover may write it in turn.
    */
   async function runWrapJob({ job, progress }: JobRunContext): Promise<JobOutcome> {
     const bookId = bookIdOfJob(job);
-    const { coverId } = job.input as { coverId: string };
+    const { coverId, previewWidthPx } = WrapJobInputSchema.parse(job.input);
     // The book and the cover are read once: the book's row holds its whole text.
     const { book, cover } = await row(job.userId, bookId, coverId);
-    const geometry = await progressOverTime(geometryOf(book), progress, {
+    if (book.formattedText === null) throw new AppError('NOT_FORMATTED', NOT_FORMATTED_WRAP);
+    const set = await progressOverTime(layouts.typesetBook(book), progress, {
       stage: 'Counting the pages',
       fromPercent: 5,
       toPercent: 80,
-      estimateMs: Math.max(1_000, ((book.formattedText?.length ?? 0) / 1024) * TYPESET_MS_PER_KIB),
+      estimateMs: Math.max(1_000, (book.formattedText.length / 1024) * TYPESET_MS_PER_KIB),
     });
-    if (!geometry) throw new AppError('NOT_FORMATTED', NOT_FORMATTED_WRAP);
     await progress('Drawing the cover', 85);
-    const pdf = await jobs.renderWrapCover(await designOf(book, cover), geometry);
-    const key = wrapKey(book.id, coverId);
-    await storage.put(key, pdf);
-    return { result: { key, byteSize: pdf.byteLength } };
+    const design = await designOf(book, cover);
+    const [key, bytes] =
+      previewWidthPx === undefined
+        ? [wrapKey(book.id, coverId), await jobs.renderWrapCover(design, geometryOf(set))]
+        : [wrapPreviewKey(book.id, coverId, previewWidthPx), (await jobs.renderWrapPreview(design, geometryOf(set), previewWidthPx)).bytes];
+    await storage.put(key, bytes);
+    return { result: { key, byteSize: bytes.byteLength } };
   }
   queue.handle('cover-wrap', runWrapJob);
 
@@ -265,11 +266,12 @@ export function createCoverService({ db, books, layouts, jobs, queue, storage, p
     /**
      * What the Covers tab offers: whether an image model is configured, palettes for the book's genre, the wrap's
      * geometry from the current page count (null before Format) and the pixels an uploaded artwork needs.
-     * @throws AppError `NOT_FOUND` (404); typesetting errors.
+     * @throws AppError `NOT_FOUND` (404); the typeset job's failure (`JOB_FAILED`, 503); `SHUTTING_DOWN` (503).
      */
-    async options(userId: string, bookId: string): Promise<CoverOptions> {
+    async options(userId: string, bookId: string, signal?: AbortSignal): Promise<CoverOptions> {
       const book = await books.load(userId, bookId);
-      const geometry = await geometryOf(book);
+      // Set in a typeset job unless this process has the book set already (a format just measured it).
+      const geometry = book.formattedText === null ? null : geometryOf(await typesetJobs.set(book, undefined, signal));
       // Before Format there is no wrap yet, but the trim (the layout's) already says what an artwork needs.
       const trim = geometry ?? (await layouts.bookLayout(book));
       return {
@@ -418,13 +420,17 @@ export function createCoverService({ db, books, layouts, jobs, queue, storage, p
     },
 
     /**
-     * A JPEG of a cover's full wrap `widthPx` wide, for the web's preview.
-     * @throws AppError `NOT_FOUND` (404); `NOT_FORMATTED` (409) before Format.
+     * A JPEG of a cover's full wrap `widthPx` wide, for the web's preview: made by a cover-wrap job (as the PDF) and
+     * answered from the storage as a stream; `signal` stops the waiting, not the job.
+     * @throws AppError `NOT_FOUND` (404); `NOT_FORMATTED` (409) before Format; the job's failure (`JOB_FAILED`, 503);
+     *   `SHUTTING_DOWN` (503).
      */
-    async wrapPreview(userId: string, bookId: string, coverId: string, widthPx: number): Promise<CoverFile> {
-      const { design, geometry } = await wrapInputs(userId, bookId, coverId);
-      const preview = await jobs.renderWrapPreview(design, geometry, widthPx);
-      return { bytes: preview.bytes, contentType: preview.mediaType };
+    async wrapPreview(userId: string, bookId: string, coverId: string, widthPx: number, signal?: AbortSignal): Promise<CoverFile> {
+      const { book, cover } = await row(userId, bookId, coverId);
+      if (book.formattedText === null) throw new AppError('NOT_FORMATTED', NOT_FORMATTED_WRAP);
+      const input = { coverId: cover.id, previewWidthPx: widthPx };
+      const { key } = await runJob<{ key: string }>(queue, { kind: 'cover-wrap', userId, bookId: book.id, input }, signal);
+      return { ...(await storage.getStream(key)), contentType: 'image/jpeg' };
     },
 
     /** The e-book JPEG of the book's chosen cover, or null when it has none (the EPUB export embeds it). */

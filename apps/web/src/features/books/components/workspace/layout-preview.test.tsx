@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PreviewBody } from '@quire/contracts';
 import { novelSettings, previewAnswer } from '../../../../testing/format-fixtures.ts';
+import { makeJob } from '../../../../testing/job-fixtures.ts';
 import { jsonResponse, renderWithProviders } from '../../../../testing/render-with-providers.tsx';
 import { LayoutPreview } from './layout-preview.tsx';
 
@@ -119,5 +120,27 @@ describe('LayoutPreview', () => {
     expect(screen.getAllByRole('img')).toHaveLength(21);
     // Page 12 (verso) and 13 (recto), from two calls, share a spread.
     expect(screen.getByRole('listitem', { name: 'Pages 12–13' })).toBeInTheDocument();
+  });
+
+  it('shows the typeset job\'s stage and percentage while the whole book is being set', async () => {
+    const job = makeJob({ kind: 'typeset', format: null, stage: 'Setting the pages', percent: 40 });
+    let release: () => void = () => undefined;
+    const setting = new Promise<void>((resolve) => (release = resolve));
+    fetchMock.mockImplementation(async (url, init) => {
+      if (url === '/api/books/b1/jobs') return jsonResponse(200, { jobs: [job] });
+      const body = JSON.parse(String(init.body)) as PreviewBody;
+      if (body.scope === 'book') await setting;
+      return jsonResponse(200, previewAnswer(body, { totalPages: 21 }));
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<LayoutPreview bookId="b1" layoutId="classic-literature" />);
+    await screen.findByRole('list', { name: 'Rendered pages' });
+    await user.click(screen.getByRole('button', { name: 'Show the whole book' }));
+    const bar = await screen.findByRole('progressbar');
+    expect(bar).toHaveAttribute('aria-valuetext', 'Setting the pages, 40%');
+    expect(screen.getByText('Setting the pages · 40%')).toBeInTheDocument();
+    release();
+    expect(await screen.findByText('Showing pages 1–12 of 21.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument());
   });
 });

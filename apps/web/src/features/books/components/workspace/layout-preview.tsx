@@ -2,12 +2,14 @@ import { useId, useMemo, useRef, useState } from 'react';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { BookOpen, ChevronDown } from 'lucide-react';
 import type { FormattingSettings, Preview, PreviewPage } from '@quire/contracts';
+import { JobProgress } from '../../../../components/job-progress.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { RetryAlert } from '../../../../components/ui/retry-alert.tsx';
 import { Skeleton } from '../../../../components/ui/skeleton.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { cn } from '../../../../lib/cn.ts';
 import { getErrorMessage } from '../../../../lib/errors.ts';
+import { useActiveJob } from '../../api/book-jobs.ts';
 import { PREVIEW_PAGES_PER_CALL, openingPreviewQueryOptions, wholeBookPreviewQueryOptions } from '../../api/preview-book.ts';
 import { useDebouncedValue } from '../../hooks/use-debounced-value.ts';
 import { toPreviewRows, type PreviewRow } from '../../lib/preview-spreads.ts';
@@ -149,6 +151,8 @@ export function LayoutPreview({
   const updating = waiting && first !== undefined;
   const retry = () => void active.refetch();
   const headingId = useId();
+  // Setting a book the server has not set yet in this layout is a typeset job: its bar shows while the pages wait.
+  const typesetJob = useActiveJob(bookId, 'typeset', wholeBook && book.isFetching, () => undefined);
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-4">
@@ -167,6 +171,8 @@ export function LayoutPreview({
           )}
         </p>
       </div>
+
+      {wholeBook && waiting && typesetJob && <JobProgress job={typesetJob} labelledBy={headingId} className="mt-0" />}
 
       {active.isError && <PreviewError message={getErrorMessage(active.error, 'Please try again.')} onRetry={retry} />}
 
