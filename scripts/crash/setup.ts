@@ -1,8 +1,8 @@
 /**
  * The crash test's setup, before any kill: the owner of War and Peace signs up, imports it and formats it, and imports
  * each corpus file the rounds will import once, cleanly (the books every later import of the same file must equal);
- * then, on a freshly started server (no typeset PDF kept in memory), one War and Peace PDF export is timed, to spread
- * the kills over an export's duration.
+ * then, on a freshly started server (no typeset PDF kept in memory, none left in the storage), one War and Peace PDF
+ * export is timed, to spread the kills over an export's duration.
  */
 import path from 'node:path';
 import { bookJobs, formatBook, importFile, register, requestExport, timed, type User } from '../load/api.ts';

@@ -270,6 +270,16 @@ export function createBookService({
       return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
     },
 
+    /**
+     * Checks that the caller has the book `bookId`, reading its revision only (not its texts, megabytes for a long
+     * book): what a request that hands the book to a job checks first.
+     * @throws AppError `NOT_FOUND` for an id that is not a UUID or not one of the caller's books.
+     */
+    async assertOwned(userId: string, bookId: string): Promise<void> {
+      if (!UUID.test(bookId)) throw new AppError('NOT_FOUND');
+      found(await revisionOfBook.execute({ bookId, userId }));
+    },
+
     /** One book in full. */
     async get(userId: string, bookId: string): Promise<Book> {
       return toBook(await load(userId, bookId));

@@ -18,7 +18,7 @@ const CLEAN_MS_PER_KIB = 0.3;
 
 /** Dependencies of {@link createCleanupService}. */
 export interface CleanupServiceDeps {
-  books: Pick<BookService, 'load' | 'get' | 'prepareClean'>;
+  books: Pick<BookService, 'load' | 'assertOwned' | 'get' | 'prepareClean'>;
   queue: Pick<JobQueue, 'handle' | 'enqueue' | 'waitFor'>;
 }
 
@@ -46,9 +46,10 @@ export function createCleanupService({ books, queue }: CleanupServiceDeps) {
      *   after its last try); `SHUTTING_DOWN` (503) when this process stops first.
      */
     async clean(userId: string, bookId: string, signal?: AbortSignal): Promise<Book> {
-      const book = await books.load(userId, bookId);
-      await runJob(queue, { kind: 'clean', userId, bookId: book.id, input: {} }, signal);
-      return books.get(userId, book.id);
+      // The job reads the book's texts; the request only checks whose it is, then reads the cleaned book once.
+      await books.assertOwned(userId, bookId);
+      await runJob(queue, { kind: 'clean', userId, bookId, input: {} }, signal);
+      return books.get(userId, bookId);
     },
   };
 }
