@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startPgliteThread, type PgliteThread } from '../../src/db/pglite-bridge.ts';
 
 /** A node-postgres client on its own connection to the thread. */
@@ -25,34 +25,41 @@ async function openThread(dataDir?: string): Promise<PgliteThread> {
 }
 
 describe('the embedded database in its own thread', () => {
+  // One database for the tests that need no start or stop of their own (each its own table): a start costs seconds.
+  let shared: PgliteThread;
+  beforeAll(async () => {
+    shared = await startPgliteThread(undefined);
+  });
+  afterAll(async () => {
+    await shared?.close();
+  });
+
   it('answers queries and errors as PostgreSQL does, the connection staying usable after an error', async () => {
-    const thread = await openThread();
-    const client = await clientOf(thread);
-    await client.query('create table t (id int primary key, name text)');
-    await client.query('insert into t values ($1, $2)', [1, 'Anna']);
-    const error = await client.query('insert into t values ($1, $2)', [1, 'Pierre']).catch((err: unknown) => err);
+    const client = await clientOf(shared);
+    await client.query('create table t1 (id int primary key, name text)');
+    await client.query('insert into t1 values ($1, $2)', [1, 'Anna']);
+    const error = await client.query('insert into t1 values ($1, $2)', [1, 'Pierre']).catch((err: unknown) => err);
     expect((error as { code?: string }).code).toBe('23505');
-    const { rows } = await client.query<{ name: string }>('select name from t where id = $1', [1]);
+    const { rows } = await client.query<{ name: string }>('select name from t1 where id = $1', [1]);
     expect(rows).toEqual([{ name: 'Anna' }]);
     await client.end();
   });
 
   it('keeps another connection out of an open transaction until it ends', async () => {
-    const thread = await openThread();
-    const a = await clientOf(thread);
-    const b = await clientOf(thread);
-    await a.query('create table t (n int)');
+    const a = await clientOf(shared);
+    const b = await clientOf(shared);
+    await a.query('create table t2 (n int)');
     await a.query('begin');
-    await a.query('insert into t values (1)');
+    await a.query('insert into t2 values (1)');
     // B's statement must neither run inside A's transaction nor see its row: it waits for the commit.
     let bDone = false;
-    const bCount = b.query<{ n: number }>('select count(*)::int as n from t').then((r) => {
+    const bCount = b.query<{ n: number }>('select count(*)::int as n from t2').then((r) => {
       bDone = true;
       return r.rows[0]!.n;
     });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(bDone).toBe(false);
-    await a.query('insert into t values (2)');
+    await a.query('insert into t2 values (2)');
     await a.query('rollback');
     expect(await bCount).toBe(0);
     await a.end();
@@ -60,29 +67,27 @@ describe('the embedded database in its own thread', () => {
   });
 
   it('rolls back the transaction of a connection that goes away', async () => {
-    const thread = await openThread();
-    const a = await clientOf(thread);
-    await a.query('create table t (n int)');
+    const a = await clientOf(shared);
+    await a.query('create table t3 (n int)');
     await a.query('begin');
-    await a.query('insert into t values (1)');
+    await a.query('insert into t3 values (1)');
     await a.end();
-    const b = await clientOf(thread);
-    const { rows } = await b.query<{ n: number; open: boolean }>('select count(*)::int as n from t');
+    const b = await clientOf(shared);
+    const { rows } = await b.query<{ n: number; open: boolean }>('select count(*)::int as n from t3');
     expect(rows[0]!.n).toBe(0);
-    await b.query('insert into t values (2)'); // not inside a transaction left open: visible to a new connection
-    const c = await clientOf(thread);
-    expect((await c.query<{ n: number }>('select count(*)::int as n from t')).rows[0]!.n).toBe(1);
+    await b.query('insert into t3 values (2)'); // not inside a transaction left open: visible to a new connection
+    const c = await clientOf(shared);
+    expect((await c.query<{ n: number }>('select count(*)::int as n from t3')).rows[0]!.n).toBe(1);
     await b.end();
     await c.end();
   });
 
   it('gives each connection its own prepared statements, dropped when it ends', async () => {
-    const thread = await openThread();
-    const a = await clientOf(thread);
-    const b = await clientOf(thread);
-    await a.query('create table t (id int, name text)');
-    await a.query("insert into t values (1, 'Anna'), (2, 'Pierre')");
-    const byId = (id: number) => ({ name: 'name_by_id', text: 'select name from t where id = $1', values: [id] });
+    const a = await clientOf(shared);
+    const b = await clientOf(shared);
+    await a.query('create table t4 (id int, name text)');
+    await a.query("insert into t4 values (1, 'Anna'), (2, 'Pierre')");
+    const byId = (id: number) => ({ name: 'name_by_id', text: 'select name from t4 where id = $1', values: [id] });
     // The same statement name on two live connections, as two API requests on a pool's connections prepare it.
     const [fromA, fromB] = await Promise.all([a.query(byId(1)), b.query(byId(2))]);
     expect(fromA.rows).toEqual([{ name: 'Anna' }]);
@@ -92,7 +97,7 @@ describe('the embedded database in its own thread', () => {
     expect(before.rows[0]!.n).toBe(2);
     await a.end();
     // A new connection (a pool replacing one) prepares the name again; the ended one's statement is gone.
-    const c = await clientOf(thread);
+    const c = await clientOf(shared);
     expect((await c.query(byId(1))).rows).toEqual([{ name: 'Anna' }]);
     const after = await c.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements');
     expect(after.rows[0]!.n).toBe(2);
@@ -101,8 +106,7 @@ describe('the embedded database in its own thread', () => {
   });
 
   it('runs a long query while the event loop stays free', async () => {
-    const thread = await openThread();
-    const client = await clientOf(thread);
+    const client = await clientOf(shared);
     const delay = monitorEventLoopDelay({ resolution: 5 });
     delay.enable();
     const started = performance.now();
