@@ -232,9 +232,14 @@ describe('covers without an image model', () => {
     const list = (await get(`/api/books/${bookId}/covers`)).json();
     const chosen = list.find((c: { chosen: boolean }) => c.chosen);
     const [row] = await t.app.db.select().from(coversTable).where(eq(coversTable.id, chosen.id));
+    // Its wrap and a preview of it are stored too, beside its e-book JPEG.
+    expect((await get(`${chosen.wrapUrl}`)).statusCode).toBe(200);
+    expect((await get(`/api/books/${bookId}/covers/${chosen.id}/wrap.jpg?widthPx=400`)).statusCode).toBe(200);
+    expect((await t.app.storage.list(`covers/${bookId}/${chosen.id}`)).length).toBeGreaterThanOrEqual(3);
     const del = await t.app.inject({ method: 'DELETE', url: `/api/books/${bookId}/covers/${chosen.id}`, headers: bearer(token) });
     expect(del.statusCode).toBe(204);
     await expect(t.app.storage.get(row!.ebookKey)).rejects.toThrow();
+    expect(await t.app.storage.list(`covers/${bookId}/${chosen.id}`)).toEqual([]);
     const left = (await get(`/api/books/${bookId}/covers`)).json();
     expect(left.length).toBe(list.length - 1);
     expect(left.filter((c: { chosen: boolean }) => c.chosen).map((c: { id: string }) => c.id)).toEqual([left[0].id]);

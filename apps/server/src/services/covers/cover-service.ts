@@ -54,11 +54,14 @@ const NOT_FORMATTED_WRAP = "Format the book first: the paperback cover's spine i
  */
 const TYPESET_MS_PER_KIB = 3;
 
+/** The storage folder of a cover's files (its e-book JPEGs, artwork, wrap and wrap previews). */
+const coverFolder = (bookId: string, coverId: string) => `covers/${bookId}/${coverId}`;
+
 /** The storage key of a cover's paperback wrap (one per cover, made again on each request). */
-const wrapKey = (bookId: string, coverId: string) => `covers/${bookId}/${coverId}/wrap.pdf`;
+const wrapKey = (bookId: string, coverId: string) => `${coverFolder(bookId, coverId)}/wrap.pdf`;
 
 /** The storage key of a cover's wrap preview `widthPx` wide (one per cover and width, made again on each request). */
-const wrapPreviewKey = (bookId: string, coverId: string, widthPx: number) => `covers/${bookId}/${coverId}/wrap-${widthPx}.jpg`;
+const wrapPreviewKey = (bookId: string, coverId: string, widthPx: number) => `${coverFolder(bookId, coverId)}/wrap-${widthPx}.jpg`;
 
 /** A cover-wrap job's input: the cover, and the preview's width when it makes the JPEG preview instead of the PDF. */
 const WrapJobInputSchema = z.object({ coverId: z.uuid(), previewWidthPx: z.number().int().positive().optional() });
@@ -202,7 +205,7 @@ export function createCoverService({ db, books, layouts, typesetJobs, jobs, queu
    * failure leaves nothing of the cover behind and the saved one as it was.
    */
   async function renderAndSave(design: CoverDesign | Promise<CoverDesign>, bookId: string, coverId: string, files: string[], save: (ebookKey: string) => Promise<CoverRow>): Promise<CoverRow> {
-    const ebookKey = `covers/${bookId}/${coverId}/ebook-${randomUUID()}.jpg`;
+    const ebookKey = `${coverFolder(bookId, coverId)}/ebook-${randomUUID()}.jpg`;
     try {
       const { jpeg } = await jobs.renderEbookCover(await design);
       await storage.put(ebookKey, jpeg);
@@ -304,7 +307,7 @@ export function createCoverService({ db, books, layouts, typesetJobs, jobs, queu
       const picture = await paint(prompt);
       const dims = imageDimensions(picture.bytes);
       if (!dims) throw new AppError('UPSTREAM_FAILED', 'The image model gave no usable picture.');
-      const artworkKey = `covers/${book.id}/${ai.id}/artwork.${picture.mediaType === 'image/png' ? 'png' : 'jpg'}`;
+      const artworkKey = `${coverFolder(book.id, ai.id)}/artwork.${picture.mediaType === 'image/png' ? 'png' : 'jpg'}`;
       await storage.put(artworkKey, picture.bytes);
       const artwork = { artworkKey, artworkMediaType: picture.mediaType, artworkWidthPx: dims.width, artworkHeightPx: dims.height };
       return insertNew(book, { ...ai, ...artwork, prompt, artworkSource: 'ai-model', artworkModel: imageModel }, [artworkKey]);
@@ -330,7 +333,7 @@ export function createCoverService({ db, books, layouts, typesetJobs, jobs, queu
       const refusal = checkArtworkSize(dims.width, dims.height, layout.trimWidthIn, layout.trimHeightIn);
       if (refusal) throw new AppError('ARTWORK_TOO_SMALL', refusal);
       const id = randomUUID();
-      const artworkKey = `covers/${book.id}/${id}/artwork.${type === 'image/png' ? 'png' : 'jpg'}`;
+      const artworkKey = `${coverFolder(book.id, id)}/artwork.${type === 'image/png' ? 'png' : 'jpg'}`;
       await storage.put(artworkKey, bytes);
       return insertNew(
         book,
@@ -393,7 +396,8 @@ export function createCoverService({ db, books, layouts, typesetJobs, jobs, queu
         const [newest] = await tx.select({ id: coversTable.id }).from(coversTable).where(eq(coversTable.bookId, book.id)).orderBy(desc(coversTable.createdAt), desc(coversTable.id)).limit(1);
         if (newest) await tx.update(coversTable).set({ chosen: true }).where(eq(coversTable.id, newest.id));
       });
-      await removeFiles([cover.ebookKey, cover.artworkKey, wrapKey(book.id, cover.id)]);
+      // Every file of a cover is under its folder: the e-book JPEGs, the artwork, the wrap and its previews.
+      await storage.deleteFolder(coverFolder(book.id, cover.id)).catch(() => {});
     },
 
     /**
