@@ -11,12 +11,7 @@ import type { BookService } from './book-service.ts';
 import type { JobOutcome, JobQueue, JobRunContext } from './jobs/job-queue.ts';
 import { bookIdOfJob, runJob } from './jobs/job-result.ts';
 import { progressOverTime } from './jobs/progress-over-time.ts';
-
-/**
- * Typesetting time per KiB of formatted text, ms: the bar's estimate (War and Peace, 3.2 MiB, sets in about 10 s on
- * the reference machine, more when KDP's rules make it set again).
- */
-const TYPESET_MS_PER_KIB = 3;
+import { typesetEstimateMs } from './typeset-service.ts';
 
 /** Dependencies of {@link createLayoutMeasureService}. */
 export interface LayoutMeasureServiceDeps {
@@ -35,7 +30,7 @@ export function createLayoutMeasureService({ books, layouts, queue }: LayoutMeas
       stage: 'Setting the pages',
       fromPercent: 5,
       toPercent: 95,
-      estimateMs: Math.max(1_000, (Buffer.byteLength(book.formattedText ?? '', 'utf8') / 1024) * TYPESET_MS_PER_KIB),
+      estimateMs: typesetEstimateMs(book.formattedText ?? ''),
     });
     return { result: { report } };
   }

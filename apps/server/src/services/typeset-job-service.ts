@@ -16,10 +16,7 @@ import type { JobOutcome, JobQueue, JobRunContext } from './jobs/job-queue.ts';
 import { bookIdOfJob, runJob } from './jobs/job-result.ts';
 import { progressOverTime } from './jobs/progress-over-time.ts';
 import type { TypesetPdfStore } from './typeset-pdf-store.ts';
-import type { TypesetBook } from './typeset-service.ts';
-
-/** Typesetting time per KiB of text, ms: the progress bar's estimate (as layout-measure-service.ts). */
-const TYPESET_MS_PER_KIB = 3;
+import { typesetEstimateMs, type TypesetBook } from './typeset-service.ts';
 
 /** A set book without its PDF: what a typeset job answers. */
 export type SetBook = Omit<TypesetBook, 'pdf'>;
@@ -42,16 +39,14 @@ export function createTypesetJobService({ books, layouts, store, queue }: Typese
     const bookId = bookIdOfJob(job);
     const { layout } = TypesetJobInputSchema.parse(job.input);
     const book = await books.load(job.userId, bookId);
-    const chars = Buffer.byteLength(book.formattedText ?? book.cleanedText ?? '', 'utf8');
     // A preview's layout starts from its lower bound; the book's own from its last report (book-layout-service.ts).
     const set = await progressOverTime(layout ? layouts.typesetBook(book, layout as unknown as Layout, null) : layouts.typesetBook(book), progress, {
       stage: 'Setting the pages',
       fromPercent: 5,
       toPercent: 95,
-      estimateMs: Math.max(1_000, (chars / 1024) * TYPESET_MS_PER_KIB),
+      estimateMs: typesetEstimateMs(book.formattedText ?? book.cleanedText ?? ''),
     });
-    const result: SetBook = { key: set.key, layout: set.layout, report: set.report };
-    return { result: { ...result } };
+    return { result: { key: set.key, layout: set.layout, report: set.report } satisfies SetBook };
   }
   queue.handle('typeset', runTypesetJob);
 

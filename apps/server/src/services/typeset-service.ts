@@ -10,6 +10,14 @@ import { settleKdpLayout, type BookAsset, type BookMeta, type Layout } from '@qu
 import type { JobRunner } from '../workers/pool.ts';
 import type { TypesetPdfStore } from './typeset-pdf-store.ts';
 
+/**
+ * How long setting `text` whole may take, ms: a job's progress-bar estimate (3 ms per KiB of UTF-8; War and Peace's
+ * 3.2 MiB sets in about 10 s on the reference machine, more when KDP's rules make it set again), at least 1 s.
+ */
+export function typesetEstimateMs(text: string): number {
+  return Math.max(1_000, (Buffer.byteLength(text, 'utf8') / 1024) * 3);
+}
+
 /** Dependencies of {@link createTypesetService}. */
 export interface TypesetServiceDeps {
   jobs: Pick<JobRunner, 'buildTypst' | 'typeset'>;

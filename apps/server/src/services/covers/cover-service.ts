@@ -39,6 +39,7 @@ import type { JobRunner } from '../../workers/pool.ts';
 import type { BookLayoutService } from '../book-layout-service.ts';
 import type { BookService } from '../book-service.ts';
 import type { SetBook, TypesetJobService } from '../typeset-job-service.ts';
+import { typesetEstimateMs } from '../typeset-service.ts';
 import type { Storage, StoredFileStream } from '../storage.ts';
 import type { JobOutcome, JobQueue, JobRunContext } from '../jobs/job-queue.ts';
 import { bookIdOfJob, runJob } from '../jobs/job-result.ts';
@@ -47,12 +48,6 @@ import { coverArtworkPrompt, type PaintPicture } from './artwork-model.ts';
 
 /** The 409 sentence of a wrap asked for before Format. */
 const NOT_FORMATTED_WRAP = "Format the book first: the paperback cover's spine is sized from its page count.";
-
-/**
- * Typesetting time per KiB of formatted text, ms: the wrap job's estimate of counting the pages (War and Peace's
- * 3.2 MiB set in about 10 s on the reference machine; a book set before is read from the layout service's cache).
- */
-const TYPESET_MS_PER_KIB = 3;
 
 /** The storage folder of a cover's files (its e-book JPEGs, artwork, wrap and wrap previews). */
 const coverFolder = (bookId: string, coverId: string) => `covers/${bookId}/${coverId}`;
@@ -246,7 +241,7 @@ export function createCoverService({ db, books, layouts, typesetJobs, jobs, queu
       stage: 'Counting the pages',
       fromPercent: 5,
       toPercent: 80,
-      estimateMs: Math.max(1_000, (book.formattedText.length / 1024) * TYPESET_MS_PER_KIB),
+      estimateMs: typesetEstimateMs(book.formattedText),
     });
     await progress('Drawing the cover', 85);
     const design = await designOf(book, cover);
