@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { getLayout, writeTypst } from '../../src/index.ts';
 import { balanceGrid, lastWordLengths, loosenedSource, lowestBaselines, markParagraph, type MarkPosition, type PageDepth } from '../../src/write/typst/balance.ts';
-import { chooseLoosenings } from '../../src/write/typst/loosenings.ts';
+import { chooseLoosenings, pagesToRecheck, retryLoosenings } from '../../src/write/typst/loosenings.ts';
 import { typesetTypst } from '../../src/write/typst/compile.ts';
 import { pageFigures, unevenSpreads } from '../proof/page-figures.ts';
 import { loadProofBook } from '../proof/proof-books.ts';
@@ -53,6 +53,12 @@ describe('spread balancing (Frankenstein, Classic Literature)', () => {
     expect(descentPt).toBeLessThan(layout.fontSizePt / 2);
     const off = judged.filter((f) => Math.abs((depths[f.page - 1]!.lastBaselinePt ?? -1) + descentPt - f.lines.at(-1)!.baselinePt) > 0.1);
     expect(off.map((f) => `page ${f.page}: ${depths[f.page - 1]!.lastBaselinePt} vs ${f.lines.at(-1)!.baselinePt}`)).toEqual([]);
+    // Asked for some pages only, it reads those the same and leaves the others without a depth.
+    const asked = new Set(judged.slice(0, 3).map((f) => f.page));
+    const some = lowestBaselines(pdf, grid, asked);
+    expect(some).toHaveLength(depths.length);
+    expect(some.map((d, i) => (asked.has(i + 1) ? d : undefined)).filter(Boolean)).toEqual([...asked].sort((a, b) => a - b).map((p) => depths[p - 1]));
+    expect(some.filter((d, i) => !asked.has(i + 1) && d.lastBaselinePt !== undefined)).toEqual([]);
   });
 
   it('fills the short page of uneven spreads without moving the rest of the book or losing a word', async () => {
@@ -101,6 +107,34 @@ describe('which paragraphs are made a line longer (a book of six pages, page 4 a
     const starts = [...page3.starts, start(11, 4, 6)];
     const ends = [end(8, 3, 19, 300), end(10, 4, 2, 45 + 250), end(11, 5, 2, 63 + 200)];
     expect(chooseLoosenings(depths, starts, ends, grid, longWord).map((l) => l.n)).toEqual([10]);
+  });
+
+  describe('a second round, when the second compile left the spread as it was', () => {
+    // Page 4 has two paragraphs that can take a line: 12 (the longer last line, tried first) and 13.
+    const starts = [...page3.starts, start(12, 4, 6), start(13, 4, 15)];
+    const ends = [...page3.ends, end(12, 4, 14, 63 + 250), end(13, 4, 29, 63 + 200)];
+    const first = chooseLoosenings(depths, starts, ends, grid, longWord);
+
+    it('tries the paragraph the first round did not choose', () => {
+      expect(first.map((l) => l.n)).toEqual([12]);
+      // The spread is still uneven and neither page moved: the box of paragraph 12 was taken back.
+      const retry = retryLoosenings(depths, depths, starts, ends, grid, first, longWord);
+      expect(retry.map((l) => l.n)).toEqual([13]);
+    });
+
+    it('leaves a spread the second compile filled, or changed, and passes over a book whose pages moved', () => {
+      const filled = depths.map((d, i) => (i === 3 ? { ...d, lastBaselinePt: baseline(31) } : d));
+      expect(retryLoosenings(depths, filled, starts, ends, grid, first, longWord)).toEqual([]);
+      // Page 4 now two lines short: its marks are no longer the first compile's.
+      const changed = depths.map((d, i) => (i === 3 ? { ...d, lastBaselinePt: baseline(29) } : d));
+      expect(retryLoosenings(depths, changed, starts, ends, grid, first, longWord)).toEqual([]);
+      expect(retryLoosenings(depths, depths.slice(0, 5), starts, ends, grid, first, longWord)).toEqual([]);
+    });
+
+    it('reads again only the pages around the loosened paragraphs', () => {
+      expect([...pagesToRecheck(first, ends)].sort((a, b) => a - b)).toEqual([2, 3, 4, 5, 6]);
+      expect(pagesToRecheck([{ n: 99, boxWidthPt: 10 }], ends).size).toBe(0);
+    });
   });
 });
 

@@ -14,9 +14,11 @@
  *   depth or a line or two above it, has paragraphs of its short page (those with the longest last lines, two lines
  *   or more on that page; else the one the widow cure broke, or one of the full page before) made longer, one per
  *   missing line (`loosenings.ts` chooseLoosenings): each one's last word is kept, behind a word joiner, with an invisible
- *   box wider than the rest of its line, so that the word turns over ({@link loosenedSource}).
+ *   box wider than the rest of its line, so that the word turns over ({@link loosenedSource});
+ * - a spread the second compile left uneven with both pages as they were (the line breaking took a box back) has
+ *   other paragraphs of its pages chosen, and a third compile sets them (`loosenings.ts` retryLoosenings).
  * Measured (typesetting proof): Pride and Prejudice in Classic Literature 57 -> 0 uneven spreads of 148, in KDP
- * 6 x 9 34 -> 1 of 71; Frankenstein 27 -> 0 of 91 and 15 -> 0 of 49; Moby-Dick 76 -> 1 of 231, 1 of 105 in KDP 6 x 9.
+ * 6 x 9 34 -> 0 of 71 (1 without the second round); Frankenstein 27 -> 0 of 91 and 15 -> 0 of 49; Moby-Dick 76 -> 1 of 231, 1 of 105 in KDP 6 x 9.
  */
 import { inflateSync } from 'node:zlib';
 import type { Layout } from '../../layout/layout.ts';
@@ -123,14 +125,20 @@ function objectOffsets(text: string): Map<number, number> {
 /**
  * The depth of every page's body text, read from a PDF written by Typst (pages in file order; text runs drawn as
  * `q 1 0 0 -1 x y cm ... /fN size Tf ... TJ Q`, y from the bottom of the page). Returns one entry per page.
- * `grid` gives the body size and the text block. Throws nothing: a page it cannot read has no depth.
+ * `grid` gives the body size and the text block; `only`, when given, the pages (from 1) to read: the others have no
+ * depth (a page's stream is inflated and scanned only when asked for). Throws nothing: a page it cannot read has no
+ * depth.
  */
-export function lowestBaselines(pdf: Uint8Array, grid: BalanceGrid): PageDepth[] {
+export function lowestBaselines(pdf: Uint8Array, grid: BalanceGrid, only?: ReadonlySet<number>): PageDepth[] {
   const bytes = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
   const text = bytes.toString('latin1');
   const offsets = objectOffsets(text);
   const pages: PageDepth[] = [];
   for (const m of text.matchAll(/\/Type \/Page\b(?!s)([\s\S]*?)\n>>\nendobj/g)) {
+    if (only && !only.has(pages.length + 1)) {
+      pages.push({ lastBaselinePt: undefined, hasNotes: false });
+      continue;
+    }
     const body = m[1]!;
     const heightPt = Number(/\/MediaBox \[[\d.\s-]+? ([\d.]+)\]/.exec(body)?.[1]);
     const contents = Number(/\/Contents (\d+) 0 R/.exec(body)?.[1]);

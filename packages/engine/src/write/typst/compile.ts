@@ -12,7 +12,7 @@ import { splitPlainSvg, type SvgPage } from '../preview/svg-pages.ts';
 import { shippedFontPaths } from './fonts.ts';
 import { splitTypstSource } from './files.ts';
 import { endMarks, lastWordLengths, loosenedSource, lowestBaselines, withoutTrailer, type BalanceGrid, type MarkPosition } from './balance.ts';
-import { chooseLoosenings } from './loosenings.ts';
+import { chooseLoosenings, pagesToRecheck, retryLoosenings } from './loosenings.ts';
 
 let compiler: NodeCompiler | undefined;
 
@@ -146,7 +146,8 @@ export interface TypesetPdf {
  * - `source`: a self-contained Typst document (no imports), as made by `writeTypst`;
  * - `assets`: the book's images (`doc.assets`), which the source reads as `image("images/img-1.png")`.
  * A two-sided book's source (one that ends with `balance.ts`'s trailer) is compiled twice: the second time with a
- * paragraph of each short page of an uneven spread made a line longer, so that facing pages end at the same depth.
+ * paragraph of each short page of an uneven spread made a line longer, so that facing pages end at the same depth;
+ * a third time when a spread is still uneven with its pages unchanged, with other paragraphs of those pages.
  * @throws EngineError `WRITE_FAILED` with Typst's diagnostics in the message when the source has errors.
  */
 export function typesetTypst(source: string, assets?: TypstAssets): TypesetPdf {
@@ -156,9 +157,17 @@ export function typesetTypst(source: string, assets?: TypstAssets): TypesetPdf {
   // A two-sided book: a second compile makes a paragraph of each short page of an uneven spread a line longer.
   const { grid, starts, ends } = first.balance;
   const marks = endMarks(source);
-  const loosenings = chooseLoosenings(lowestBaselines(first.pdf, grid), starts, ends, grid, lastWordLengths(source, marks));
+  const depths = lowestBaselines(first.pdf, grid);
+  const wordChars = lastWordLengths(source, marks);
+  const loosenings = chooseLoosenings(depths, starts, ends, grid, wordChars);
   if (loosenings.length === 0) return { pdf: first.pdf, pageCount: first.pageCount };
-  return withDocument(withoutTrailer(loosenedSource(source, loosenings, marks)), files, exportPdf);
+  const second = withDocument(withoutTrailer(loosenedSource(source, loosenings, marks)), files, exportPdf);
+  // A spread the second compile left as it was (the line breaking took a box back) is tried again with other
+  // paragraphs: a third compile, only of the books that have such a spread, its chapters the only ones to change.
+  const recheck = pagesToRecheck(loosenings, ends);
+  const retry = retryLoosenings(depths, lowestBaselines(second.pdf, grid, recheck), starts, ends, grid, loosenings, wordChars);
+  if (retry.length === 0) return second;
+  return withDocument(withoutTrailer(loosenedSource(source, [...loosenings, ...retry], marks)), files, exportPdf);
 }
 
 /** The PDF of a laid-out document and its number of pages. */

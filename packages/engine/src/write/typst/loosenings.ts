@@ -112,7 +112,9 @@ function indexMarks(starts: readonly MarkPosition[], ends: readonly MarkPosition
  * the word is passed over.
  * - `depths`: each page's last body baseline (`balance.ts` lowestBaselines), points from the top, pages with bleed;
  * - `starts`/`ends`: the marks' positions (`balanceTrailer`); `grid`: the layout's (`balanceGrid`);
- * - `lastWordChars`: the characters of a paragraph's last word (`lastWordLengths`); without it, none counted.
+ * - `lastWordChars`: the characters of a paragraph's last word (`lastWordLengths`); without it, none counted;
+ * - `retry`: a second round ({@link retryLoosenings}): only the spreads whose verso it names are looked at, and the
+ *   paragraphs it names as tried are passed over.
  * Returns the loosenings in spread order, none when no page has the book's full depth. Throws nothing.
  */
 export function chooseLoosenings(
@@ -121,6 +123,7 @@ export function chooseLoosenings(
   ends: readonly MarkPosition[],
   grid: BalanceGrid,
   lastWordChars: (n: number) => number = () => 0,
+  retry?: { versos: ReadonlySet<number>; tried: ReadonlySet<number> },
 ): Loosening[] {
   const counts = new Map<string, number>();
   for (const d of depths) if (d.lastBaselinePt !== undefined) counts.set(d.lastBaselinePt.toFixed(1), (counts.get(d.lastBaselinePt.toFixed(1)) ?? 0) + 1);
@@ -139,6 +142,7 @@ export function chooseLoosenings(
   /** The loosenings the paragraphs can take, best first. */
   const loosen = (paragraphs: readonly ParagraphMarks[]) =>
     paragraphs
+      .filter((p) => !retry?.tried.has(p.n))
       .map((p) => {
         const leftEdgePt = p.endPage % 2 === 0 ? grid.versoLeftPt : grid.rectoLeftPt;
         const lastLinePt = p.endXPt - leftEdgePt;
@@ -178,6 +182,7 @@ export function chooseLoosenings(
 
   const chosen: Loosening[] = [];
   for (let verso = 2; verso + 1 <= depths.length; verso += 2) {
+    if (retry && !retry.versos.has(verso)) continue;
     const [left, right] = [depths[verso - 1]!, depths[verso]!];
     if (left.lastBaselinePt === undefined || right.lastBaselinePt === undefined || left.hasNotes || right.hasNotes) continue;
     const deeper = Math.max(left.lastBaselinePt, right.lastBaselinePt);
@@ -193,4 +198,52 @@ export function chooseLoosenings(
     for (const { n, boxWidthPt } of candidates) chosen.push({ n, boxWidthPt });
   }
   return chosen;
+}
+
+/**
+ * The second round of the balancing, after the second compile: the spreads that compile left uneven with both pages
+ * at the depths they had before (the paragraphs chosen for them kept their line count: the line breaking took their
+ * boxes back, or they had none), each tried again with the paragraphs not chosen yet. `before`/`after`: the page
+ * depths of the first and second compiles (the same pages: a loosening fills its own page and moves no page break);
+ * `starts`/`ends`: the first compile's marks, which still hold on those unchanged pages; `chosen`: the first round's.
+ * Returns the new loosenings only, none when the page counts differ. Throws nothing.
+ */
+export function retryLoosenings(
+  before: readonly PageDepth[],
+  after: readonly PageDepth[],
+  starts: readonly MarkPosition[],
+  ends: readonly MarkPosition[],
+  grid: BalanceGrid,
+  chosen: readonly Loosening[],
+  lastWordChars: (n: number) => number = () => 0,
+): Loosening[] {
+  if (before.length !== after.length) return [];
+  const same = (page: number) => {
+    const [a, b] = [before[page - 1]!, after[page - 1]!];
+    return a.lastBaselinePt !== undefined && b.lastBaselinePt !== undefined && Math.abs(a.lastBaselinePt - b.lastBaselinePt) < 0.05;
+  };
+  const versos = new Set<number>();
+  for (let verso = 2; verso + 1 <= after.length; verso += 2) {
+    const [left, right] = [after[verso - 1]!.lastBaselinePt, after[verso]!.lastBaselinePt];
+    if (left === undefined || right === undefined || Math.abs(left - right) < 0.05) continue;
+    if (same(verso) && same(verso + 1)) versos.add(verso);
+  }
+  if (versos.size === 0) return [];
+  return chooseLoosenings(before, starts, ends, grid, lastWordChars, { versos, tried: new Set(chosen.map((l) => l.n)) });
+}
+
+/**
+ * The pages a second round may look at ({@link retryLoosenings}): both pages of each spread that has a loosened
+ * paragraph ending on it or beside it (a loosening may be chosen from the page before or after the short one), by
+ * the first compile's end marks. Pages from 1.
+ */
+export function pagesToRecheck(chosen: readonly Loosening[], ends: readonly MarkPosition[]): Set<number> {
+  const endPage = new Map(ends.map(([n, page]) => [n, page]));
+  const pages = new Set<number>();
+  for (const { n } of chosen) {
+    const page = endPage.get(n);
+    if (page === undefined) continue;
+    for (let p = page - 2; p <= page + 2; p++) if (p >= 1) pages.add(p);
+  }
+  return pages;
 }
