@@ -125,10 +125,19 @@ describe('which paragraphs are made a line longer (a book of six pages, page 4 a
     it('leaves a spread the second compile filled, or changed, and passes over a book whose pages moved', () => {
       const filled = depths.map((d, i) => (i === 3 ? { ...d, lastBaselinePt: baseline(31) } : d));
       expect(retryLoosenings(depths, filled, starts, ends, grid, first, longWord)).toEqual([]);
-      // Page 4 now two lines short: its marks are no longer the first compile's.
+      // Page 4 now two lines short: the second compile made it worse, and this round does not build on that.
       const changed = depths.map((d, i) => (i === 3 ? { ...d, lastBaselinePt: baseline(29) } : d));
       expect(retryLoosenings(depths, changed, starts, ends, grid, first, longWord)).toEqual([]);
       expect(retryLoosenings(depths, depths.slice(0, 5), starts, ends, grid, first, longWord)).toEqual([]);
+    });
+
+    it('tries again, for the line still missing, a page that one paragraph of two filled', () => {
+      const twoShort = depths.map((d, i) => (i === 3 ? { ...d, lastBaselinePt: baseline(29) } : d));
+      const chosen = chooseLoosenings(twoShort, starts, ends, grid, longWord);
+      expect(chosen.map((l) => l.n).sort((a, b) => a - b)).toEqual([12, 13]);
+      // One of them took its line: page 4 is now a line short. No other paragraph of it can take one, so a paragraph
+      // of the full page before does (the one running from there has twelve lines before the break).
+      expect(retryLoosenings(twoShort, depths, starts, ends, grid, chosen, longWord).map((l) => l.n)).toEqual([8]);
     });
 
     it('reads again only the pages around the loosened paragraphs', () => {

@@ -15,10 +15,12 @@
  *   or more on that page; else the one the widow cure broke, or one of the full page before) made longer, one per
  *   missing line (`loosenings.ts` chooseLoosenings): each one's last word is kept, behind a word joiner, with an invisible
  *   box wider than the rest of its line, so that the word turns over ({@link loosenedSource});
- * - a spread the second compile left uneven with both pages as they were (the line breaking took a box back) has
- *   other paragraphs of its pages chosen, and a third compile sets them (`loosenings.ts` retryLoosenings).
+ * - a spread the second compile left uneven, its deeper page as it was and the short one no shorter (the line breaking
+ *   took a box back, or one paragraph of two took its line), has other paragraphs chosen for the lines still missing,
+ *   and a third compile sets them (`loosenings.ts` retryLoosenings).
  * Measured (typesetting proof): Pride and Prejudice in Classic Literature 57 -> 0 uneven spreads of 148, in KDP
- * 6 x 9 34 -> 0 of 71 (1 without the second round); Frankenstein 27 -> 0 of 91 and 15 -> 0 of 49; Moby-Dick 76 -> 1 of 231, 1 of 105 in KDP 6 x 9.
+ * 6 x 9 34 -> 0 of 71 (1 without the second round); Frankenstein 27 -> 0 of 91 and 15 -> 0 of 49; Moby-Dick 76 -> 0 of 231
+ * (1 without the second round), 1 of 105 in KDP 6 x 9.
  */
 import { inflateSync } from 'node:zlib';
 import type { Layout } from '../../layout/layout.ts';

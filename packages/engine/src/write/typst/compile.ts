@@ -147,7 +147,7 @@ export interface TypesetPdf {
  * - `assets`: the book's images (`doc.assets`), which the source reads as `image("images/img-1.png")`.
  * A two-sided book's source (one that ends with `balance.ts`'s trailer) is compiled twice: the second time with a
  * paragraph of each short page of an uneven spread made a line longer, so that facing pages end at the same depth;
- * a third time when a spread is still uneven with its pages unchanged, with other paragraphs of those pages.
+ * a third time when a spread is still uneven, its short page no shorter, with other paragraphs for the lines still missing.
  * @throws EngineError `WRITE_FAILED` with Typst's diagnostics in the message when the source has errors.
  */
 export function typesetTypst(source: string, assets?: TypstAssets): TypesetPdf {
@@ -162,8 +162,8 @@ export function typesetTypst(source: string, assets?: TypstAssets): TypesetPdf {
   const loosenings = chooseLoosenings(depths, starts, ends, grid, wordChars);
   if (loosenings.length === 0) return { pdf: first.pdf, pageCount: first.pageCount };
   const second = withDocument(withoutTrailer(loosenedSource(source, loosenings, marks)), files, exportPdf);
-  // A spread the second compile left as it was (the line breaking took a box back) is tried again with other
-  // paragraphs: a third compile, only of the books that have such a spread, its chapters the only ones to change.
+  // A spread the second compile left short (the line breaking took a box back) is tried again with other paragraphs:
+  // a third compile, only of the books that have such a spread, its chapters the only ones to change.
   const recheck = pagesToRecheck(loosenings, ends);
   const retry = retryLoosenings(depths, lowestBaselines(second.pdf, grid, recheck), starts, ends, grid, loosenings, wordChars);
   if (retry.length === 0) return second;

@@ -201,12 +201,13 @@ export function chooseLoosenings(
 }
 
 /**
- * The second round of the balancing, after the second compile: the spreads that compile left uneven with both pages
- * at the depths they had before (the paragraphs chosen for them kept their line count: the line breaking took their
- * boxes back, or they had none), each tried again with the paragraphs not chosen yet. `before`/`after`: the page
- * depths of the first and second compiles (the same pages: a loosening fills its own page and moves no page break);
- * `starts`/`ends`: the first compile's marks, which still hold on those unchanged pages; `chosen`: the first round's.
- * Returns the new loosenings only, none when the page counts differ. Throws nothing.
+ * The second round of the balancing, after the second compile: the spreads that compile left uneven with the deeper
+ * page as it was and the short one no shorter (the line breaking took a box back, or one paragraph of two took its
+ * line), each tried again, for the lines still missing, with the paragraphs not chosen yet. `before`/`after`: the
+ * page depths of the first and second compiles (the same pages: a loosening fills its own page and moves no page
+ * break); `starts`/`ends`: the first compile's marks, which still hold where it matters (a paragraph below one made a
+ * line longer moves down a line, with its line count and the end of its last line as they were); `chosen`: the first
+ * round's. Returns the new loosenings only, none when the page counts differ. Throws nothing.
  */
 export function retryLoosenings(
   before: readonly PageDepth[],
@@ -218,18 +219,21 @@ export function retryLoosenings(
   lastWordChars: (n: number) => number = () => 0,
 ): Loosening[] {
   if (before.length !== after.length) return [];
-  const same = (page: number) => {
-    const [a, b] = [before[page - 1]!, after[page - 1]!];
-    return a.lastBaselinePt !== undefined && b.lastBaselinePt !== undefined && Math.abs(a.lastBaselinePt - b.lastBaselinePt) < 0.05;
-  };
+  const depths = before.slice();
   const versos = new Set<number>();
   for (let verso = 2; verso + 1 <= after.length; verso += 2) {
     const [left, right] = [after[verso - 1]!.lastBaselinePt, after[verso]!.lastBaselinePt];
-    if (left === undefined || right === undefined || Math.abs(left - right) < 0.05) continue;
-    if (same(verso) && same(verso + 1)) versos.add(verso);
+    const [wasLeft, wasRight] = [before[verso - 1]!.lastBaselinePt, before[verso]!.lastBaselinePt];
+    if (left === undefined || right === undefined || wasLeft === undefined || wasRight === undefined) continue;
+    if (Math.abs(left - right) < 0.05) continue;
+    const [deeper, wasDeeper, short, wasShort] = left > right ? [left, wasLeft, right, wasRight] : [right, wasRight, left, wasLeft];
+    if (Math.abs(deeper - wasDeeper) >= 0.05 || short < wasShort - 0.05) continue;
+    versos.add(verso);
+    depths[verso - 1] = after[verso - 1]!;
+    depths[verso] = after[verso]!;
   }
   if (versos.size === 0) return [];
-  return chooseLoosenings(before, starts, ends, grid, lastWordChars, { versos, tried: new Set(chosen.map((l) => l.n)) });
+  return chooseLoosenings(depths, starts, ends, grid, lastWordChars, { versos, tried: new Set(chosen.map((l) => l.n)) });
 }
 
 /**
