@@ -140,6 +140,16 @@ describe('which paragraphs are made a line longer (a book of six pages, page 4 a
       expect(retryLoosenings(twoShort, depths, starts, ends, grid, chosen, longWord).map((l) => l.n)).toEqual([8]);
     });
 
+    it('puts first, in the second round, a paragraph whose box surely turns its word over, wherever it is', () => {
+      // Paragraph 13 ends in a short last line (its other words may go up when the last word turns over); paragraph 8,
+      // on the full page before, in a long one.
+      const shortLast = [...page3.ends, end(12, 4, 14, 63 + 250), end(13, 4, 29, 63 + 60)];
+      expect(retryLoosenings(depths, depths, starts, shortLast, grid, [{ n: 12, boxWidthPt: 100 }], longWord).map((l) => l.n)).toEqual([8]);
+      // The first round takes the short page's own paragraphs first.
+      const firstOf13 = chooseLoosenings(depths, starts, [...page3.ends, end(13, 4, 29, 63 + 60)], grid, longWord);
+      expect(firstOf13.map((l) => l.n)).toEqual([13]);
+    });
+
     it('reads again only the pages around the loosened paragraphs', () => {
       expect([...pagesToRecheck(first, ends)].sort((a, b) => a - b)).toEqual([2, 3, 4, 5, 6]);
       expect(pagesToRecheck([{ n: 99, boxWidthPt: 10 }], ends).size).toBe(0);

@@ -20,7 +20,7 @@
  *   and a third compile sets them (`loosenings.ts` retryLoosenings).
  * Measured (typesetting proof): Pride and Prejudice in Classic Literature 57 -> 0 uneven spreads of 148, in KDP
  * 6 x 9 34 -> 0 of 71 (1 without the second round); Frankenstein 27 -> 0 of 91 and 15 -> 0 of 49; Moby-Dick 76 -> 0 of 231
- * (1 without the second round), 1 of 105 in KDP 6 x 9.
+ * (1 without the second round), 0 of 105 in KDP 6 x 9 (1 without it).
  */
 import { inflateSync } from 'node:zlib';
 import type { Layout } from '../../layout/layout.ts';

@@ -192,9 +192,15 @@ export function chooseLoosenings(
     if (missing < 1 || missing > MAX_MISSING_LINES || Math.abs(lines - missing) > 0.05) continue;
     if (deeperShort < -0.05 || deeperShort > MAX_DEEPER_SHORT_LINES + 0.05 || Math.abs(deeperShort - Math.round(deeperShort)) > 0.05) continue;
     const short = left.lastBaselinePt < right.lastBaselinePt ? verso : verso + 1;
-    const candidates = loosen(marks.endingOn(short).filter(twoLinesOnLast)).slice(0, missing);
+    let candidates = loosen(marks.endingOn(short).filter(twoLinesOnLast)).slice(0, missing);
     if (candidates.length < missing) candidates.push(...widowLine(short));
     if (candidates.length < missing) candidates.push(...lineBefore(short));
+    // A second round has seen a box taken back: a paragraph whose box surely turns its last word over comes first,
+    // wherever it is.
+    if (retry) {
+      const all = [...loosen(marks.endingOn(short).filter(twoLinesOnLast)), ...widowLine(short), ...lineBefore(short)];
+      candidates = all.sort((a, b) => Number(b.sure) - Number(a.sure)).slice(0, missing);
+    }
     for (const { n, boxWidthPt } of candidates) chosen.push({ n, boxWidthPt });
   }
   return chosen;
@@ -207,7 +213,9 @@ export function chooseLoosenings(
  * page depths of the first and second compiles (the same pages: a loosening fills its own page and moves no page
  * break); `starts`/`ends`: the first compile's marks, which still hold where it matters (a paragraph below one made a
  * line longer moves down a line, with its line count and the end of its last line as they were); `chosen`: the first
- * round's. Returns the new loosenings only, none when the page counts differ. Throws nothing.
+ * round's. A paragraph whose box surely turns its last word over comes first here, wherever it is (on the short
+ * page, the widow cure's, or one of the page before). Returns the new loosenings only, none when the page counts
+ * differ. Throws nothing.
  */
 export function retryLoosenings(
   before: readonly PageDepth[],
