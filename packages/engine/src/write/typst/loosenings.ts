@@ -192,14 +192,16 @@ export function chooseLoosenings(
     if (missing < 1 || missing > MAX_MISSING_LINES || Math.abs(lines - missing) > 0.05) continue;
     if (deeperShort < -0.05 || deeperShort > MAX_DEEPER_SHORT_LINES + 0.05 || Math.abs(deeperShort - Math.round(deeperShort)) > 0.05) continue;
     const short = left.lastBaselinePt < right.lastBaselinePt ? verso : verso + 1;
-    let candidates = loosen(marks.endingOn(short).filter(twoLinesOnLast)).slice(0, missing);
-    if (candidates.length < missing) candidates.push(...widowLine(short));
-    if (candidates.length < missing) candidates.push(...lineBefore(short));
-    // A second round has seen a box taken back: a paragraph whose box surely turns its last word over comes first,
-    // wherever it is.
+    const own = loosen(marks.endingOn(short).filter(twoLinesOnLast));
+    let candidates: typeof own;
     if (retry) {
-      const all = [...loosen(marks.endingOn(short).filter(twoLinesOnLast)), ...widowLine(short), ...lineBefore(short)];
-      candidates = all.sort((a, b) => Number(b.sure) - Number(a.sure)).slice(0, missing);
+      // A second round has seen a box taken back: a paragraph whose box surely turns its last word over comes first,
+      // wherever it is (a stable sort: the first round's order otherwise).
+      candidates = [...own, ...widowLine(short), ...lineBefore(short)].sort((a, b) => Number(b.sure) - Number(a.sure)).slice(0, missing);
+    } else {
+      candidates = own.slice(0, missing);
+      if (candidates.length < missing) candidates.push(...widowLine(short));
+      if (candidates.length < missing) candidates.push(...lineBefore(short));
     }
     for (const { n, boxWidthPt } of candidates) chosen.push({ n, boxWidthPt });
   }
