@@ -7,12 +7,15 @@
  * - the blog's search and category filter narrow the list, a post shows its related posts (same category, up to 3),
  *   and the newsletter box of a post subscribes once the link of the mailed confirmation is opened;
  * - the support form's message reaches the team's address (SUPPORT_EMAIL) through SMTP, at the suite's mail server
- *   (smtp-sink.ts), with the message, its subject and priority, and Reply-To set to the person who wrote.
+ *   (smtp-sink.ts), with the message, its subject and priority, and Reply-To set to the person who wrote;
+ * - a public page comes with the style rules its markup uses inlined and the whole style sheet preloaded, which the app
+ *   makes the page's style sheet as it starts, with nothing refused by the pages' Content-Security-Policy.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
 import { untilHydrated } from './hydrated.ts';
 import { lastSentMail, MAIL } from './outbox.ts';
+import { watchCspViolations } from './csp.ts';
 
 /** The landing page's title, and the exit popup's. */
 const LANDING_TITLE = 'From raw text to a book the stores accept.';
@@ -243,4 +246,32 @@ test("the support form's message reaches the support address by SMTP, with its c
   // Another message can follow.
   await page.getByRole('button', { name: 'Send Another Message' }).click();
   await expect(form.getByLabel('Message')).toHaveValue('');
+});
+
+test('a public page is drawn from its own critical CSS, then takes the whole style sheet, with nothing refused', async ({ page, request }) => {
+  for (const address of ['/', '/about']) {
+    const html = await (await request.get(address)).text();
+    // One inline style (the rules the page uses), the whole sheet preloaded without an inline handler, and a
+    // <noscript> link for a browser without scripts.
+    const inlineStyles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]!);
+    expect(inlineStyles).toHaveLength(1);
+    expect(inlineStyles[0]!.length).toBeGreaterThan(5_000);
+    expect(html).toMatch(/<link rel="preload"[^>]* href="\/assets\/index-[\w-]+\.css"[^>]* as="style">/);
+    expect(html).not.toContain('onload=');
+    expect(html).toMatch(/<noscript><link rel="stylesheet"[^>]* href="\/assets\/index-[\w-]+\.css">/);
+  }
+  const refused = watchCspViolations(page);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: LANDING_TITLE })).toBeVisible();
+  const signInLink = page.getByRole('link', { name: 'Sign In' }).first();
+  await untilHydrated(signInLink);
+  await expect
+    .poll(() => page.evaluate(() => Array.from(document.styleSheets).filter((sheet) => sheet.href?.includes('/assets/index-')).length))
+    .toBe(1);
+  // The app's own pages, drawn by the app from there, are styled by that sheet: the sign-in button keeps its colour.
+  await signInLink.click();
+  const signIn = page.getByRole('button', { name: 'Sign In' });
+  await expect(signIn).toBeVisible();
+  expect(await signIn.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+  expect(refused).toEqual([]);
 });

@@ -1,10 +1,11 @@
 /**
  * After `vite build` and the server-side build of `src/prerender.tsx` (into `dist-prerender/`), writes:
- * - `dist/landing.html`: the app's index.html with the landing page rendered into `#root` and its style sheet
- *   inlined (one request fewer before the page can be drawn; the app keeps the same document as it moves to other
- *   pages), with its Brotli and gzip forms; the server answers `/` with it when it renders no pages itself;
- * - `dist/page-shell.html`: the same document with an empty `#root`, into which the server puts each public page it
- *   renders with `dist-prerender/prerender.js` (kept for it; apps/server `services/page-renderer.ts`).
+ * - `dist/landing.html`: the app's index.html with the landing page rendered into `#root` and the style rules it uses
+ *   inlined, the whole sheet preloaded (`src/critical-css.ts`: the page is drawn without waiting for the sheet; the app
+ *   keeps the same document as it moves to other pages), with its Brotli and gzip forms; the server answers `/` with
+ *   it when it renders no pages itself;
+ * - `dist/page-shell.html`: the app's index.html, into which the server puts each public page it renders with
+ *   `dist-prerender/prerender.js` and inlines that page's critical CSS (apps/server `services/page-renderer.ts`).
  * Usage: node --import tsx scripts/prerender.ts (from apps/web; `npm run build` runs it).
  */
 import { readFile, writeFile } from 'node:fs/promises';
@@ -18,27 +19,17 @@ const ssrDir = path.join(webRoot, 'dist-prerender');
 
 const ROOT_ELEMENT = '<div id="root"></div>';
 
-const { renderLandingPage } = (await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href)) as {
+const { renderLandingPage, inlineCriticalCss } = (await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href)) as {
   renderLandingPage: () => Promise<string>;
+  inlineCriticalCss: (html: string, webDistDir: string) => Promise<string>;
 };
 const indexHtml = await readFile(path.join(distDir, 'index.html'), 'utf8');
 if (!indexHtml.includes(ROOT_ELEMENT)) throw new Error(`dist/index.html has no ${ROOT_ELEMENT} to render the landing page into.`);
-/** Vite's `<link rel="stylesheet" crossorigin href="/assets/index-<hash>.css">`. */
-const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g;
-
-async function inlineStyleSheets(html: string): Promise<string> {
-  let out = html;
-  for (const [link, href] of html.matchAll(STYLESHEET_LINK)) {
-    const css = await readFile(path.join(distDir, href ?? ''), 'utf8');
-    if (/<\/style/i.test(css)) throw new Error(`${href} cannot be inlined: it contains </style.`);
-    out = out.replace(link, () => `<style>${css}</style>`);
-  }
-  if (out === html) throw new Error('dist/index.html links no style sheet to inline.');
-  return out;
-}
-
 const landingFile = path.join(distDir, 'landing.html');
 const landingHtml = indexHtml.replace(ROOT_ELEMENT, `<div id="root">${await renderLandingPage()}</div>`);
-await writeFile(landingFile, await inlineStyleSheets(landingHtml));
+const landingWithCss = await inlineCriticalCss(landingHtml, distDir);
+if (!landingWithCss.includes('<style>')) throw new Error('dist/index.html links no style sheet to take the critical CSS from.');
+await writeFile(landingFile, landingWithCss);
 await precompressFile(landingFile);
-await writeFile(path.join(distDir, 'page-shell.html'), await inlineStyleSheets(indexHtml));
+// The server inlines each page's own critical CSS as it renders it (apps/server workers/page-tasks.ts).
+await writeFile(path.join(distDir, 'page-shell.html'), indexHtml);

@@ -16,6 +16,7 @@ import { AppProvider } from './app/provider.tsx';
 import { AppRouter } from './app/router.tsx';
 import { prefetchPageData } from './app/page-data.ts';
 export { PAGE_STATE_ID } from './app/page-state.ts';
+export { inlineCriticalCss } from './critical-css.ts';
 import { setApiTransport } from './lib/api-client.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { pageMetaTags, PageMetaCollectorContext, type PageMetaCollector } from './lib/use-page-meta.ts';

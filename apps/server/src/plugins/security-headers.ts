@@ -4,7 +4,8 @@
  *   strict-origin-when-cross-origin` (reset and newsletter links keep their tokens to themselves), `X-Frame-Options:
  *   DENY` for browsers without CSP level 2, `Cross-Origin-Opener-Policy: same-origin`;
  * - the API (`/api/...`): `Cache-Control: no-store` unless the route set its own (private data never sits in a cache);
- * - HTML pages: a Content-Security-Policy without `unsafe-*` (below);
+ * - HTML pages: a Content-Security-Policy without `unsafe-*` (below); a public page the server rendered also allows
+ *   its own critical CSS by hash (`app.pageSecurityPolicy`, set by routes/web-app.ts);
  * - over TLS (the request's protocol is https, through `X-Forwarded-Proto` behind a trusted proxy):
  *   `Strict-Transport-Security` for a year (RFC 6797). Never over plain HTTP, where a browser ignores it anyway and a
  *   local install must stay reachable.
@@ -15,7 +16,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 
-/** Pages of the web build whose inline `<style>` (the critical CSS put in at build time) the policy allows by hash. */
+/** Pages of the web build whose inline `<style>` (landing.html's critical CSS, put in at build time) the policy allows by hash. */
 const PAGE_FILES = ['index.html', 'landing.html', 'page-shell.html'];
 
 /** Stripe.js and the frames of its payment form (Stripe's "Content Security Policy" guide). */
@@ -56,6 +57,16 @@ export function contentSecurityPolicy(styleHashes: readonly string[], stripeApiO
     .join('; ');
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The pages' Content-Security-Policy with the inline styles of one rendered page allowed too (its critical CSS,
+     * services/page-renderer.ts), for a route that sends that page: hash sources from {@link inlineStyleHashes}.
+     */
+    pageSecurityPolicy(pageStyleHashes: readonly string[]): string;
+  }
+}
+
 /**
  * Sets the headers above. `webDistDir` is the web build (null without one: no inline styles to allow); `stripeApiUrl`
  * the Stripe API address the server is configured with (null: Stripe's own).
@@ -67,7 +78,11 @@ export const securityHeadersPlugin = fp<{ webDistDir: string | null; stripeApiUr
           .filter((file) => existsSync(file))
           .flatMap((file) => inlineStyleHashes(readFileSync(file, 'utf8')))
       : [];
-    const policy = contentSecurityPolicy(styleHashes, stripeApiUrl ? new URL(stripeApiUrl).origin : STRIPE_API_ORIGIN);
+    const stripeApiOrigin = stripeApiUrl ? new URL(stripeApiUrl).origin : STRIPE_API_ORIGIN;
+    const policy = contentSecurityPolicy(styleHashes, stripeApiOrigin);
+    app.decorate('pageSecurityPolicy', (pageStyleHashes: readonly string[]) =>
+      pageStyleHashes.length === 0 ? policy : contentSecurityPolicy([...styleHashes, ...pageStyleHashes], stripeApiOrigin),
+    );
 
     app.addHook('onSend', async (request, reply, payload) => {
       reply.header('x-content-type-options', 'nosniff');

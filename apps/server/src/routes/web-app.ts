@@ -84,7 +84,12 @@ export const webAppPlugin = fp<{ webDistDir: string | null; publicUrl: string }>
         if (route && renderPage && (route.inSitemap || route === WEB_ROUTES.blogPost)) {
           const rendered = await renderPage(url.length > 1 ? url.replace(/\/$/, '') : url);
           if (rendered) {
-            return reply.status(rendered.status).type('text/html; charset=utf-8').header('cache-control', REVALIDATE_CACHE_CONTROL).send(rendered.html);
+            return reply
+              .status(rendered.status)
+              .type('text/html; charset=utf-8')
+              .header('cache-control', REVALIDATE_CACHE_CONTROL)
+              .header('content-security-policy', app.pageSecurityPolicy(rendered.styleHashes))
+              .send(rendered.html);
           }
         }
         const page = route === WEB_ROUTES.home && hasLandingPage ? LANDING_PAGE_FILE : 'index.html';

@@ -14,6 +14,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { inlineStyleHashes } from '../plugins/security-headers.ts';
 
 /** What the web app's `loadPageData` answers (apps/web `src/prerender.tsx` LoadedPage). */
 interface LoadedPage {
@@ -27,10 +28,12 @@ interface PrerenderModule {
   PAGE_STATE_ID: string;
 }
 
-/** A page ready to send: its status and whole HTML document. */
+/** A page ready to send: its status, whole HTML document, and the hash sources of its inline styles (its critical CSS). */
 export interface PageDocument {
   status: number;
   html: string;
+  /** For the page's Content-Security-Policy (plugins/security-headers.ts `inlineStyleHashes`). */
+  styleHashes: string[];
 }
 
 /** Renders pages by path; null when the page cannot be rendered (then the plain app page is sent). */
@@ -83,12 +86,9 @@ export function createPageRenderer(app: FastifyInstance, webDistDir: string, pub
     bundle ??= import(pathToFileURL(bundleFile).href) as Promise<PrerenderModule>;
     const prerender = await bundle;
     const loaded = await prerender.loadPageData(pagePath, { fetch: inProcessFetch(app) });
-    const page = await app.jobs.renderPublicPage({ bundleFile, path: pagePath, origin: publicUrl, state: loaded.state });
-    const state = `<script type="application/json" id="${prerender.PAGE_STATE_ID}">${scriptJson(loaded.state)}</script>`;
-    const html = bareShell
-      .replace('</head>', () => `    ${page.head}\n  </head>`)
-      .replace(ROOT_ELEMENT, () => `<div id="root">${page.html}</div>${state}`);
-    return { status: loaded.status, html };
+    const stateScript = `<script type="application/json" id="${prerender.PAGE_STATE_ID}">${scriptJson(loaded.state)}</script>`;
+    const { html } = await app.jobs.renderPublicPage({ bundleFile, path: pagePath, origin: publicUrl, state: loaded.state, shell: bareShell, stateScript, webDistDir });
+    return { status: loaded.status, html, styleHashes: inlineStyleHashes(html) };
   }
 
   return (pagePath) => {

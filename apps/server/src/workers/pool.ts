@@ -108,10 +108,11 @@ export interface JobRunner {
   passageText(input: PassageTextInput): Promise<PassageContent | null>;
   compileExtraction(input: CompileInput): Promise<CompileOutput>;
   /**
-   * Draws a public page with its loaded data (workers/page-tasks.ts), in a worker thread: its markup and head tags.
+   * Draws a public page with its loaded data into its document (workers/page-tasks.ts), in a worker thread: head tags,
+   * markup, data and the critical CSS of its markup.
    * @throws whatever the web app's render throws.
    */
-  renderPublicPage(input: RenderPublicPageInput): Promise<{ html: string; head: string }>;
+  renderPublicPage(input: RenderPublicPageInput): Promise<{ html: string }>;
   /** Whether the runner takes jobs (false once `close` was called). */
   isOpen(): boolean;
   /** Stops the threads and child processes; pending jobs fail. */

@@ -6,6 +6,7 @@
  * the bundle is a stand-in module written as the build writes `dist-prerender/prerender.js`; the real one is tested
  * in apps/web (prerender.test.tsx) and end to end.
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,6 +30,11 @@ export async function loadPageData(path, { fetch }) {
   const contact = await (await fetch('/api/support/contact')).json();
   const status = path === '/blog/no-such-post' ? 404 : 200;
   return { status, state: { queries: [{ queryKey: ['support', 'contact'], state: { data: contact } }], note: '</script><b>' } };
+}
+export async function inlineCriticalCss(html, webDistDir) {
+  // As the web app's does: the rules the page uses in a <style> of its head (here, the page's own and the build's folder).
+  const page = /<h1>Page ([^<]*)</.exec(html)[1];
+  return html.replace('</head>', '<style>.critical{content:"' + page + ' ' + webDistDir.split('/').pop() + '"}</style></head>');
 }
 export async function renderPageMarkup(path, { origin, state }) {
   if (path === '/contact') throw new Error('render failed');
@@ -76,6 +82,20 @@ describe('public pages sent rendered', () => {
     const state = /<script type="application\/json" id="quire-page-state">(.*?)<\/script>/.exec(res.body)?.[1];
     expect(JSON.parse(state!)).toMatchObject({ note: '</script><b>', queries: [{ state: { data: { email: 'help@press.example' } } }] });
     expect(res.body).toContain('<script type="module" src="/assets/app.js"></script>');
+  });
+
+  it('inlines the page’s critical CSS, which its Content-Security-Policy allows by hash beside the build’s', async () => {
+    const res = await get('/terms-of-service');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<style>.critical{content:"/terms-of-service dist"}</style></head>');
+    const policy = String(res.headers['content-security-policy']);
+    const styleSrc = policy.split('; ').find((d) => d.startsWith('style-src '))!;
+    const hash = (css: string) => `'sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}'`;
+    expect(styleSrc).toContain(hash('.critical{content:"/terms-of-service dist"}'));
+    // The shell's own inline style is the build's, allowed for every page.
+    expect(styleSrc).toContain(hash('body{}'));
+    expect(styleSrc).not.toContain(hash('.critical{content:"/about dist"}'));
+    expect(policy).toContain("script-src 'self'");
   });
 
   it('renders a page once and sends the kept copy after', async () => {
