@@ -257,6 +257,7 @@ test('a public page is drawn from its own critical CSS, then takes the whole sty
     expect(inlineStyles).toHaveLength(1);
     expect(inlineStyles[0]!.length).toBeGreaterThan(5_000);
     expect(html).toMatch(/<link rel="preload"[^>]* href="\/assets\/index-[\w-]+\.css"[^>]* as="style">/);
+    expect(html).toContain('<script async src="/apply-style-sheet.js"></script>');
     expect(html).not.toContain('onload=');
     expect(html).toMatch(/<noscript><link rel="stylesheet"[^>]* href="\/assets\/index-[\w-]+\.css">/);
   }

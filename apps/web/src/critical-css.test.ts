@@ -1,6 +1,7 @@
 /**
  * The critical CSS of a public page (critical-css.ts): the rules its markup uses inlined, the whole sheet preloaded
- * without an inline handler (the pages' Content-Security-Policy allows no inline script), and a <noscript> link.
+ * without an inline handler (the pages' Content-Security-Policy allows no inline script) and made the page's style
+ * sheet by `public/apply-style-sheet.js`, and a <noscript> link.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -30,7 +31,8 @@ describe('critical CSS', () => {
     expect(styles[0]).toContain('.used{color:green}');
     expect(styles[0]).not.toContain('unused-rule');
     expect(styles[0]).not.toContain('.other');
-    expect(html).toMatch(/<link rel="preload"[^>]* href="\/assets\/index-abc\.css"[^>]* as="style">/);
+    // The preload becomes the style sheet through a small script of the build's, not an inline handler.
+    expect(html).toMatch(/<link rel="preload"[^>]* href="\/assets\/index-abc\.css"[^>]* as="style"><script async src="\/apply-style-sheet\.js"><\/script>/);
     expect(html).not.toContain('onload');
     expect(html).toMatch(/<noscript><link rel="stylesheet"[^>]* href="\/assets\/index-abc\.css"><\/noscript>/);
     // The markup and the scripts are untouched.

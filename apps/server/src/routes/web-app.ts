@@ -18,6 +18,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { Negotiator } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { matchWebRoute, SITE_ALIASES, WEB_ROUTES, webRoutePrefix } from '@quire/contracts';
@@ -25,6 +26,9 @@ import { createPageRenderer } from '../services/page-renderer.ts';
 
 /** The app's index.html with the landing page rendered into it at build time (apps/web `scripts/prerender.ts`). */
 const LANDING_PAGE_FILE = 'landing.html';
+
+/** The codings a rendered page may go in as the server keeps it: Brotli (gzip is the compression plugin's). */
+const pageEncodings = new Negotiator<'br' | 'gzip'>({ supportedValues: ['br', 'gzip'] });
 
 /** Where Vite writes the files whose names carry a hash of their content. */
 const HASHED_ASSETS_DIR = 'assets';
@@ -84,12 +88,17 @@ export const webAppPlugin = fp<{ webDistDir: string | null; publicUrl: string }>
         if (route && renderPage && (route.inSitemap || route === WEB_ROUTES.blogPost)) {
           const rendered = await renderPage(url.length > 1 ? url.replace(/\/$/, '') : url);
           if (rendered) {
-            return reply
+            reply
               .status(rendered.status)
               .type('text/html; charset=utf-8')
               .header('cache-control', REVALIDATE_CACHE_CONTROL)
               .header('content-security-policy', app.pageSecurityPolicy(rendered.styleHashes))
-              .send(rendered.html);
+              .header('vary', 'accept-encoding');
+            // Brotli as the page keeps it (the compression plugin leaves an answer with a Content-Encoding alone);
+            // gzip or none from the plugin otherwise.
+            const accepted = request.headers['accept-encoding'];
+            if (accepted && pageEncodings.negotiate(accepted) === 'br') return reply.header('content-encoding', 'br').send(rendered.brotli);
+            return reply.send(rendered.html);
           }
         }
         const page = route === WEB_ROUTES.home && hasLandingPage ? LANDING_PAGE_FILE : 'index.html';

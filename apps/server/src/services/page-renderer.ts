@@ -13,6 +13,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { inlineStyleHashes } from '../plugins/security-headers.ts';
 
@@ -32,8 +34,24 @@ interface PrerenderModule {
 export interface PageDocument {
   status: number;
   html: string;
+  /** The document in Brotli at its best quality, made once per render ({@link brotliOf}). */
+  brotli: Buffer;
   /** For the page's Content-Security-Policy (plugins/security-headers.ts `inlineStyleHashes`). */
   styleHashes: string[];
+}
+
+const compressBrotli = promisify(brotliCompress);
+
+/**
+ * A rendered page in Brotli at quality 11, on libuv's thread pool (about 0.1 s for a page of 80 kB, once an hour): the
+ * landing page comes to 12.7 kB this way against 15.1 kB at the compression plugin's quality, which is the difference
+ * between one round trip of a new connection's first window (about 14.6 kB) and two.
+ */
+function brotliOf(html: string): Promise<Buffer> {
+  const bytes = Buffer.from(html);
+  return compressBrotli(bytes, {
+    params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength },
+  });
 }
 
 /** Renders pages by path; null when the page cannot be rendered (then the plain app page is sent). */
@@ -88,7 +106,7 @@ export function createPageRenderer(app: FastifyInstance, webDistDir: string, pub
     const loaded = await prerender.loadPageData(pagePath, { fetch: inProcessFetch(app) });
     const stateScript = `<script type="application/json" id="${prerender.PAGE_STATE_ID}">${scriptJson(loaded.state)}</script>`;
     const { html } = await app.jobs.renderPublicPage({ bundleFile, path: pagePath, origin: publicUrl, state: loaded.state, shell: bareShell, stateScript, webDistDir });
-    return { status: loaded.status, html, styleHashes: inlineStyleHashes(html) };
+    return { status: loaded.status, html, brotli: await brotliOf(html), styleHashes: inlineStyleHashes(html) };
   }
 
   return (pagePath) => {
