@@ -3,7 +3,8 @@
  * the whole sheet fetched without holding up the first paint (`beasties`). A public page is drawn from its inlined rules
  * alone, and the rest of the sheet (the app's other pages, states the markup does not show yet) arrives while the app
  * starts. The whole sheet inlined was 80 kB in every page's head; Lighthouse on mobile (slow 4G, 4x CPU) measured the
- * landing page at performance 93-94 that way, 97-98 this way (FCP 2.3 s -> 1.9 s, LCP 2.6 s -> 2.0 s).
+ * landing page at performance 93 that way, 95 this way (median of 5 runs on the server; FCP 2.35 s -> 1.97 s, LCP
+ * 2.65 s -> 2.27 s, with the page in Brotli at quality 11: apps/server services/page-renderer.ts).
  *
  * Used by the build (`scripts/prerender.ts`, landing.html) and by the server for each public page it renders
  * (exported by `prerender.tsx` to apps/server `workers/page-tasks.ts`).
@@ -18,7 +19,7 @@ const SWAP_HANDLER = / onload="this\.rel='stylesheet'"/g;
  * uses, in a `<style>` in the head, and a `<link rel="preload" as="style">` to the whole sheet (a `<noscript>` link for
  * a browser without scripts). The pages' Content-Security-Policy allows no inline script, so the preload carries no
  * `onload` handler: a small script of the build's, loaded `async` right after it, makes it a style sheet
- * (`public/apply-style-sheet.js`; the app's entry does the same, `app/preloaded-style-sheets.ts`).
+ * (`public/apply-style-sheet.js`).
  * @param webDistDir the web build's folder, where the sheet named by the link is read (`/assets/...css`).
  * @returns the document as given when it links no sheet of the build.
  * @throws when the sheet the document links cannot be read.
@@ -38,7 +39,7 @@ export async function inlineCriticalCss(documentHtml: string, webDistDir: string
   });
   const html = (await beasties.process(documentHtml)).replace(SWAP_HANDLER, '');
   // The preload becomes the style sheet when `public/apply-style-sheet.js` runs: fetched without holding up the parser,
-  // it runs as soon as it arrives, long before the app's bundle (whose entry does the same, for a page kept in a cache).
+  // it runs as soon as it arrives, long before the app's bundle.
   return html.replace(PRELOAD_LINK, (link) => `${link}<script async src="${APPLY_SCRIPT}"></script>`);
 }
 

@@ -12,10 +12,6 @@ import { PAGE_STATE_ID } from './app/page-state.ts';
 import { queryClient } from './lib/query-client.ts';
 import { AppRouter } from './app/router.tsx';
 import { PageViewTracker } from './features/page-views/components/page-view-tracker.tsx';
-import { applyPreloadedStyleSheets } from './app/preloaded-style-sheets.ts';
-
-// A public page came with its critical CSS inlined and the whole style sheet preloaded: the sheet applies now.
-applyPreloadedStyleSheets();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');

@@ -17,6 +17,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { inlineStyleHashes } from '../plugins/security-headers.ts';
+import { ROOT_ELEMENT } from '../workers/page-tasks.ts';
 
 /** What the web app's `loadPageData` answers (apps/web `src/prerender.tsx` LoadedPage). */
 interface LoadedPage {
@@ -63,7 +64,6 @@ const MAX_CACHED_PAGES = 500;
 /** How long a rendered page is sent before it is rendered again, in milliseconds. */
 const PAGE_TTL_MS = 60 * 60 * 1000;
 
-const ROOT_ELEMENT = '<div id="root"></div>';
 
 /** JSON safe inside a `<script>` element: `<` written as its escape, so `</script>` cannot end it early. */
 function scriptJson(value: unknown): string {

@@ -33,7 +33,8 @@ interface MarkupModule {
   inlineCriticalCss?(documentHtml: string, webDistDir: string): Promise<string>;
 }
 
-const ROOT_ELEMENT = '<div id="root"></div>';
+/** The empty `#root` of the page shell, which a page's markup fills. */
+export const ROOT_ELEMENT = '<div id="root"></div>';
 
 /**
  * The page's whole document: the shell with the page's head tags, its markup in `#root` followed by its data, and the
