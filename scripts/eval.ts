@@ -14,8 +14,10 @@
  * - topic extraction (`eval/extraction.ts`) on the labelled (book, topic) pairs of `eval/extraction-labels.json`:
  *   strict and lenient precision@5, recall, should-be-empty pairs answered empty, query time; lenient P@5 >= 0.8
  *   over the pairs with at least five relevant sections, and no passage for a should-be-empty pair.
- * Exits with status 1 when a target is missed, so it can run as a check. `--only structure|ocr|extraction` runs
- * one part (structure: chapters, words, licence lines, title pages, verse).
+ * - the content inventory (`eval/content.ts`): tables, equations, pictures, captions, notes and code blocks of
+ *   each academic input in Quire's document, its EPUB and its Word file, all kept;
+ * Exits with status 1 when a target is missed, so it can run as a check. `--only structure|ocr|extraction|content`
+ * runs one part (structure: chapters, words, licence lines, title pages, verse).
  *
  *   npm run eval
  *   npm run eval -- --only extraction
@@ -27,6 +29,7 @@ import { allChapters, cleanText, inlineText, parseMarkdown, readText, type BookD
 import { chapterScores, licenceLines, readSeToc, wordsPreserved } from './eval/structure.ts';
 import { titlePageFigures, type TitlePageFigures } from './eval/title-page.ts';
 import { verseFigures, type VerseFigures } from './eval/verse.ts';
+import { contentPart } from './eval/content.ts';
 import { extractionFigures, extractionReport, labelledBooks, loadCorpusBook, P5_MIN_RELEVANT, TARGET_LENIENT_P5 } from './eval/extraction.ts';
 // The corpus tests' definition of a Gutenberg body, so that the eval's figures and the tests' agree.
 import { gutenbergBody } from '../packages/engine/test/read-clean/corpus-helpers.ts';
@@ -75,7 +78,7 @@ function pad(s: string, n: number): string {
 }
 
 /** The parts `--only` can choose. */
-const PARTS = ['structure', 'ocr', 'extraction'] as const;
+const PARTS = ['structure', 'ocr', 'extraction', 'content'] as const;
 type Part = (typeof PARTS)[number];
 
 /** The parts to run: all, or the one named by `--only <part>` (undefined when the argument is not understood). */
@@ -102,6 +105,7 @@ async function main(): Promise<number> {
   const docs = new Map<string, BookDocument>();
   if (parts.has('structure')) failures.push(...structure(dir, new Set(labelledBooks()), docs));
   if (parts.has('ocr')) failures.push(...(await ocrPart()));
+  if (parts.has('content')) failures.push(...(await contentPart(corpus)));
   if (parts.has('extraction')) {
     const { lines, failures: missed } = extractionReport(extractionFigures((book) => docs.get(book) ?? loadCorpusBook(path.join(dir, book))));
     console.log(lines.join('\n'));
@@ -111,6 +115,7 @@ async function main(): Promise<number> {
   const targets = [
     ...(parts.has('structure') ? [`overall chapter F1 >= ${TARGET_F1}, every book >= ${TARGET_BOOK_F1}; words preserved >= ${pct(TARGET_WORDS)}; 0 licence lines; 0 source title-page lines left`] : []),
     ...(parts.has('ocr') ? [`>= ${pct(TARGET_FURNITURE)} of folios and running heads removed`] : []),
+    ...(parts.has('content') ? ['every table, equation, picture and code block of the academic corpus kept in the EPUB and the Word file'] : []),
     ...(parts.has('extraction') ? [`topic extraction lenient P@5 >= ${TARGET_LENIENT_P5} where >= ${P5_MIN_RELEVANT} sections are relevant, no passage for a should-be-empty pair`] : []),
   ];
   console.log(`\nTargets: ${targets.join('; ')}.`);

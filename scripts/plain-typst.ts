@@ -34,8 +34,17 @@ function plainBlocks(blocks: readonly Block[]): string[] {
         return block.items.flatMap((item) => plainBlocks(item));
       case 'figure':
         return [escapeMarkup(inlineText(block.caption) || block.alt)];
+      case 'table':
+        // The reference sets a table's rows as plain lines, its cells run together.
+        return [...block.head, ...block.body].map((row) => escapeMarkup(row.cells.map((c) => inlineText(c.children)).join('  ')));
+      case 'code':
+        return block.value.split('\n').map((line) => escapeMarkup(line));
+      case 'math':
+        return [escapeMarkup(block.tex)];
       case 'sceneBreak':
         return ['\\* \\* \\*'];
+      case 'pageBreak':
+        return [];
     }
   });
 }

@@ -15,6 +15,7 @@ const TOOLS = [
   { file: '/usr/bin/pdftoppm', pkg: 'poppler-utils', why: 'rendered page previews' },
   { file: '/usr/share/groff/current/tmac/hyphen.us', pkg: 'groff-base', why: "TeX hyphenation patterns that judge the PDF's line-end breaks" },
   { file: '/usr/bin/soffice', pkg: 'libreoffice-writer-nogui', why: 'opens each DOCX export and counts its pages' },
+  { file: '/usr/lib/libreoffice/program/libsmlo.so', pkg: 'libreoffice-math-nogui', why: "LibreOffice's formula module: without it a DOCX's equations are dropped when it is converted to PDF" },
 ];
 
 const missing = TOOLS.filter((t) => !existsSync(t.file));

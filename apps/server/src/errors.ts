@@ -109,7 +109,7 @@ const DEFAULT_MESSAGES: Record<AppErrorCode, string> = {
   TEXT_TOO_LARGE: 'The text is too large. Text must be less than 5MB.',
   ARCHIVE_TOO_LARGE: 'The file is too large once unpacked. Files must be smaller than 10MB.',
   UNSUPPORTED_FORMAT:
-    'This file type is not supported. Supported types: .txt, .md, .html, .xhtml, .docx, .epub and .pdf.',
+    'This file type is not supported. Supported types: .txt, .md, .html, .xhtml, .docx, .epub, .pdf, and .zip (a Markdown or HTML book with its images).',
   UNREADABLE_INPUT: 'This file could not be read as text.',
   COLLECTION_FAILED: 'Failed to import any books',
   ARTWORK_TOO_SMALL: 'This image has too few pixels for a printed cover (300 dpi).',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FormattingSettingsSchema } from './layout.ts';
 import { PaperTypeSchema } from './covers.ts';
 import { LayoutReportSchema } from './layout-report.ts';
+import { DiagnosticSchema } from './diagnostics.ts';
 import {
   DESCRIPTION_MAX_CHARS,
   ID_MAX_CHARS,
@@ -90,12 +91,17 @@ export const CleanReportItemSchema = z.object({
   count: z.number().int(),
 });
 
-/** What cleanup did, shown in the Clean tab. */
+
+/**
+ * What cleanup did, shown in the Clean tab; `diagnostics` what the import could not keep or had to change (a
+ * missing image, a LaTeX command left out), absent on books imported before they were kept.
+ */
 export const CleanReportSchema = z.object({
   passes: z.array(CleanReportItemSchema),
   chaptersFound: z.number().int(),
   partsFound: z.number().int(),
   wordCount: z.number().int(),
+  diagnostics: z.array(DiagnosticSchema).optional(),
 });
 export type CleanReport = z.infer<typeof CleanReportSchema>;
 

@@ -25,7 +25,7 @@ export const ImportResponseSchema = z.object({
 export type ImportResponse = z.infer<typeof ImportResponseSchema>;
 
 /** File types an upload may have (issue: import every source), by extension, for the file picker's `accept`. */
-export const SUPPORTED_UPLOAD_EXTENSIONS = ['.txt', '.md', '.markdown', '.html', '.htm', '.xhtml', '.docx', '.epub', '.pdf'] as const;
+export const SUPPORTED_UPLOAD_EXTENSIONS = ['.txt', '.md', '.markdown', '.html', '.htm', '.xhtml', '.docx', '.epub', '.pdf', '.zip'] as const;
 
 /** How the texts of a collection are ordered (accounts spec section 3 "Collection input"). */
 export const COMBINE_METHODS = ['sequential', 'by_author', 'by_title'] as const;

@@ -7,6 +7,7 @@ export * from './billing.ts';
 export * from './blog.ts';
 export * from './books.ts';
 export * from './covers.ts';
+export * from './diagnostics.ts';
 export * from './errors.ts';
 export * from './exports.ts';
 export * from './extractions.ts';

@@ -10,6 +10,7 @@
  * GET /api/books/{id}/exports/{exportId}/file: the file of a finished export job (its `export.downloadUrl`).
  */
 import { z } from 'zod';
+import { DiagnosticSchema } from './diagnostics.ts';
 import { ExportFormatSchema } from './exports.ts';
 import { ID_MAX_CHARS } from './limits.ts';
 
@@ -43,6 +44,8 @@ export const JobExportSchema = z.object({
   byteSize: z.number().int().nonnegative(),
   /** GET it (with the bearer header) for the file: `/api/books/{bookId}/exports/{exportId}/file`. */
   downloadUrl: z.string(),
+  /** What the writer could not keep or had to change in this file (a table shrunk, an image left out); absent: nothing. */
+  diagnostics: z.array(DiagnosticSchema).optional(),
 });
 export type JobExport = z.infer<typeof JobExportSchema>;
 

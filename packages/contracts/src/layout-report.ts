@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FormattingSettingsSchema } from './layout.ts';
 import { ID_MAX_CHARS } from './limits.ts';
+import { DiagnosticSchema } from './diagnostics.ts';
 
 /**
  * One margin the KDP rules raised over what the layout asked for (Amazon KDP help, "Set Trim Size, Bleed,
@@ -36,6 +37,11 @@ export const LayoutReportSchema = z.object({
   fontLabel: z.string(),
   /** ISO time of the measurement. */
   measuredAt: z.string(),
+  /**
+   * What the PDF could not keep or had to change in the content (a table set smaller, an image too small for
+   * 300 dpi, an unresolved cross-reference), shown before download; absent when nothing.
+   */
+  contentNotes: z.array(DiagnosticSchema).optional(),
 });
 export type LayoutReport = z.infer<typeof LayoutReportSchema>;
 

@@ -1,6 +1,6 @@
 /**
  * Builds the `quire` command to JavaScript (`dist/`), so that it starts without the TypeScript loader: the CLI
- * and the entries of the child processes it starts (`pdf-child`, `extract-child`), bundled with esbuild into
+ * and the entries of the child processes it starts (`pdf-child`, `extract-child`, `vector-images-child`), bundled with esbuild into
  * one folder, where `pool.ts` and `read/pdf/extract.ts` look for their children next to themselves.
  *
  * Packages are bundled in, so that Node reads one file instead of resolving hundreds, except those that load
@@ -24,7 +24,7 @@ const outdir = path.resolve(root, values.outdir ?? 'dist');
 rmSync(outdir, { recursive: true, force: true });
 await build({
   absWorkingDir: root,
-  entryPoints: ['src/cli.ts', 'src/write/typst/pdf-child.ts', 'src/read/pdf/extract-child.ts'],
+  entryPoints: ['src/cli.ts', 'src/write/typst/pdf-child.ts', 'src/read/pdf/extract-child.ts', 'src/read/vector-images-child.ts'],
   outdir,
   entryNames: '[name]',
   bundle: true,

@@ -3,6 +3,7 @@
  *
  *   quire convert book.txt --to pdf,epub,docx,html -o out/
  *   quire convert thesis.docx --template apa-7 --trim letter --to pdf,docx -o out/
+ *   quire convert thesis/*.md --template apa-7 -o out/      (a Markdown project: files joined in order)
  *
  * Inputs: every format `readBook` reads (txt, md, html/xhtml, docx, epub, pdf with a text layer).
  * Formats: pdf (print PDF through Typst), epub (EPUB 3), docx (Word), html (print-ready HTML),
@@ -14,6 +15,11 @@
  * `settleKdpLayout`: margins raised for the page count) and prints the same layout report: the page count, the
  * trim's KDP page limit with a warning past it, and each margin raised. Every format of the run then uses the
  * raised layout, so the EPUB and DOCX agree with the PDF.
+ *
+ * The files a Markdown or HTML input refers to (figures, a bibliography) are read beside it on disk
+ * (`read/folder-resources.ts`); several Markdown files are one book, joined as `pandoc *.md` joins them
+ * (`read/project.ts`). Whatever the reader or a writer could not keep or had to change is printed after the
+ * files, one line each (`model/diagnostics.ts`): nothing is lost silently.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -25,7 +31,9 @@ import type { Layout } from './layout/layout.ts';
 import { isTrimSizeId, trimSizes } from './layout/trim-sizes.ts';
 import { parseMarkdown } from './markdown/parse.ts';
 import { inlineText, type BookDocument, type BookMeta } from './model/book-document.ts';
-import { readBook } from './read/index.ts';
+import { Diagnostics, diagnosticLine } from './model/diagnostics.ts';
+import { folderResolver } from './read/folder-resources.ts';
+import { readBook, readProject, type ReadOutput } from './read/index.ts';
 
 /** Output formats of `quire convert`, with the file name suffix each one writes. */
 export const CLI_FORMATS = {
@@ -38,10 +46,11 @@ export const CLI_FORMATS = {
 } as const;
 export type CliFormat = keyof typeof CLI_FORMATS;
 
-const USAGE = `Usage: quire convert <file> [--to pdf,epub,docx,html,epub-html,md] [-o <dir>] [--template <id>] [--trim <id>]
+const USAGE = `Usage: quire convert <file> [<file> ...] [--to pdf,epub,docx,html,epub-html,md] [-o <dir>] [--template <id>] [--trim <id>]
 
-Converts a book (.txt, .md, .html, .xhtml, .docx, .epub or a PDF with a text layer; Project Gutenberg
-texts included) into book files.
+Converts a book (.txt, .md, .html, .xhtml, .docx, .epub, a PDF with a text layer, or a .zip of a Markdown
+or HTML book with its images; Project Gutenberg texts included) into book files. Several Markdown files
+are one book, joined in the order given; the images they name are read beside them.
   --to        comma-separated formats (default: pdf,epub,docx,html)
   -o, --out   output folder (default: the current folder)
   --template  template or style guide id (default: kdp-6x9): ${Object.keys(layouts).join(', ')}
@@ -85,7 +94,7 @@ export async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const [command, input] = positionals;
+  const [command, input, ...moreInputs] = positionals;
   if (command !== 'convert' || !input) {
     console.error(USAGE);
     return 2;
@@ -104,8 +113,9 @@ export async function main(argv: string[]): Promise<number> {
 
   try {
     const baseLayout = withTrim(getLayout(values.template ?? values.layout ?? 'kdp-6x9'), values.trim);
-    const bytes = await readFile(input);
-    const read = await readBook(new Uint8Array(bytes), { fileName: path.basename(input) });
+    const read = await readInputs([input, ...moreInputs]);
+    const diagnostics = new Diagnostics();
+    diagnostics.addAll(read.diagnostics);
     const cleaned: { markdown: string; meta: Partial<BookMeta> } =
       read.kind === 'raw' ? cleanText(read.text) : { markdown: read.markdown, meta: {} };
     const fallbackTitle = path.basename(input, path.extname(input));
@@ -120,7 +130,7 @@ export async function main(argv: string[]): Promise<number> {
     const doc =
       read.kind === 'document' && read.doc && titleUnused(read.doc, meta.title)
         ? { ...read.doc, meta }
-        : parseMarkdown(cleaned.markdown, meta, { assets: read.kind === 'document' ? read.assets : [] });
+        : parseMarkdown(cleaned.markdown, meta, { assets: read.kind === 'document' ? read.assets : [], diagnostics });
     await mkdir(values.out, { recursive: true });
     const base = baseName(meta.title, baseName(fallbackTitle, 'book'));
     let layout = baseLayout;
@@ -136,7 +146,18 @@ export async function main(argv: string[]): Promise<number> {
       ]);
       const pool = new PdfProcessPool({ size: 1 });
       try {
-        const settled = await settleKdpLayout(baseLayout, cleaned.markdown.length, (l) => pool.typeset(writeTypst(doc, l), doc.assets), { now: new Date() });
+        // Each settling round writes the source again: keep the notes of the last one only.
+        let typstNotes = new Diagnostics();
+        const settled = await settleKdpLayout(
+          baseLayout,
+          cleaned.markdown.length,
+          (l) => {
+            typstNotes = new Diagnostics();
+            return pool.typeset(writeTypst(doc, l, { diagnostics: typstNotes }), doc.assets);
+          },
+          { now: new Date() },
+        );
+        diagnostics.addAll(typstNotes.toArray().map((d) => ({ ...d, message: `PDF: ${d.message}` })));
         layout = settled.layout;
         print = { pdf: settled.set.pdf, report: layoutReportLines(settled.report) };
       } finally {
@@ -151,23 +172,26 @@ export async function main(argv: string[]): Promise<number> {
       if (format === 'pdf') continue;
       const started = performance.now();
       const file = path.join(values.out, base + CLI_FORMATS[format]);
-      await writeFile(file, await render(format));
+      const notes = new Diagnostics();
+      await writeFile(file, await render(format, notes));
       console.log(`${format.padEnd(9)} ${file} (${Math.round(performance.now() - started)} ms)`);
+      diagnostics.addAll(notes.toArray().map((d) => ({ ...d, message: `${FORMAT_NAMES[format]}: ${d.message}` })));
     }
+    printDiagnostics(diagnostics);
     return 0;
 
-    async function render(format: CliFormat): Promise<Uint8Array | string> {
+    async function render(format: CliFormat, notes: Diagnostics): Promise<Uint8Array | string> {
       switch (format) {
         case 'pdf':
           return print!.pdf;
         case 'epub':
-          return (await import('./write/epub/index.ts')).writeEpub(doc, layout, { modified: new Date() });
+          return (await import('./write/epub/index.ts')).writeEpub(doc, layout, { modified: new Date(), diagnostics: notes });
         case 'docx':
-          return (await import('./write/docx/index.ts')).writeDocx(doc, layout);
+          return (await import('./write/docx/index.ts')).writeDocx(doc, layout, { diagnostics: notes });
         case 'html':
-          return (await import('./write/html/index.ts')).writeHtml(doc, layout, { variant: 'print' });
+          return (await import('./write/html/index.ts')).writeHtml(doc, layout, { variant: 'print', diagnostics: notes });
         case 'epub-html':
-          return (await import('./write/html/index.ts')).writeHtml(doc, layout, { variant: 'epub' });
+          return (await import('./write/html/index.ts')).writeHtml(doc, layout, { variant: 'epub', diagnostics: notes });
         case 'md':
           return cleaned.markdown;
       }
@@ -180,6 +204,41 @@ export async function main(argv: string[]): Promise<number> {
     }
     throw error;
   }
+}
+
+/** How the notes name each output format. */
+const FORMAT_NAMES: Readonly<Record<CliFormat, string>> = {
+  pdf: 'PDF',
+  epub: 'EPUB',
+  docx: 'Word',
+  html: 'HTML',
+  'epub-html': 'EPUB-ready HTML',
+  md: 'Markdown',
+};
+
+/**
+ * Reads the input: one file with the files beside it as its resources, or several Markdown files as one book
+ * (`readProject`, their folder's files as resources).
+ */
+async function readInputs(inputs: readonly string[]): Promise<ReadOutput> {
+  const first = inputs[0]!;
+  if (inputs.length === 1) {
+    const bytes = await readFile(first);
+    return readBook(new Uint8Array(bytes), { fileName: path.basename(first), resources: folderResolver(path.dirname(path.resolve(first))) });
+  }
+  // Paths relative to the first file's folder, so that the project's own relative links resolve.
+  const base = path.dirname(path.resolve(first));
+  const files = new Map<string, Uint8Array>();
+  for (const input of inputs) files.set(path.relative(base, path.resolve(input)).split(path.sep).join('/'), new Uint8Array(await readFile(input)));
+  return readProject(files, { beside: (mainFolder) => folderResolver(path.resolve(base, mainFolder)) });
+}
+
+/** Prints what could not be kept or was changed, one line each, under a heading; nothing when there is nothing. */
+function printDiagnostics(diagnostics: Diagnostics): void {
+  const list = diagnostics.toArray();
+  if (list.length === 0) return;
+  console.log(`\n${list.length === 1 ? 'One note' : `${list.length} notes`} on what could not be kept as it was:`);
+  for (const d of list) console.log(`  - ${diagnosticLine(d)}`);
 }
 
 /** The layout set on another trim size (same margins and type); the layout itself when `trimId` is absent. */

@@ -5,6 +5,9 @@
  */
 export type { BookDocument, BookMeta, BookAsset, Block, Inline, Chapter, Part, Section, Division, DivisionKind } from './model/book-document.ts';
 export { inlineText, allChapters, chapterHeadingText } from './model/book-document.ts';
+export type { TableBlock, TableCell, TableRow, TableColumn, CellAlign, AuthorCredit, PaperDetails } from './model/book-document.ts';
+export { Diagnostics, diagnosticLine, DIAGNOSTIC_CODES, type Diagnostic, type DiagnosticCode } from './model/diagnostics.ts';
+export { numberDocument, type DocumentNumbering, type NumberedTarget } from './model/numbering.ts';
 export { sniffImageType, imageDimensions, type ImageDimensions } from './model/image-bytes.ts';
 export { EngineError, type EngineErrorCode } from './errors.ts';
 export type {
@@ -56,7 +59,8 @@ export {
   type SetPages,
 } from './layout/layout-report.ts';
 export { shippedFonts, describeFont, DEFAULT_FAMILY_FOR_GENERIC, type ShippedFont } from './layout/fonts.ts';
-export { readText, readBook, detectFormat, type ReadResult, type ReadOutput, type InputFormat } from './read/index.ts';
+export { readText, readBook, readProject, detectFormat, type ReadResult, type ReadOutput, type InputFormat } from './read/index.ts';
+export type { ResourceResolver } from './read/resources.ts';
 export { cleanText, countWords, type CleanResult, type CleanReport } from './clean/index.ts';
 export { cutAtWordLimit, type WordLimitCut } from './clean/cut-at-word-limit.ts';
 export {

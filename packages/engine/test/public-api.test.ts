@@ -7,6 +7,11 @@ it('exposes the public API and nothing else', () => {
     [
       'DEFAULT_FAMILY_FOR_GENERIC',
       'EngineError',
+      'Diagnostics',
+      'DIAGNOSTIC_CODES',
+      'diagnosticLine',
+      'numberDocument',
+      'readProject',
       'PdfProcessPool',
       'allChapters',
       'chapterHeadingText',

@@ -64,7 +64,14 @@ export function jobOf(row: JobRow): Job {
     finishedAt: row.finishedAt?.toISOString() ?? null,
     export:
       done && row.bookId
-        ? { exportId: done.exportId, format: done.format, fileName: done.fileName, byteSize: done.byteSize, downloadUrl: exportDownloadUrl(row.bookId, done.exportId) }
+        ? {
+            exportId: done.exportId,
+            format: done.format,
+            fileName: done.fileName,
+            byteSize: done.byteSize,
+            downloadUrl: exportDownloadUrl(row.bookId, done.exportId),
+            ...(done.diagnostics && done.diagnostics.length > 0 ? { diagnostics: done.diagnostics } : {}),
+          }
         : null,
   };
 }

@@ -360,7 +360,8 @@ export function createBookService({
         : { cleanedText: cleaned.markdown, wordCount: cleaned.wordCount };
       const values = {
         ...text,
-        cleanReport: cleaned.report,
+        // What the import could not keep stays known after a cleanup of the original text (the reader is not run again).
+        cleanReport: book.cleanReport?.diagnostics ? { ...cleaned.report, diagnostics: book.cleanReport.diagnostics } : cleaned.report,
         metadata: withFoundDetails(stored, cleaned.meta),
         ...titleWithoutSubtitle(book.title, stored, cleaned.meta),
       };

@@ -19,7 +19,7 @@ import type { BookAssetService } from './book-asset-service.ts';
 import type { BookService } from './book-service.ts';
 import type { BookLayoutService } from './book-layout-service.ts';
 import { bookMetaOf } from './book-meta.ts';
-import { sameReport } from '@quire/engine';
+import { sameReport, type Diagnostic } from '@quire/engine';
 import type { Storage, StoredFileStream } from './storage.ts';
 import type { EntitlementService } from './billing/entitlement-service.ts';
 
@@ -79,6 +79,8 @@ export interface ExportJobResult {
   key: string;
   byteSize: number;
   fileName: string;
+  /** What the writer could not keep or had to change in this file (engine `Diagnostics`); absent when nothing. */
+  diagnostics?: Diagnostic[];
 }
 
 /** Export operations. Creating the service registers the export job's handler on `queue`. */
@@ -101,6 +103,7 @@ export function createExportService({ db, books, assets, jobs, queue, layouts, s
     if (book.formattedText === null) throw new AppError('NOT_FORMATTED');
     const grant = await entitlements?.authorizeExport(job.userId, book, format);
     let bytes: Uint8Array;
+    let diagnostics: Diagnostic[];
     if (format === 'pdf') {
       const typeset = await progressOverTime(layouts.typesetBook(book), progress, {
         stage: 'Typesetting pages',
@@ -109,6 +112,7 @@ export function createExportService({ db, books, assets, jobs, queue, layouts, s
         estimateMs: (book.layoutReport?.pageCount ?? DEFAULT_PAGE_ESTIMATE) * TYPESET_MS_PER_PAGE,
       });
       bytes = typeset.pdf;
+      diagnostics = typeset.report.contentNotes ?? [];
       if (!sameReport(typeset.report, book.layoutReport)) {
         await db
           .update(booksTable)
@@ -118,7 +122,7 @@ export function createExportService({ db, books, assets, jobs, queue, layouts, s
     } else {
       await progress('Building the file', 15);
       const cover = format === 'epub' && chosenCover ? await chosenCover(book.id) : null;
-      bytes = await jobs.buildFile({
+      ({ bytes, diagnostics } = await jobs.buildFile({
         ...(cover ? { cover: { bytes: cover, mediaType: 'image/jpeg' as const } } : {}),
         markdown: book.formattedText,
         meta: bookMetaOf(book),
@@ -127,13 +131,20 @@ export function createExportService({ db, books, assets, jobs, queue, layouts, s
         format,
         modified: now(),
         assets: await assets.forExport(book.id, book.formattedText),
-      });
+      }));
     }
     await progress('Saving the file', 90);
     const fileName = exportFileName(book.title, format);
     const key = `exports/${book.id}/${job.id}${fileName.slice(fileName.lastIndexOf('.'))}`;
     await storage.put(key, bytes);
-    const result: ExportJobResult = { exportId: job.id, format, key, byteSize: bytes.byteLength, fileName };
+    const result: ExportJobResult = {
+      exportId: job.id,
+      format,
+      key,
+      byteSize: bytes.byteLength,
+      fileName,
+      ...(diagnostics.length > 0 ? { diagnostics } : {}),
+    };
     return {
       result: { ...result },
       commit: async (tx) => {

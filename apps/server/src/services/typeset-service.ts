@@ -6,7 +6,7 @@
  * is, and the layout report stored on the book.
  */
 import type { LayoutReport } from '@quire/contracts';
-import { settleKdpLayout, type BookAsset, type BookMeta, type Layout } from '@quire/engine';
+import { settleKdpLayout, type BookAsset, type BookMeta, type Diagnostic, type Layout } from '@quire/engine';
 import type { JobRunner } from '../workers/pool.ts';
 import type { TypesetPdfStore } from './typeset-pdf-store.ts';
 
@@ -64,16 +64,20 @@ export function createTypesetService({ jobs, store, now = () => new Date() }: Ty
      * @throws AppError/EngineError from the worker or the Typst process (`WRITE_FAILED` when Typst fails).
      */
     async typesetBook(input: TypesetInput, base: Layout, start?: Layout): Promise<TypesetBook> {
+      // The writer's notes of each build, by its key: the report keeps those of the PDF it settles on.
+      const notes = new Map<string, Diagnostic[]>();
       const { set, layout, report } = await settleKdpLayout(
         base,
         input.markdown.length,
         async (layout) => {
           const build = await jobs.buildTypst({ markdown: input.markdown, meta: input.meta, layout, assets: await input.loadAssets() });
+          notes.set(build.key, build.diagnostics);
           return { ...(await pdfOf(input.bookId, build)), key: build.key };
         },
         { start, now: now() },
       );
-      return { pdf: set.pdf, key: set.key, layout, report };
+      const contentNotes = notes.get(set.key) ?? [];
+      return { pdf: set.pdf, key: set.key, layout, report: contentNotes.length > 0 ? { ...report, contentNotes } : report };
     },
   };
 }

@@ -7,7 +7,7 @@
 import { Piscina } from 'piscina';
 import { EngineError, PdfProcessPool, renderEbookCover, renderWrapCover, renderWrapPreview } from '@quire/engine';
 import type { CoverDesign, WrapGeometry } from '@quire/engine';
-import type { BookAsset, BookMeta, FormattingSettings, Layout, RasterPage, RasterRequest, SvgPage, TypesetPdf } from '@quire/engine';
+import type { BookAsset, BookMeta, Diagnostic, FormattingSettings, Layout, RasterPage, RasterRequest, SvgPage, TypesetPdf } from '@quire/engine';
 import { AppError } from '../errors.ts';
 import type { ExtractedStyleGuide } from '@quire/engine';
 import type {
@@ -69,7 +69,7 @@ export interface JobRunner {
     assets?: BookAsset[];
     /** The cover image of an EPUB (engine `writeEpub`'s `cover`). */
     cover?: { bytes: Uint8Array; mediaType: 'image/jpeg' };
-  }): Promise<Uint8Array>;
+  }): Promise<BuiltFile>;
   /**
    * The Typst source of the whole book in `layout`, in a worker thread, with the images it reads and its key
    * (tasks.ts `typstKey`: same key, same PDF). The images' buffers are transferred, as for `buildFile`.
@@ -120,10 +120,19 @@ export interface JobRunner {
 }
 
 /** A book's Typst source, the images it reads, and the key of what it typesets to. */
+/** A built export file and what its writer could not keep or had to change (engine `Diagnostics`). */
+export interface BuiltFile {
+  bytes: Uint8Array;
+  diagnostics: Diagnostic[];
+}
+
+/** A book's Typst source, the images it reads, its key (same key, same PDF) and the writer's notes. */
 export interface TypstBuild {
   source: string;
   assets: BookAsset[];
   key: string;
+  /** What the PDF writer could not keep or had to change (engine `Diagnostics`). */
+  diagnostics: Diagnostic[];
 }
 
 /** Sizes of the pools. */
@@ -197,9 +206,9 @@ export function createJobRunner(options: JobRunnerOptions = {}): JobRunner {
     async buildFile({ format, ...rest }) {
       const input: BuildFileInput = { ...rest, format: format === 'pdf' ? 'typst' : format };
       const out = unwrap(await run<TaskResult<BuildFileOutput>>('buildFile', input, transferListOf(input.assets ?? [])));
-      if (out.kind === 'bytes') return out.bytes;
+      if (out.kind === 'bytes') return { bytes: out.bytes, diagnostics: out.diagnostics };
       try {
-        return await pdfs().compile(out.source, out.assets);
+        return { bytes: await pdfs().compile(out.source, out.assets), diagnostics: out.diagnostics };
       } catch (err) {
         if (err instanceof EngineError && (err.code === 'UNREADABLE_INPUT' || err.code === 'EMPTY_INPUT')) {
           throw new AppError('UNREADABLE_INPUT', err.message);
@@ -211,7 +220,7 @@ export function createJobRunner(options: JobRunnerOptions = {}): JobRunner {
       const build: BuildFileInput = { ...input, layoutId: input.layout.id, format: 'typst', modified: new Date(0) };
       const out = unwrap(await run<TaskResult<BuildFileOutput>>('buildFile', build, transferListOf(build.assets ?? [])));
       if (out.kind !== 'typst') throw new AppError('INTERNAL', undefined, { cause: new Error('buildFile answered bytes for typst') });
-      return { source: out.source, assets: out.assets, key: out.key };
+      return { source: out.source, assets: out.assets, key: out.key, diagnostics: out.diagnostics };
     },
     typeset(source, assets) {
       if (closed) return Promise.reject(new AppError('INTERNAL', undefined, { cause: new Error('job runner closed') }));

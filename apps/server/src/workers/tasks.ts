@@ -35,6 +35,8 @@ import {
   type FormattingSettings,
   type ExtractedStyleGuide,
   type Layout,
+  Diagnostics,
+  type Diagnostic,
 } from '@quire/engine';
 import { applyDeclaredCharset, charsetOf } from '../net/declared-charset.ts';
 import { MAX_FILE_ASSET_BYTES, assetBytes } from '../services/asset-paths.ts';
@@ -135,7 +137,8 @@ export function importFile(input: ImportFileInput): Promise<TaskResult<ImportFil
       ...(input.contentType ? { contentType: input.contentType } : {}),
     };
     const format = detectFormat(bytes, hints);
-    if (format === null) refuseMisnamedFile(input.fileName);
+    // A .zip that is neither a DOCX nor an EPUB may be a Markdown or HTML project: the engine looks into it.
+    if (format === null && path.extname(input.fileName ?? '').toLowerCase() !== '.zip') refuseMisnamedFile(input.fileName);
     if (format !== null && TEXT_FORMATS.has(format)) bytes = applyDeclaredCharset(bytes, charsetOf(input.contentType));
     const read = await readInput(bytes, hints);
     const text = read.kind === 'raw' ? read.text : read.markdown;
@@ -154,7 +157,10 @@ export function importFile(input: ImportFileInput): Promise<TaskResult<ImportFil
         meta = result.meta;
       } else {
         const counts = structureCounts(read.markdown, read.meta);
-        cleaned = { markdown: read.markdown, report: { passes: read.report, ...counts, wordCount: countWords(read.markdown) } };
+        cleaned = {
+          markdown: read.markdown,
+          report: { passes: read.report, ...counts, wordCount: countWords(read.markdown), ...(read.diagnostics.length > 0 ? { diagnostics: read.diagnostics } : {}) },
+        };
       }
     }
     return { format: read.format, text, meta, cleaned, wordCount: cleaned?.report.wordCount ?? countWords(text), assets };
@@ -239,9 +245,13 @@ export interface BuildFileInput {
  * A built file: bytes for binary and HTML formats; for PDF the Typst source and the images it reads (the
  * document's `assets`, which the Typst compile in a child process needs beside the source).
  */
-export type BuildFileOutput =
+export type BuildFileOutput = (
   | { kind: 'bytes'; bytes: Uint8Array }
-  | { kind: 'typst'; source: string; assets: BookAsset[]; key: string };
+  | { kind: 'typst'; source: string; assets: BookAsset[]; key: string }
+) & {
+  /** What the parse and the writer could not keep or had to change (engine `Diagnostics`); `[]` when nothing. */
+  diagnostics: Diagnostic[];
+};
 
 /**
  * What a Typst compile reads, as one SHA-256 hex digest: the source, then each image's path and bytes. Two
@@ -260,29 +270,31 @@ export function typstKey(source: string, assets: readonly BookAsset[]): string {
 export function buildFile(input: BuildFileInput): Promise<TaskResult<BuildFileOutput>> {
   return guard(async (): Promise<BuildFileOutput> => {
     const layout = input.layout ?? resolveLayout(input.layoutId, input.layoutSettings);
-    const doc = parseMarkdown(input.markdown, input.meta, { assets: input.assets ?? [] });
+    const diagnostics = new Diagnostics();
+    const doc = parseMarkdown(input.markdown, input.meta, { assets: input.assets ?? [], diagnostics });
     const utf8 = (s: string) => new Uint8Array(Buffer.from(s, 'utf8'));
+    const bytes = (b: Uint8Array): BuildFileOutput => ({ kind: 'bytes', bytes: b, diagnostics: diagnostics.toArray() });
     switch (input.format) {
       case 'typst': {
-        const source = writeTypst(doc, layout);
+        const source = writeTypst(doc, layout, { diagnostics });
         const assets = Object.values(doc.assets);
-        return { kind: 'typst', source, assets, key: typstKey(source, assets) };
+        return { kind: 'typst', source, assets, key: typstKey(source, assets), diagnostics: diagnostics.toArray() };
       }
       case 'epub':
-        return {
-          kind: 'bytes',
-          bytes: await writeEpub(doc, layout, {
+        return bytes(
+          await writeEpub(doc, layout, {
             modified: new Date(input.modified),
             ...(input.meta.identifier ? { identifier: input.meta.identifier } : {}),
             ...(input.cover ? { cover: input.cover } : {}),
+            diagnostics,
           }),
-        };
+        );
       case 'docx':
-        return { kind: 'bytes', bytes: await writeDocx(doc, layout) };
+        return bytes(await writeDocx(doc, layout, { diagnostics }));
       case 'html':
-        return { kind: 'bytes', bytes: utf8(writeHtml(doc, layout, { variant: 'print' })) };
+        return bytes(utf8(writeHtml(doc, layout, { variant: 'print', diagnostics })));
       case 'epub-html':
-        return { kind: 'bytes', bytes: utf8(writeHtml(doc, layout, { variant: 'epub' })) };
+        return bytes(utf8(writeHtml(doc, layout, { variant: 'epub', diagnostics })));
     }
   });
 }

@@ -216,7 +216,7 @@ function epubEntries(chapter: string): Parameters<typeof zipSync>[0] {
 }
 
 describe('refusals (nothing is stored)', () => {
-  const TYPES = '.txt, .md, .html, .xhtml, .docx, .epub and .pdf';
+  const TYPES = '.txt, .md, .html, .xhtml, .docx, .epub, .pdf, and .zip';
 
   it('answers 415 naming the supported types for an image', async () => {
     // A 1x1 PNG: signature, IHDR, IDAT, IEND.

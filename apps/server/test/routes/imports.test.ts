@@ -175,7 +175,7 @@ describe('upload refusals (nothing is saved)', () => {
     const { payload, headers } = multipartFile('file', 'garbage.bin', garbage, 'application/octet-stream');
     const r = await importRefused(guarded, guardedToken, { payload, headers });
     expect(r.status).toBe(415);
-    expect(r.body.message).toContain('.txt, .md, .html, .xhtml, .docx, .epub and .pdf');
+    expect(r.body.message).toContain('.txt, .md, .html, .xhtml, .docx, .epub, .pdf, and .zip');
   });
 
   it('refuses binary garbage named .txt with 422: the file is unreadable, not of another type', async () => {

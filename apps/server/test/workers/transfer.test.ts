@@ -55,7 +55,7 @@ describe('job runner and images', () => {
       assets,
     });
     expect(assets[0]!.bytes.byteLength).toBe(0);
-    const packaged = Object.values(unzipSync(epub)).map((b) => Buffer.from(b));
+    const packaged = Object.values(unzipSync(epub.bytes)).map((b) => Buffer.from(b));
     expect(packaged.some((b) => b.equals(Buffer.from(png)))).toBe(true);
   });
 });

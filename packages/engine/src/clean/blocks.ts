@@ -12,6 +12,7 @@
  * split or joined is known as blocks ({@link KnownText}), so a pass after one that changed blocks does not read the
  * book's text again, and a join copies the blocks a pass left as they were in slices of the text they came from.
  */
+import { isPipeTable } from '../structure/detect-tables.ts';
 import { CONTAINER_CLOSE, isHeadingLine, VERSE_OPEN } from '../structure/markdown-syntax.ts';
 
 /** One block: its lines (never blank, except inside a verse container) and the blank lines before it. */
@@ -352,9 +353,12 @@ export function joinBlocks(list: ReadonlyBlockList): string {
   return text;
 }
 
-/** True when the block is a verse container written by cleanup (or by the user). */
+/**
+ * True when the block is a verse container written by cleanup (or by the user), or a pipe table (`passes/mark-tables.ts`):
+ * text passes keep both line by line.
+ */
 export function isVerseContainer(block: ReadonlyTextBlock): boolean {
-  return isFenceStart(block.lines[0] ?? '');
+  return isFenceStart(block.lines[0] ?? '') || isPipeTable(block.lines);
 }
 
 /** A footnote definition written by cleanup or a reader: `[^c3-12]: text`. */

@@ -7,6 +7,7 @@
  * (the corpus tests check this word by word).
  */
 import type { BookMeta } from '../model/book-document.ts';
+import type { Diagnostic } from '../model/diagnostics.ts';
 import { readGutenbergMeta } from '../read/gutenberg-header.ts';
 import type { CleanPass, PassContext } from './pass.ts';
 import { dropContentsListPass } from './passes/drop-contents-list.ts';
@@ -36,6 +37,7 @@ import { markPiecesPass } from './passes/mark-pieces.ts';
 import { markSceneBreaksPass } from './passes/mark-scene-breaks.ts';
 import { markSpeechesPass } from './passes/mark-speeches.ts';
 import { markVersePass } from './passes/mark-verse.ts';
+import { markTablesPass } from './passes/mark-tables.ts';
 import { normalizeWhitespacePass } from './passes/normalize-whitespace.ts';
 import { stripGutenbergBoilerplatePass } from './passes/strip-gutenberg-boilerplate.ts';
 import { stripProductionNotesPass } from './passes/strip-production-notes.ts';
@@ -72,6 +74,8 @@ export const CLEAN_PASSES: readonly CleanPass[] = [
   markFrontMatterPass,
   // Footnote ids are numbered per chapter (headings known), before verse can take short note lines.
   markFootnotesPass,
+  // Tables before verse: both keep line breaks, and columns of figures are no verse.
+  markTablesPass,
   markVersePass,
   // Line-end hyphens are joined while the line ends still exist, verse being protected by now.
   joinHyphenatedWordsPass,
@@ -133,6 +137,8 @@ export interface CleanReport {
   chaptersFound: number;
   partsFound: number;
   wordCount: number;
+  /** What the reader could not keep or had to change (`model/diagnostics.ts`), when the import found any. */
+  diagnostics?: Diagnostic[];
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   type BookDocument,
   type Chapter,
   type Inline,
+  type TableRow,
 } from '../model/book-document.ts';
 import { serializeMarkdown } from '../markdown/serialize.ts';
 import type { Segmentation, SourceSection } from './passages.ts';
@@ -152,7 +153,14 @@ function mapBlock(block: Block, rename: (id: string) => string): Block {
       return { ...block, items: block.items.map((item) => item.map((b) => mapBlock(b, rename))) };
     case 'figure':
       return { ...block, caption: inl(block.caption) };
+    case 'table': {
+      const row = (r: TableRow): TableRow => ({ cells: r.cells.map((c) => ({ ...c, children: inl(c.children) })) });
+      return { ...block, caption: inl(block.caption), head: block.head.map(row), body: block.body.map(row), ...(block.note ? { note: inl(block.note) } : {}) };
+    }
     case 'sceneBreak':
+    case 'math':
+    case 'code':
+    case 'pageBreak':
       return block;
   }
 }
@@ -163,6 +171,9 @@ function mapInline(node: Inline, rename: (id: string) => string): Inline {
       return { type: 'footnoteRef', id: rename(node.id) };
     case 'text':
     case 'lineBreak':
+    case 'math':
+    case 'code':
+    case 'crossRef':
       return node;
     default:
       return { ...node, children: node.children.map((x) => mapInline(x, rename)) };

@@ -209,7 +209,15 @@ export function blockParagraphs(block: Block): string[] {
       const text = inlineText(block.caption).trim();
       return text ? [text] : [];
     }
+    case 'table':
+      // A table's rows, each its cells' text joined by tabs (the caption first).
+      return [inlineText(block.caption).trim(), ...[...block.head, ...block.body].map((r) => r.cells.map((c) => inlineText(c.children).trim()).join('\t').trim())].filter(Boolean);
+    case 'code':
+      return block.value.trim() ? [block.value] : [];
+    case 'math':
+      return [];
     case 'sceneBreak':
+    case 'pageBreak':
       return [];
   }
 }

@@ -8,6 +8,7 @@
  * Source of the rules: KDP Help, "Set Trim Size, Bleed, and Margins" (https://kdp.amazon.com/en_US/help/topic/G201834190)
  * and "Print Options" (https://kdp.amazon.com/en_US/help/topic/G201834180), as `kdp-rules.ts` holds them.
  */
+import type { Diagnostic } from '../model/diagnostics.ts';
 import { describeFont } from './fonts.ts';
 import {
   applyKdpRules,
@@ -46,6 +47,11 @@ export interface LayoutReport {
   fontLabel: string;
   /** ISO time of the measurement. */
   measuredAt: string;
+  /**
+   * What the PDF writer could not keep or had to change in the book's content (a table set smaller, an image too
+   * small for 300 dpi, an unresolved cross-reference: `model/diagnostics.ts`); absent when nothing.
+   */
+  contentNotes?: Diagnostic[];
 }
 
 /** The layout fields KDP's rules may raise, in the order a report lists them. */
@@ -191,7 +197,7 @@ export function pageCountLowerBound(textChars: number, layout: Layout): number {
 export function sameReport(a: LayoutReport | null | undefined, b: LayoutReport | null | undefined): boolean {
   if (!a || !b) return a === b;
   const gist = (r: LayoutReport) =>
-    JSON.stringify([r.layoutId, r.trimSizeId, r.pageCount, r.adjustments.map((x) => [x.field, x.fromIn, x.toIn]), r.warnings]);
+    JSON.stringify([r.layoutId, r.trimSizeId, r.pageCount, r.adjustments.map((x) => [x.field, x.fromIn, x.toIn]), r.warnings, r.contentNotes ?? []]);
   return gist(a) === gist(b);
 }
 

@@ -1,7 +1,8 @@
 /**
  * A markdown-it core rule: attributes at the end of a heading, `# Title {.part}`,
  * `# Preface {.front .preface}`, `# Notes {#notes .back}`, `# Dubliners {.part author="James Joyce"}`
- * (the syntax of markdown-it-attrs and pandoc's `header_attributes`). Only headings take attributes:
+ * (the syntax of markdown-it-attrs and pandoc's `header_attributes`); ids may hold `:` and `.`, as
+ * pandoc-crossref's do (`## Method {#sec:method}`), and `{-}` is `{.unnumbered}`. Only headings take attributes:
  * markdown-it-attrs would also read a trailing `{1}` of a paragraph as attributes and drop it from the text
  * (Pilgrim's Progress numbers its sections `{1}`, `{2}`), which cleanup must never do. An escaped brace (`\{`) is text, and so is a group right
  * after `]` (the end of a `[text]{.smallcaps}` span).
@@ -15,7 +16,7 @@ const TRAILING = /(^|[^\\\]])\{([^{}]*)\}[ \t]*$/;
  * spaces are kept and `\"` and `\\` are escapes (`author="Henry van Dyke"`); curly quotes (`“Henry van Dyke”`)
  * are taken too, as an editor that types them makes them.
  */
-const ITEM = /\s*(\.[\w-]+|#[\w-]+|[\w-]+=(?:"(?:[^"\\]|\\.)*"|“[^”]*”|[^\s"“]*))(?=\s|$)/y;
+const ITEM = /\s*(\.[\w-]+|#[\w-](?:[\w:.-]*[\w-])?|-|[\w-]+=(?:"(?:[^"\\]|\\.)*"|“[^”]*”|[^\s"“]*))(?=\s|$)/y;
 
 /** The items of an attribute list, or undefined when anything else is inside. */
 function attributeItems(inside: string): string[] | undefined {
@@ -43,7 +44,9 @@ export function parseAttributeList(inside: string): [string, string][] | undefin
   const classes: string[] = [];
   const attrs: [string, string][] = [];
   for (const item of items) {
-    if (item.startsWith('.')) classes.push(item.slice(1));
+    // `{-}` is pandoc's short form of `{.unnumbered}`.
+    if (item === '-') classes.push('unnumbered');
+    else if (item.startsWith('.')) classes.push(item.slice(1));
     else if (item.startsWith('#')) attrs.push(['id', item.slice(1)]);
     else {
       const eq = item.indexOf('=');

@@ -1,7 +1,9 @@
 /**
  * markdown-it inline tokens -> model {@link Inline} nodes (phrasing content).
- * Soft line breaks become spaces; hard breaks `lineBreak`; code spans and images (inside text) plain
- * text; `footnote_ref` a `footnoteRef` to the id the document gives the note; `smallcaps_open` /
+ * Soft line breaks become spaces; hard breaks `lineBreak`; code spans `code`; images inside text their
+ * text; `math_inline` (`math.ts`) inline `math` (and `math_display` where a paragraph could not be split at it);
+ * `cross_ref` (`cross-refs.ts`) a `crossRef`; `latex_inline` (`raw-latex.ts`) nothing, reported through
+ * {@link InlineContext.latexCommand}; `comment_inline` nothing; `footnote_ref` a `footnoteRef` to the id the document gives the note; `smallcaps_open` /
  * `smallcaps_close` (`small-caps.ts`) a `smallCaps` node.
  */
 import type { Token } from 'markdown-it';
@@ -11,6 +13,8 @@ import type { Inline } from '../model/book-document.ts';
 export interface InlineContext {
   /** The document id of the footnote markdown-it numbers `index` (label as written, e.g. `1`). */
   footnoteId(index: number, label: string | undefined): string;
+  /** Told of every raw LaTeX command left out of inline content (`\vspace`), to report it. */
+  latexCommand?(command: string): void;
 }
 
 type Frame = { node: Inline & { children: Inline[] }; close: string } | { node: undefined; close: string };
@@ -63,7 +67,21 @@ export function inlineTokensToModel(tokens: readonly Token[], ctx: InlineContext
         top().push({ type: 'lineBreak' });
         break;
       case 'code_inline':
-        pushText(top(), t.content);
+        if (t.content) top().push({ type: 'code', value: t.content });
+        break;
+      case 'math_inline':
+      case 'math_display':
+        top().push({ type: 'math', tex: t.content });
+        break;
+      case 'cross_ref': {
+        const meta = t.meta as { target: string; suppressPrefix?: boolean };
+        top().push(meta.suppressPrefix ? { type: 'crossRef', target: meta.target, suppressPrefix: true } : { type: 'crossRef', target: meta.target });
+        break;
+      }
+      case 'latex_inline':
+        ctx.latexCommand?.(t.content);
+        break;
+      case 'comment_inline':
         break;
       case 'em_open':
         open({ type: 'emphasis', children: [] }, 'em_close');

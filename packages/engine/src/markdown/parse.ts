@@ -15,9 +15,15 @@
  * Checklist:
  * - [X] paragraphs, sub-headings, scene breaks, block quotes, lists, verse, footnotes, images (figures)
  * - [X] speeches and paragraph roles (stage directions, datelines, salutations, signatures)
- * - [X] emphasis, strong, links, hard line breaks; code spans and code blocks become plain text
+ * - [X] emphasis, strong, links, hard line breaks, code spans (`code`), fenced and indented code (`code` blocks)
  * - [X] small caps (`[text]{.smallcaps}` spans, `small-caps.ts`)
- * - [ ] tables: switched off; a table's pipes stay as text
+ * - [X] pipe tables (markdown-it's `table`), grid tables (`grid-table.ts`), simple and multiline tables
+ *       (`line-tables.ts`), captions `Table: ... {#tbl:id}` (`tables.ts`)
+ * - [X] TeX math `$...$`, `$$...$$ {#eq:id}` (`math.ts`); figures with `{#fig:id width=50%}`; heading ids
+ * - [X] cross-references `@fig:x` (`cross-refs.ts`); citations stay text
+ * - [X] raw LaTeX: page breaks, mapped and reported commands (`raw-latex.ts`), comments dropped; pandoc
+ *       definition lists as paragraphs (`definition-list.ts`)
+ * - [ ] citations (`@key`, `[@key]`): a later issue
  */
 import markdownIt, { type MarkdownIt, type Token } from 'markdown-it';
 import markdownItContainer from 'markdown-it-container';
@@ -39,8 +45,16 @@ import {
   type SectionKind,
   type VerseLine,
 } from '../model/book-document.ts';
+import { Diagnostics } from '../model/diagnostics.ts';
 import { chapterLabelAndTitle } from '../structure/chapter-label.ts';
-import { headingAttributesPlugin } from './heading-attributes.ts';
+import { crossRefPlugin } from './cross-refs.ts';
+import { definitionListPlugin } from './definition-list.ts';
+import { gridTablePlugin } from './grid-table.ts';
+import { headingAttributesPlugin, parseAttributeList } from './heading-attributes.ts';
+import { lineTablesPlugin } from './line-tables.ts';
+import { mathPlugin } from './math.ts';
+import { MAPPED_COMMANDS, PAGE_BREAK_COMMANDS, rawLatexPlugin, readCommand, type LatexBlockMeta } from './raw-latex.ts';
+import { attachCaptions, tableFromTokens } from './tables.ts';
 import { inlineTokensToModel, type InlineContext } from './inlines.ts';
 import { smallCapsPlugin } from './small-caps.ts';
 import { verseBlockPlugin } from './verse-block.ts';
@@ -87,17 +101,29 @@ let parser: MarkdownIt | undefined;
 
 /** The shared markdown-it instance (built once: plugins and rules never change). */
 function getParser(): MarkdownIt {
-  if (parser) return parser;
+  parser ??= createMarkdownParser();
+  return parser;
+}
+
+/**
+ * A new markdown-it instance with every rule and plugin of Quire Markdown (for a reader that needs the same
+ * block structure, e.g. `read/markdown.ts`'s heading pass; `parseMarkdown` uses one shared instance).
+ */
+export function createMarkdownParser(): MarkdownIt {
   const md = markdownIt('default', { html: false, linkify: false, typographer: false });
-  md.disable(['table']);
   md.use(markdownItFootnote);
+  md.use(mathPlugin);
+  md.use(gridTablePlugin);
+  md.use(lineTablesPlugin);
+  md.use(rawLatexPlugin);
+  md.use(crossRefPlugin);
+  md.use(definitionListPlugin);
   md.use(verseBlockPlugin);
   // `::: speech LADY BRACKNELL`: the name follows the container's name.
   md.use(markdownItContainer, 'speech', { validate: (params: string) => /^speech(?:\s|$)/.test(params.trim()) });
   for (const name of Object.keys(ROLE_CONTAINERS)) md.use(markdownItContainer, name);
   md.use(headingAttributesPlugin);
   md.use(smallCapsPlugin);
-  parser = md;
   return md;
 }
 
@@ -112,7 +138,11 @@ function footnoteId(label: string, used: Set<string>): string {
 
 interface State {
   md: MarkdownIt;
+  env: Record<string, unknown>;
   inline: InlineContext;
+  diagnostics: Diagnostics;
+  /** Where the blocks being converted stand, for diagnostics (`Chapter 3: Results`). */
+  where: string | undefined;
 }
 
 /** Index of the token closing the one at `open` (same nesting level). */
@@ -144,27 +174,211 @@ function verseFromTokens(state: State, tokens: readonly Token[], open: number, c
   return { type: 'verse', stanzas: stanzas.filter((s) => s.length > 0) };
 }
 
+/** What Quire does instead of each mapped command (`latex-mapped` diagnostics). */
+const MAPPED_WHAT: Readonly<Record<string, string>> = {
+  maketitle: 'Quire sets the title page itself',
+  tableofcontents: 'Quire builds the table of contents itself',
+  listoffigures: 'Quire builds the list of figures itself where the layout has one',
+  listoftables: 'Quire builds the list of tables itself where the layout has one',
+  appendix: 'Quire starts the appendices from headings marked `{.back .appendix}`',
+  frontmatter: 'Quire arranges front matter itself',
+  mainmatter: 'Quire arranges the main matter itself',
+  backmatter: 'Quire arranges back matter itself',
+};
+
+/** The first commands of a raw block's source, for its diagnostic (`\afterpage, \clearpage`). */
+function firstCommands(source: string): string {
+  const names = [...new Set([...source.matchAll(/\\([A-Za-z]+)/g)].map((m) => `\\${m[1]}`))];
+  return names.length === 0 ? 'no commands' : names.slice(0, 3).join(', ') + (names.length > 3 ? ', ...' : '');
+}
+
+/** The `{...}` argument of the first `\name` in `source`, or undefined. */
+function commandArgument(source: string, name: string): string | undefined {
+  const at = source.search(new RegExp(`\\\\${name}(?![A-Za-z])`));
+  if (at < 0) return undefined;
+  const cmd = readCommand(source, at, source.length, true);
+  return cmd?.args[cmd.args.length - 1];
+}
+
+/**
+ * A raw LaTeX block (`raw-latex.ts`) as model blocks: page breaks; a `figure` environment with
+ * `\includegraphics` as a figure (its `\caption` and `\label` kept); everything else left out and reported.
+ */
+function latexBlockToModel(state: State, meta: LatexBlockMeta): Block[] {
+  if (meta.environment === 'figure' || meta.environment === 'figure*') {
+    const src = commandArgument(meta.source, 'includegraphics');
+    if (src) {
+      const captionTex = commandArgument(meta.source, 'caption') ?? '';
+      const caption = inlineTokensToModel(state.md.parseInline(captionTex.replace(/\\label\{[^{}]*\}/g, '').replace(/\s*\n\s*/g, ' ').trim(), state.env)[0]?.children ?? [], state.inline);
+      const label = commandArgument(meta.source, 'label');
+      const figure: Extract<Block, { type: 'figure' }> = { type: 'figure', src: src.trim(), alt: inlineText(caption), caption };
+      if (label) figure.id = label.trim();
+      state.diagnostics.add('latex-mapped', 'A LaTeX figure environment was read as a figure with its caption; its LaTeX placement options were left out.', state.where);
+      return [figure];
+    }
+  }
+  if (meta.environment) {
+    state.diagnostics.add(
+      'latex-command',
+      `The LaTeX environment \\begin{${meta.environment}} was left out, with what it holds: Quire does not run LaTeX. Write it in Markdown to keep it.`,
+      state.where,
+    );
+    return [];
+  }
+  const out: Block[] = [];
+  for (const command of meta.commands) {
+    const name = command.slice(1);
+    if (PAGE_BREAK_COMMANDS.has(name)) {
+      if (out[out.length - 1]?.type !== 'pageBreak') out.push({ type: 'pageBreak' });
+    } else if (MAPPED_COMMANDS.has(name)) {
+      state.diagnostics.add('latex-mapped', `${command} was left out: ${MAPPED_WHAT[name]}.`, state.where);
+    } else {
+      state.diagnostics.add('latex-command', `The LaTeX command ${command} was left out: Quire lays out the pages itself and does not run LaTeX.`, state.where);
+    }
+  }
+  return out;
+}
+
+/** `{width=50%}` / `{width=0.5\textwidth}` as a share of the text block, 0 < w <= 1; else undefined. */
+function widthFraction(value: string | undefined): number | undefined {
+  if (!value) return undefined;
+  const m = /^([0-9]*\.?[0-9]+)(%|\\(?:textwidth|linewidth|columnwidth))$/.exec(value.trim());
+  if (!m) return undefined;
+  // Rounded to ten-thousandths, so `33.3%` is 0.333 and not 0.33299999999999996.
+  const n = Math.round((Number(m[1]) / (m[2] === '%' ? 100 : 1)) * 1e4) / 1e4;
+  return n > 0 ? Math.min(1, n) : undefined;
+}
+
+/**
+ * A paragraph that holds only an image, optionally followed by attributes (`{#fig:id width=50%}`, pandoc's
+ * `implicit_figures` and `link_attributes`), as a figure; undefined for any other paragraph. Other attributes
+ * (`height`, classes) are ignored, as the model has no place for them.
+ */
+function figureFromInlines(state: State, kids: readonly Token[]): Extract<Block, { type: 'figure' }> | undefined {
+  const at = kids.findIndex((c) => !(c.type === 'text' && c.content.trim() === '') && c.type !== 'softbreak');
+  const img = kids[at];
+  if (img?.type !== 'image') return undefined;
+  // After the image only attributes, which may run over a line (`{#fig:x\nwidth=75%}`).
+  const rest = kids.slice(at + 1);
+  if (rest.some((c) => c.type !== 'text' && c.type !== 'softbreak')) return undefined;
+  const tail = rest.map((c) => (c.type === 'softbreak' ? ' ' : c.content)).join('');
+  let attrs: [string, string][] | undefined;
+  if (tail.trim() !== '') {
+    const m = /^\s*\{([^{}]*)\}\s*$/.exec(tail);
+    attrs = m ? parseAttributeList(m[1]!.replace(/\s+/g, ' ').trim()) : undefined;
+    if (!attrs) return undefined;
+  }
+  // A caption is one line of phrasing (the serializer writes it inside `![...]`): hard breaks become spaces.
+  const caption = img.children ? withoutLineBreaks(inlineTokensToModel(img.children, state.inline)) : [];
+  // The alt is the caption's plain text (markdown-it's `content` is the source, escapes and all).
+  const alt = inlineText(caption);
+  const src = img.attrGet('src');
+  const figure: Extract<Block, { type: 'figure' }> = src ? { type: 'figure', src: String(src), alt, caption } : { type: 'figure', alt, caption };
+  const id = attrs?.find(([k]) => k === 'id')?.[1];
+  if (id) figure.id = id;
+  const width = widthFraction(attrs?.find(([k]) => k === 'width')?.[1]);
+  if (width !== undefined) figure.widthFraction = width;
+  return figure;
+}
+
+/** Inline content with its line breaks made spaces (neighbouring text merged), at any depth. */
+function withoutLineBreaks(inlines: readonly Inline[]): Inline[] {
+  const out: Inline[] = [];
+  for (const n of inlines) {
+    const node: Inline = n.type === 'lineBreak' ? { type: 'text', value: ' ' } : 'children' in n ? { ...n, children: withoutLineBreaks(n.children) } : n;
+    const last = out[out.length - 1];
+    if (node.type === 'text' && last?.type === 'text') out[out.length - 1] = { type: 'text', value: last.value + node.value };
+    else out.push(node);
+  }
+  return out;
+}
+
+/** Trims the edges of inline content (spaces of the text nodes at both ends). */
+function trimInlines(inlines: Inline[]): Inline[] {
+  const first = inlines[0];
+  // trimStart/trimEnd, not a `\s+$` regex: that is slow on the long paragraphs of a novel.
+  if (first?.type === 'text') {
+    first.value = first.value.trimStart();
+    if (!first.value) inlines.shift();
+  }
+  const last = inlines[inlines.length - 1];
+  if (last?.type === 'text') {
+    last.value = last.value.trimEnd();
+    if (!last.value) inlines.pop();
+  }
+  return inlines;
+}
+
+/**
+ * A paragraph's inline tokens as blocks: one paragraph, or, where display math (`$$...$$`) stands in it,
+ * the paragraph split around a `math` block at each equation (pandoc reads display math as inline; the model
+ * holds it as a block).
+ */
+function paragraphsAround(state: State, kids: readonly Token[]): Block[] {
+  const out: Block[] = [];
+  let depth = 0;
+  let from = 0;
+  const flush = (to: number, _split: boolean) => {
+    // Trimmed: a split, or a LaTeX command left out at an edge (`\vskip 5mm`), leaves spaces there.
+    const kept = trimInlines(inlineTokensToModel(kids.slice(from, to), state.inline));
+    if (kept.length > 0) out.push({ type: 'paragraph', children: kept });
+  };
+  let split = false;
+  for (let k = 0; k < kids.length; k++) {
+    const t = kids[k]!;
+    depth += t.nesting;
+    if (depth !== 0) continue;
+    if (t.type === 'image') {
+      // An image inside a paragraph (a caption line under it, as a thesis writes `![...](a.png)` then
+      // `*Figure 1.1: ...*`, or amid text): a figure, the paragraph split around it. The model has no inline
+      // images, and a picture is worth more than its place in the line.
+      let end = k + 1;
+      if (kids[end]?.type === 'text' && /^\s*\{[^{}]*\}/.test(kids[end]!.content)) {
+        const m = /^\s*\{[^{}]*\}/.exec(kids[end]!.content)!;
+        if (m[0].length === kids[end]!.content.length) end++;
+      }
+      const withAttrs = end > k + 1 ? figureFromInlines(state, kids.slice(k, end)) : undefined;
+      const figure = withAttrs ?? figureFromInlines(state, [t]);
+      if (!figure) continue;
+      if (!withAttrs) end = k + 1;
+      split = true;
+      flush(k, true);
+      out.push(figure);
+      from = end;
+      k = end - 1;
+      continue;
+    }
+    if (t.type !== 'math_display') continue;
+    split = true;
+    flush(k, true);
+    const id = (t.meta as { id?: string } | null)?.id;
+    out.push(id ? { type: 'math', tex: t.content, id } : { type: 'math', tex: t.content });
+    from = k + 1;
+  }
+  flush(kids.length, split);
+  return out;
+}
+
 /** Converts block tokens `from` .. `to - 1` to model blocks; heading levels 1 are not expected here. */
 function blocksFrom(state: State, tokens: readonly Token[], from: number, to: number): Block[] {
   const out: Block[] = [];
+  // Indexes in `out` of paragraphs whose source starts like a table caption (`tables.ts`).
+  const captionCandidates = new Set<number>();
   for (let i = from; i < to; i++) {
     const t = tokens[i]!;
     switch (t.type) {
       case 'paragraph_open': {
         const close = closingIndex(tokens, i);
         const inline = tokens[i + 1];
-        const children = inline?.type === 'inline' ? inlineTokensToModel(inline.children ?? [], state.inline) : [];
-        const only = inline?.children?.filter((c) => !(c.type === 'text' && c.content.trim() === '')) ?? [];
-        if (only.length === 1 && only[0]!.type === 'image') {
-          const img = only[0]!;
-          const caption = img.children ? inlineTokensToModel(img.children, state.inline) : [];
-          // The alt is the caption's plain text (markdown-it's `content` is the source, escapes and all).
-          const alt = inlineText(caption);
-          const src = img.attrGet('src');
-          out.push(src ? { type: 'figure', src: String(src), alt, caption } : { type: 'figure', alt, caption });
-        } else if (children.length > 0) {
-          out.push({ type: 'paragraph', children });
-        }
+        const kids = inline?.type === 'inline' ? (inline.children ?? []) : [];
+        const figure = figureFromInlines(state, kids);
+        if (inline?.type === 'inline' && /^(?:Table)?:(?:[ \t]|$)/.test(inline.content)) captionCandidates.add(out.length);
+        if (figure) out.push(figure);
+        else if ((t.meta as { definitionTerm?: boolean } | null)?.definitionTerm) {
+          // A definition list's term (`definition-list.ts`): a paragraph of strong text.
+          const children = inlineTokensToModel(kids, state.inline);
+          if (children.length > 0) out.push({ type: 'paragraph', children: [{ type: 'strong', children }] });
+        } else out.push(...paragraphsAround(state, kids));
         i = close;
         break;
       }
@@ -172,7 +386,10 @@ function blocksFrom(state: State, tokens: readonly Token[], from: number, to: nu
         const close = closingIndex(tokens, i);
         const inline = tokens[i + 1];
         const level = Math.min(6, Math.max(2, Number(t.tag.slice(1)) || 2)) as 2 | 3 | 4 | 5 | 6;
-        out.push({ type: 'heading', level, children: inline ? inlineTokensToModel(inline.children ?? [], state.inline) : [] });
+        const heading: Extract<Block, { type: 'heading' }> = { type: 'heading', level, children: inline ? inlineTokensToModel(inline.children ?? [], state.inline) : [] };
+        const id = t.attrGet('id');
+        if (id) heading.id = String(id);
+        out.push(heading);
         i = close;
         break;
       }
@@ -234,16 +451,41 @@ function blocksFrom(state: State, tokens: readonly Token[], from: number, to: nu
       }
       case 'code_block':
       case 'fence': {
-        // The model has no code; keep the lines as a paragraph with line breaks.
-        const lines = t.content.replace(/\n$/, '').split('\n');
-        const children: Inline[] = [];
-        lines.forEach((line, k) => {
-          if (k > 0) children.push({ type: 'lineBreak' });
-          if (line) children.push({ type: 'text', value: line });
-        });
-        if (children.length > 0) out.push({ type: 'paragraph', children });
+        const info = t.type === 'fence' ? t.info.trim() : '';
+        const raw = /^\{=([A-Za-z0-9_-]+)\}/.exec(info);
+        if (raw) {
+          // A raw block (```{=latex}): only its target format could use it; Quire never prints it.
+          const format = raw[1]!.toLowerCase();
+          const what = format === 'latex' || format === 'tex' ? 'LaTeX' : format.toUpperCase();
+          state.diagnostics.add(
+            'latex-command',
+            `A raw ${what} block was left out: Quire does not run ${what} code (${firstCommands(t.content)}).`,
+            state.where,
+          );
+          break;
+        }
+        const value = t.content.replace(/\n$/, '');
+        const language = /^\{?\.?([A-Za-z0-9_+#.-]+)/.exec(info)?.[1];
+        out.push(language ? { type: 'code', language, value } : { type: 'code', value });
         break;
       }
+      case 'table_open':
+      case 'grid_table_open': {
+        const close = closingIndex(tokens, i);
+        out.push(tableFromTokens(tokens, i, close, (x) => inlineTokensToModel(x.children ?? [], state.inline)));
+        i = close;
+        break;
+      }
+      case 'math_block': {
+        const id = (t.meta as { id?: string } | null)?.id;
+        out.push(id ? { type: 'math', tex: t.content, id } : { type: 'math', tex: t.content });
+        break;
+      }
+      case 'latex_block':
+        out.push(...latexBlockToModel(state, t.meta as LatexBlockMeta));
+        break;
+      case 'comment_block':
+        break;
       case 'html_block':
         if (t.content.trim()) out.push({ type: 'paragraph', children: [{ type: 'text', value: t.content.trim() }] });
         break;
@@ -256,6 +498,7 @@ function blocksFrom(state: State, tokens: readonly Token[], from: number, to: nu
         }
     }
   }
+  attachCaptions(out, new Set([...captionCandidates].map((k) => out[k]!).filter(Boolean)));
   return out;
 }
 
@@ -270,7 +513,7 @@ function plainText(inlines: readonly Inline[]): string {
 }
 
 /** Builds the document from the token stream (internal; may throw on a bug, {@link parseMarkdown} guards). */
-function build(markdown: string, meta: BookMeta): BookDocument {
+function build(markdown: string, meta: BookMeta, diagnostics: Diagnostics): BookDocument {
   const md = getParser();
   const env: Record<string, unknown> = {};
   const tokens = md.parse(markdown, env);
@@ -278,7 +521,13 @@ function build(markdown: string, meta: BookMeta): BookDocument {
   const footnoteIds = new Map<number, string>();
   const state: State = {
     md,
+    env,
+    diagnostics,
+    where: undefined,
     inline: {
+      latexCommand(command: string) {
+        diagnostics.add('latex-command', `The LaTeX command ${command} was left out of the text: Quire does not run LaTeX.`, state.where);
+      },
       footnoteId(index: number, label: string | undefined) {
         let id = footnoteIds.get(index);
         if (!id) {
@@ -313,6 +562,7 @@ function build(markdown: string, meta: BookMeta): BookDocument {
         const index = meta2?.id ?? 0;
         const id = state.inline.footnoteId(index, meta2?.label);
         const inner = tokens.slice(k + 1, end).filter((x: Token) => x.type !== 'footnote_anchor');
+        state.where = 'A footnote';
         footnotes[id] = blocksFrom(state, inner, 0, inner.length);
         k = end;
       }
@@ -324,6 +574,8 @@ function build(markdown: string, meta: BookMeta): BookDocument {
       const inline = tokens[i + 1];
       const title = inline ? inlineTokensToModel(inline.children ?? [], state.inline) : [];
       const classes = String(t.attrGet('class') ?? '').split(/\s+/).filter(Boolean);
+      const refId = t.attrGet('id') ? String(t.attrGet('id')) : undefined;
+      state.where = plainText(title).trim() || undefined;
       if (!sawHeading && leading.length > 0) {
         front.push({ type: 'section', kind: 'other', id: `front-${++counters.front}`, title: [], blocks: leading });
       }
@@ -338,6 +590,7 @@ function build(markdown: string, meta: BookMeta): BookDocument {
           title,
           blocks: [],
         };
+        if (refId) section.refId = refId;
         (isFront ? front : back).push(section);
         target = section.blocks;
         if (!isFront) currentPart = undefined;
@@ -346,12 +599,14 @@ function build(markdown: string, meta: BookMeta): BookDocument {
         // A collection names the author of each of its texts on the part's heading (`{.part author="..."}`).
         const author = String(t.attrGet('author') ?? '').trim();
         if (author) currentPart.author = author;
+        if (refId) currentPart.refId = refId;
         body.push(currentPart);
         target = currentPart.blocks;
       } else {
         const chapter: Chapter = { type: 'chapter', id: `ch-${++counters.ch}`, ...chapterLabelAndTitle(title), blocks: [] };
         const kind = DIVISION_KINDS.find((k) => classes.includes(k));
         if (kind) chapter.kind = kind;
+        if (refId) chapter.refId = refId;
         if (currentPart) currentPart.chapters.push(chapter);
         else body.push(chapter);
         target = chapter.blocks;
@@ -383,16 +638,22 @@ function build(markdown: string, meta: BookMeta): BookDocument {
  *   `fn-<label>`; all unique and XML-id safe.
  * - Text before the first `#` heading becomes an untitled front section (`title: []`, kind `other`);
  *   a text with no `#` heading at all becomes one chapter titled `meta.title`.
+ * - `opts.diagnostics`: told of what the text holds that Quire does not print (raw LaTeX commands and
+ *   environments, raw blocks), with the chapter title as `where`; when absent, a local collector is discarded.
  * - `opts.assets`: the book's image files (what `readBook` returned, as stored); the document keeps those
  *   a figure references (`![caption](images/img-1.png)`) in `assets`, keyed by path. A figure whose `src`
  *   names no asset keeps its `src` and caption, and writers show the caption alone.
  * Linear in the input (War and Peace, 3.3 MB, parses in a few hundred milliseconds). Never throws: a bug
  * on some input degrades to one chapter holding the text as paragraphs.
  */
-export function parseMarkdown(markdown: string, meta: BookMeta, opts: { assets?: readonly BookAsset[] } = {}): BookDocument {
+export function parseMarkdown(
+  markdown: string,
+  meta: BookMeta,
+  opts: { assets?: readonly BookAsset[]; diagnostics?: Diagnostics } = {},
+): BookDocument {
   const text = typeof markdown === 'string' ? markdown : '';
   try {
-    const doc = build(text, meta);
+    const doc = build(text, meta, opts.diagnostics ?? new Diagnostics());
     if (opts.assets && opts.assets.length > 0) doc.assets = referencedAssets(doc, opts.assets);
     return doc;
   } catch {

@@ -19,6 +19,7 @@
  *       text (one Markdown image text holds both; the parser sets `alt` to the caption's text)
  */
 import type { Block, BookDocument, Inline, Section, VerseLine } from '../model/book-document.ts';
+import { serializeTable } from './serialize-table.ts';
 
 /** Where a block is written: containers of speeches and paragraph roles are written at the top level only. */
 interface BlockContext {
@@ -28,7 +29,7 @@ interface BlockContext {
 }
 
 /** Every character that {@link escapeText} may escape: text without them is written as it is. */
-const MAY_NEED_ESCAPE = /[\\`*~[\]<^_&{]/;
+const MAY_NEED_ESCAPE = /[\\`*~[\]<^_&{$@]/;
 
 /**
  * Escapes text for Markdown inline content: every character markdown-it could read as syntax
@@ -39,6 +40,8 @@ const MAY_NEED_ESCAPE = /[\\`*~[\]<^_&{]/;
  * - `_` unless it stands between two letters or digits (CommonMark 6.2: intraword `_` cannot open or
  *   close emphasis, so `snake_case` stays readable);
  * - `&` only when it starts an entity or numeric reference (`&amp;` would be decoded);
+ * - `$` always (TeX math, `math.ts`); `@` before a cross-reference prefix (`@fig:`, `cross-refs.ts`);
+ *   `<` before `!--` (a comment, dropped by the parser);
  * - `{` when the text ends with a `{...}` group (a heading would read it as attributes), and before
  *   `.smallcaps}` (a small-caps span, `small-caps.ts`);
  * - with `brackets: true` (text inside a link's text or a small-caps span) every `[` and `]`, so the
@@ -47,7 +50,8 @@ const MAY_NEED_ESCAPE = /[\\`*~[\]<^_&{]/;
 export function escapeText(text: string, opts: { brackets?: boolean } = {}): string {
   // Most text of a book has none of the characters escaped below.
   if (!MAY_NEED_ESCAPE.test(text)) return text;
-  let out = text.replace(/[\\`*~]/g, '\\$&');
+  let out = text.replace(/[\\`*~$]/g, '\\$&');
+  out = out.replace(/@(?=(?:fig|tbl|eq|sec|lst):)/gi, '\\@').replace(/<(?=!--)/g, '\\<');
   // Brackets only where they could open a footnote reference or close a link text; `<` only where it
   // could open an autolink. Elsewhere `[sic]` and `a < b` stay as written.
   out = opts.brackets
@@ -68,7 +72,8 @@ const LINE_START_SYNTAX = /^[ \t#>+=\-:[0-9]/;
 /**
  * Escapes what would make a line start a block construct instead of continuing text (CommonMark 4.x):
  * ATX headings `#`, block quotes `>`, list markers `-` `+` (and `1.` / `1)`), setext underlines and
- * thematic breaks `=` `-`, containers `:::`, reference definitions `[x]:`, and leading spaces or tabs (indented code; dropped).
+ * thematic breaks `=` `-`, containers `:::`, a definition or a table caption `: ` (pandoc's definition lists,
+ * `definition-list.ts`), reference definitions `[x]:`, and leading spaces or tabs (indented code; dropped).
  * A line that opens with a footnote reference and a colon (`[^1]: ...`) would define the note: its colon
  * is escaped (`[^1]\:`), keeping the reference.
  */
@@ -78,7 +83,8 @@ export function escapeLineStart(line: string): string {
   const trimmed = line.replace(/^[ \t]+/, '');
   const reference = /^\[\^[^\]\s]+\]:/.exec(trimmed);
   if (reference) return `${trimmed.slice(0, reference[0].length - 1)}\\${trimmed.slice(reference[0].length - 1)}`;
-  if (/^#/.test(trimmed) || /^[>+=-]/.test(trimmed) || /^:::/.test(trimmed) || /^\[(?:[^\]\\]|\\.)*\]:/.test(trimmed)) {
+  // `-@fig:x` (a number-only cross-reference) is neither a list item nor a rule: its `-` stays as written.
+  if (/^#/.test(trimmed) || /^(?:[>+=]|-(?!@))/.test(trimmed) || /^:(?::::*|[ \t]|$)/.test(trimmed) || /^\[(?:[^\]\\]|\\.)*\]:/.test(trimmed)) {
     return `\\${trimmed}`;
   }
   const ordered = /^(\d{1,9})([.)])(?=\s|$)/.exec(trimmed);
@@ -116,6 +122,36 @@ export function serializeInlines(inlines: readonly Inline[], ctx: InlineContext 
       case 'footnoteRef':
         out += `[^${node.id.replace(/^fn-/, '')}]`;
         break;
+      case 'math': {
+        const tex = node.tex.replace(/[ \t]*\n[ \t]*/g, ' ').trim().replace(/(^|[^\\])\$/g, '$1\\$');
+        if (!tex) break;
+        // A closing `$` before a digit does not close (pandoc): write the digit as a character reference.
+        const next = inlines[i + 1];
+        out += `$${tex}$`;
+        if (next?.type === 'text' && /^[0-9]/.test(next.value)) {
+          out += `&#${next.value.charCodeAt(0)};`;
+          out += escapeText(next.value.slice(1).replace(/\s*\n\s*/g, ' '), ctx);
+          i++;
+        }
+        break;
+      }
+      case 'code':
+        out += codeSpan(node.value);
+        break;
+      case 'crossRef': {
+        const key = `${node.suppressPrefix ? '-' : ''}@${node.target}`;
+        if (!CROSS_REF_TARGET.test(node.target)) {
+          out += escapeText(key, ctx);
+          break;
+        }
+        const next = inlines[i + 1];
+        const after = next?.type === 'text' ? next.value[0] : undefined;
+        const before = out.slice(-1);
+        // Bare `@fig:x` unless a letter touches it (a word before, or text after that would run into the key).
+        const bracket = /[\p{L}\p{N}_@.-]/u.test(before) || (after !== undefined && /[\p{L}\p{N}_:.#$%&\-+?<>~/]/u.test(after));
+        out += bracket ? `[${key}]` : key;
+        break;
+      }
       case 'link': {
         const inner = serializeInlines(node.children, { brackets: true, inLink: true });
         const href = /[\s()<>]/.test(node.href) ? `<${node.href.replace(/[<>]/g, encodeURIComponent)}>` : node.href;
@@ -161,6 +197,22 @@ export function serializeInlines(inlines: readonly Inline[], ctx: InlineContext 
     }
   }
   return out;
+}
+
+/** A target {@link serializeInlines} can write as `@target` (`cross-refs.ts` reads it back). */
+const CROSS_REF_TARGET = /^(?:fig|tbl|eq|sec|lst):[\p{L}\p{N}_](?:[\p{L}\p{N}_]|[:.#$%&\-+?<>~/](?=[\p{L}\p{N}_]))*$/u;
+
+/**
+ * Inline code as a code span (CommonMark 6.1): a backtick run longer than any inside, with a space inside
+ * each end when the value starts or ends with a backtick or has spaces at both ends (one is stripped).
+ */
+function codeSpan(value: string): string {
+  const text = value.replace(/\n/g, ' ');
+  if (!text) return '';
+  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = text.startsWith('`') || text.endsWith('`') || (text.startsWith(' ') && text.endsWith(' ') && text.trim() !== '');
+  return pad ? `${fence} ${text} ${fence}` : `${fence}${text}${fence}`;
 }
 
 /** Inline content as one or more lines, each safe at the start of a line. */
@@ -219,7 +271,8 @@ type BlockHandlers = {
 
 const blockHandlers = {
   paragraph: (node, ctx) => {
-    const text = inlineLines(node.children).join('\n');
+    // A paragraph that starts `Table:` or `: ` would be read as a table's caption (`tables.ts`).
+    const text = inlineLines(node.children).join('\n').replace(/^((?:Table)?)(:)(?=[ \t]|$)/, '$1\\$2');
     // A role is a container (`::: signature` ...), which the parser reads at the top level.
     return node.role && ctx.topLevel && text ? `::: ${ROLE_CONTAINER[node.role]}\n${text}\n:::` : text;
   },
@@ -233,7 +286,10 @@ const blockHandlers = {
     const fence = nested ? '::::' : ':::';
     return `${fence} speech ${speaker}\n${inner}\n${fence}`;
   },
-  heading: (node) => `${'#'.repeat(node.level)} ${escapeHeadingEnd(serializeInlines(node.children).replace(/\\\n/g, ' '))}`.trimEnd(),
+  heading: (node) =>
+    [`${'#'.repeat(node.level)} ${escapeHeadingEnd(serializeInlines(node.children).replace(/\\\n/g, ' '))}`.trimEnd(), node.id ? `{#${node.id}}` : '']
+      .filter(Boolean)
+      .join(' '),
   sceneBreak: () => '* * *',
   verse: (node) => serializeVerse(node.stanzas),
   blockQuote: (node) => {
@@ -258,8 +314,30 @@ const blockHandlers = {
         ? serializeInlines(node.caption, { brackets: true }).replace(/\\\n/g, ' ')
         : escapeText(node.alt, { brackets: true });
     const src = node.src ? (/[\s()<>]/.test(node.src) ? `<${node.src.replace(/[<>]/g, encodeURIComponent)}>` : node.src) : '';
-    return `![${text}](${src})`;
+    const attrs = [node.id ? `#${node.id}` : '', node.widthFraction !== undefined ? `width=${+(node.widthFraction * 100).toFixed(4)}%` : '']
+      .filter(Boolean)
+      .join(' ');
+    return `![${text}](${src})${attrs ? `{${attrs}}` : ''}`;
   },
+  table: (node) => {
+    const table = serializeTable(node, (inl) => serializeInlines(inl));
+    const note = node.note && node.note.length > 0 ? inlineLines(node.note).join('\n') : '';
+    return [table, note].filter(Boolean).join('\n\n');
+  },
+  math: (node) => {
+    // No blank line inside display math (it would end the paragraph); `$$` inside would close it.
+    const tex = node.tex.replace(/\n[ \t]*(?=\n)/g, '').replace(/\$\$/g, '$ $').trim();
+    if (!tex) return '';
+    const body = tex.includes('\n') ? `$$\n${tex}\n$$` : `$$${tex}$$`;
+    return node.id ? `${body} {#${node.id}}` : body;
+  },
+  code: (node) => {
+    const longest = Math.max(2, ...[...node.value.matchAll(/^[ \t]*(`{3,})/gm)].map((m) => m[1]!.length));
+    const fence = '`'.repeat(longest + 1);
+    const info = node.language && /^[A-Za-z0-9_+#.-]+$/.test(node.language) ? node.language : '';
+    return node.value === '' ? `${fence}${info}\n${fence}` : `${fence}${info}\n${node.value}\n${fence}`;
+  },
+  pageBreak: () => '\\newpage',
 } satisfies BlockHandlers;
 
 /** A heading must not end in `#` (an ATX closing sequence) nor `{...}` (attributes, escaped in text). */
@@ -303,10 +381,11 @@ function fallbackBlock(block: Block, ctx: BlockContext): string {
  * `# Title {classes}` with the title escaped; an empty title keeps only the attributes. A chapter's label
  * comes first, a space between it and the title (`# CHAPTER I. Down the Rabbit-Hole`).
  */
-function divisionHeading(title: readonly Inline[], classes: string[], label?: string, author?: string): string {
+function divisionHeading(title: readonly Inline[], classes: string[], label?: string, author?: string, refId?: string): string {
   const titleText = serializeInlines(title).replace(/\\\n/g, ' ').trim();
   const text = escapeHeadingEnd([label, titleText].filter(Boolean).join(' '));
   const items = classes.map((c) => `.${c}`);
+  if (refId) items.unshift(`#${refId}`);
   if (author?.trim()) items.push(`author=${quoteAttribute(author.trim())}`);
   const attrs = items.length > 0 ? `{${items.join(' ')}}` : '';
   return ['#', text, attrs].filter(Boolean).join(' ');
@@ -321,7 +400,7 @@ function quoteAttribute(value: string): string {
 }
 
 function sectionHeading(section: Section, where: 'front' | 'back'): string {
-  return divisionHeading(section.title, [where, section.kind]);
+  return divisionHeading(section.title, [where, section.kind], undefined, undefined, section.refId);
 }
 
 /** Footnote definitions: `[^label]: first block`, further blocks indented by four spaces. */
@@ -354,14 +433,14 @@ export function serializeMarkdown(doc: BookDocument): string {
   });
   for (const division of doc.body) {
     if (division.type === 'part') {
-      out.push(divisionHeading(division.title, ['part'], undefined, division.author));
+      out.push(divisionHeading(division.title, ['part'], undefined, division.author, division.refId));
       out.push(serializeBlocks(division.blocks, top));
       for (const chapter of division.chapters) {
-        out.push(divisionHeading(chapter.title, chapter.kind ? [chapter.kind] : [], chapter.label));
+        out.push(divisionHeading(chapter.title, chapter.kind ? [chapter.kind] : [], chapter.label, undefined, chapter.refId));
         out.push(serializeBlocks(chapter.blocks, top));
       }
     } else {
-      out.push(divisionHeading(division.title, division.kind ? [division.kind] : [], division.label));
+      out.push(divisionHeading(division.title, division.kind ? [division.kind] : [], division.label, undefined, division.refId));
       out.push(serializeBlocks(division.blocks, top));
     }
   }

@@ -51,6 +51,23 @@ export interface BookMeta {
   identifier?: string;
   /** A student paper's title-page elements (APA 7th ed. 2.3; MLA 9th ed. 1.3); used by academic layouts only. */
   paper?: PaperDetails;
+  /**
+   * Every author in order, with affiliations, when the source names more than one or gives affiliations (YAML
+   * `author:` as a list, a DOCX's core properties); {@link author} is their names joined (`A, B and C`).
+   */
+  authors?: AuthorCredit[];
+  /** The abstract as the source gives it (YAML `abstract:`), Markdown text; academic layouts set it on its own page. */
+  abstract?: string;
+  /** The date the source prints (YAML `date:`), as written (`22 April 2024`). */
+  date?: string;
+  /** Bibliography files the source names (YAML `bibliography:`), as written, relative to the source file. */
+  bibliography?: string[];
+}
+
+/** One author of a paper or thesis and where they work (YAML `author: [{name, affiliation}]`). */
+export interface AuthorCredit {
+  name: string;
+  affiliation?: string;
 }
 
 /**
@@ -69,6 +86,12 @@ export interface PaperDetails {
   instructor?: string;
   /** Due date as the paper prints it, e.g. `October 12, 2026` (APA) or `12 October 2026` (MLA). */
   dueDate?: string;
+  /** The university or school of a thesis (YAML `institution:`), e.g. `Allegheny College`. */
+  institution?: string;
+  /** The degree a thesis is submitted for (YAML `degree:`), e.g. `Master of Science`. */
+  degree?: string;
+  /** The thesis's supervisor or advisor as named (YAML `supervisor:`/`advisor:`). */
+  supervisor?: string;
 }
 
 /** Phrasing content. */
@@ -80,7 +103,21 @@ export type Inline =
   | { type: 'link'; href: string; children: Inline[] }
   /** Reference to a footnote defined in {@link BookDocument.footnotes} under `id`. */
   | { type: 'footnoteRef'; id: string }
-  | { type: 'lineBreak' };
+  | { type: 'lineBreak' }
+  /**
+   * Inline math in TeX (LaTeX math mode, without the `$` delimiters): `x^2 + y^2`. Readers of MathML and
+   * OMML convert to TeX (pandoc's Math node holds TeX too); writers convert TeX to Typst math, MathML or OMML.
+   */
+  | { type: 'math'; tex: string }
+  /** Inline code (Markdown `` `x` ``): set in the monospace face, never hyphenated or justified. */
+  | { type: 'code'; value: string }
+  /**
+   * A cross-reference to a numbered figure, table, equation or section (pandoc-crossref `@fig:x`, `@tbl:x`,
+   * `@eq:x`, `@sec:x`; Word REF fields). `target` is the id as written (`fig:pipeline`); writers print what
+   * {@link ./numbering.ts} gives it (`Figure 3`, or `3` with `suppressPrefix`, pandoc-crossref's `-@fig:x`)
+   * and link it where the format links. A target no node carries is reported and printed as written.
+   */
+  | { type: 'crossRef'; target: string; suppressPrefix?: boolean };
 
 /** One line of verse: phrasing content, optionally indented by `indent` levels (each ~1 em). */
 export interface VerseLine {
@@ -97,21 +134,77 @@ export interface VerseLine {
  */
 export type ParagraphRole = 'dateline' | 'salutation' | 'signature' | 'stageDirection' | 'persona' | 'ending';
 
+/** Horizontal alignment of a table column or cell (pandoc's `Alignment`); `default` leaves it to the layout. */
+export type CellAlign = 'left' | 'center' | 'right' | 'default';
+
+/** One column of a table. */
+export interface TableColumn {
+  align: CellAlign;
+  /**
+   * The column's share of the table's width, 0 < w <= 1, when the source gives one (a pipe table's dashes, a
+   * grid table's column widths, Word's `w:gridCol`); absent: the writer sizes the column from its content.
+   */
+  widthFraction?: number;
+}
+
+/** One cell: phrasing content (a cell's paragraphs joined by line breaks), spanning `colSpan` x `rowSpan` (default 1). */
+export interface TableCell {
+  children: Inline[];
+  colSpan?: number;
+  rowSpan?: number;
+  /** Overrides the column's alignment for this cell. */
+  align?: CellAlign;
+}
+
+/** A row of cells; a cell covered by a span above or to the left has no entry (HTML's table model). */
+export interface TableRow {
+  cells: TableCell[];
+}
+
+/**
+ * A table (pandoc's `Table`, simplified): column specs, header rows (repeated when the table breaks across pages)
+ * and body rows. `caption` is the table's title (`[]` when none); `note` what the source sets below it (APA 7
+ * 7.14 "Note."); `id` the author's id for cross-references (`tbl:results`).
+ */
+export interface TableBlock {
+  type: 'table';
+  id?: string;
+  caption: Inline[];
+  columns: TableColumn[];
+  head: TableRow[];
+  body: TableRow[];
+  note?: Inline[];
+}
+
 /** Flow content inside a chapter or section. */
 export type Block =
   | { type: 'paragraph'; children: Inline[]; role?: ParagraphRole }
   /** A speech in a play: the speaker's name (small capitals in writers) and what they say. */
   | { type: 'speech'; speaker: Inline[]; children: Block[] }
-  /** A heading inside a chapter (sub-section); level 2 is the highest below a chapter title. */
-  | { type: 'heading'; level: 2 | 3 | 4 | 5 | 6; children: Inline[] }
+  /**
+   * A heading inside a chapter (sub-section); level 2 is the highest below a chapter title. `id`: the author's id
+   * for cross-references (`{#sec:method}`).
+   */
+  | { type: 'heading'; level: 2 | 3 | 4 | 5 | 6; children: Inline[]; id?: string }
   /** A scene break (`* * *` in Markdown): a blank line or an ornament depending on the layout. */
   | { type: 'sceneBreak' }
   /** Verse (pandoc's LineBlock): stanzas of lines, line breaks are significant. */
   | { type: 'verse'; stanzas: VerseLine[][] }
   | { type: 'blockQuote'; children: Block[] }
   | { type: 'list'; ordered: boolean; items: Block[][] }
-  /** An illustration; `src` is absent when only a caption survives (e.g. `[Illustration: ...]`). */
-  | { type: 'figure'; src?: string; alt: string; caption: Inline[] };
+  /**
+   * An illustration; `src` is absent when only a caption survives (e.g. `[Illustration: ...]`). `id`: the author's
+   * id for cross-references (`fig:pipeline`); `widthFraction`: the width the source asks for, as a share of the
+   * text block (`{width=50%}`), 0 < w <= 1.
+   */
+  | { type: 'figure'; src?: string; alt: string; caption: Inline[]; id?: string; widthFraction?: number }
+  | TableBlock
+  /** Display math in TeX (`$$ ... $$`), numbered when it has an `id` (`eq:energy`). */
+  | { type: 'math'; tex: string; id?: string }
+  /** A code listing (fenced code): kept line by line in the monospace face, never justified. */
+  | { type: 'code'; language?: string; value: string }
+  /** A forced page break (`\newpage`, `\clearpage`, Word's page break before a part of the text). */
+  | { type: 'pageBreak' };
 
 /** Kinds of front- and back-matter sections (EPUB 3 structural semantics vocabulary names). */
 export type SectionKind =
@@ -154,6 +247,8 @@ export interface Chapter {
   blocks: Block[];
   /** What the division is when not a chapter (Markdown `# Title {.piece}`); absent for a chapter. */
   kind?: DivisionKind;
+  /** The author's id for cross-references (`# Results {#sec:results}`), when the source gives one. */
+  refId?: string;
 }
 
 /** A part (book, volume): groups chapters; may have introductory blocks before the first chapter. */
@@ -170,6 +265,8 @@ export interface Part {
   author?: string;
   blocks: Block[];
   chapters: Chapter[];
+  /** The author's id for cross-references (`# Part One {.part #sec:one}`), when the source gives one. */
+  refId?: string;
 }
 
 /** A division of the body. */
@@ -183,6 +280,8 @@ export interface Section {
   id: string;
   title: Inline[];
   blocks: Block[];
+  /** The author's id for cross-references (`# Appendix A {.back #sec:appendix}`), when the source gives one. */
+  refId?: string;
 }
 
 /**
@@ -249,6 +348,15 @@ export function inlineText(inlines: readonly Inline[]): string {
         break;
       case 'footnoteRef':
         break;
+      case 'math':
+        out += node.tex;
+        break;
+      case 'code':
+        out += node.value;
+        break;
+      case 'crossRef':
+        out += `@${node.target}`;
+        break;
       default:
         out += inlineText(node.children);
     }
@@ -309,6 +417,11 @@ export function blockWordCount(blocks: readonly Block[]): number {
     else if (b.type === 'speech' || b.type === 'blockQuote') n += blockWordCount(b.children);
     else if (b.type === 'list') b.items.forEach((item) => (n += blockWordCount(item)));
     else if (b.type === 'figure') words(b.caption);
+    else if (b.type === 'table') {
+      words(b.caption);
+      if (b.note) words(b.note);
+      for (const row of [...b.head, ...b.body]) for (const cell of row.cells) words(cell.children);
+    }
   }
   return n;
 }

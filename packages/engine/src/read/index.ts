@@ -6,6 +6,8 @@
  * Plain text: bytes -> text with `\n` line endings + what the Project Gutenberg header says.
  */
 import type { BookAsset, BookDocument, BookMeta } from '../model/book-document.ts';
+import type { Diagnostic } from '../model/diagnostics.ts';
+import { chainResolvers, type ResourceResolver } from './resources.ts';
 import { EngineError } from '../errors.ts';
 import { serializeMarkdown } from '../markdown/serialize.ts';
 import { inspectZip, looksLikeZip } from './archive/zip.ts';
@@ -18,6 +20,7 @@ import type { DocumentReadResult } from './html/index.ts';
 import { readHtml } from './html/index.ts';
 import { readMarkdown } from './markdown.ts';
 import { readPdf } from './pdf/index.ts';
+import { assembleProject, unzipProject } from './project.ts';
 
 /**
  * What {@link readText} returns.
@@ -57,7 +60,7 @@ export type InputFormat = 'txt' | 'markdown' | 'html' | 'docx' | 'epub' | 'pdf';
 
 /** User-facing message for files no reader handles (the server answers 415 with it). */
 export const UNSUPPORTED_FORMAT_MESSAGE =
-  'This file type is not supported. Upload a plain-text (.txt), Markdown (.md), HTML (.html, .xhtml), Word (.docx), EPUB (.epub) or PDF (.pdf) file.';
+  'This file type is not supported. Upload a plain-text (.txt), Markdown (.md), HTML (.html, .xhtml), Word (.docx), EPUB (.epub) or PDF (.pdf) file, or a .zip of a Markdown or HTML book with its images.';
 
 const EXTENSIONS: Readonly<Record<string, InputFormat>> = {
   txt: 'txt', text: 'txt',
@@ -156,7 +159,7 @@ export function detectFormat(bytes: Uint8Array, hints: { fileName?: string; cont
  *   with the book and handed to `parseMarkdown` (`opts.assets`).
  */
 export type ReadOutput =
-  | { kind: 'raw'; format: 'txt'; text: string; encoding: string; meta: Partial<BookMeta> }
+  | { kind: 'raw'; format: 'txt'; text: string; encoding: string; meta: Partial<BookMeta>; diagnostics: Diagnostic[] }
   | {
       kind: 'document';
       format: Exclude<InputFormat, 'txt'>;
@@ -164,6 +167,8 @@ export type ReadOutput =
       meta: Partial<BookMeta>;
       report: ReportLine[];
       assets: BookAsset[];
+      /** What the reader could not keep or had to change (`model/diagnostics.ts`); `[]` when nothing. */
+      diagnostics: Diagnostic[];
       /**
        * The document the Markdown reader built (other formats: absent): `parseMarkdown(markdown, doc.meta, { assets })`
        * gives it back exactly, so a caller with no other metadata can skip that parse (the command line does).
@@ -172,14 +177,20 @@ export type ReadOutput =
     };
 
 type DocumentFormat = Exclude<InputFormat, 'txt'>;
-type DocumentReader = (bytes: Uint8Array) => Promise<{ markdown: string; meta: Partial<BookMeta>; report: ReportLine[]; assets?: BookAsset[]; doc?: BookDocument }>;
+/** What a reader is given besides the bytes: the files beside the main one (images, a bibliography), when any. */
+export interface ReaderContext {
+  resources?: ResourceResolver;
+}
+
+type ReaderResult = { markdown: string; meta: Partial<BookMeta>; report: ReportLine[]; assets?: BookAsset[]; doc?: BookDocument; diagnostics?: Diagnostic[] };
+type DocumentReader = (bytes: Uint8Array, ctx: ReaderContext) => Promise<ReaderResult>;
 
 /**
  * A reader's result in Quire's Markdown; with `keepDoc`, the reader's document too (the Markdown reader's: its
  * document is the parse of its own Markdown, `test/readers/reader-document.test.ts`; the EPUB reader's is not).
  */
-function documentOutput(result: DocumentReadResult, keepDoc = false): { markdown: string; meta: Partial<BookMeta>; report: ReportLine[]; assets: BookAsset[]; doc?: BookDocument } {
-  const out = { markdown: serializeMarkdown(result.doc), meta: result.meta, report: result.report, assets: Object.values(result.doc.assets) };
+function documentOutput(result: DocumentReadResult, keepDoc = false): ReaderResult {
+  const out = { markdown: serializeMarkdown(result.doc), meta: result.meta, report: result.report, assets: Object.values(result.doc.assets), diagnostics: result.diagnostics ?? [] };
   return keepDoc ? { ...out, doc: result.doc } : out;
 }
 
@@ -189,8 +200,8 @@ function decodeMarkup(bytes: Uint8Array): string {
 
 /** The structured readers, by format (plain data: one line per format). */
 const READERS: Readonly<Record<DocumentFormat, DocumentReader>> = {
-  markdown: async (bytes) => documentOutput(readMarkdown(decodeMarkup(bytes)), true),
-  html: async (bytes) => documentOutput(readHtml(decodeMarkup(bytes))),
+  markdown: async (bytes, ctx) => documentOutput(await readMarkdown(decodeMarkup(bytes), { resources: ctx.resources }), true),
+  html: async (bytes, ctx) => documentOutput(readHtml(decodeMarkup(bytes), ctx.resources ? { resources: ctx.resources } : {})),
   docx: async (bytes) => documentOutput(await readDocx(bytes)),
   epub: async (bytes) => documentOutput(readEpub(bytes)),
   pdf: async (bytes) => readPdf(bytes),
@@ -200,6 +211,8 @@ const READERS: Readonly<Record<DocumentFormat, DocumentReader>> = {
  * Reads any supported upload (see {@link detectFormat} and {@link ReadOutput}).
  * @param bytes the file.
  * @param opts.fileName, opts.contentType hints for the format (magic bytes win) and for messages.
+ * @param opts.resources the files beside this one (a Markdown thesis's images and bibliography, an HTML edition's
+ *   `images/` folder), as the CLI finds them on disk or the server in the rest of an upload.
  * @throws EngineError('UNSUPPORTED_FORMAT') for a type no reader handles (message names the supported
  *   types; the server answers 415).
  * @throws EngineError('UNREADABLE_INPUT') for a broken file, an encrypted PDF, a DRM-protected EPUB, a
@@ -208,24 +221,62 @@ const READERS: Readonly<Record<DocumentFormat, DocumentReader>> = {
  * @throws EngineError('EMPTY_INPUT') when the file holds no text.
  * Anything else a reader throws (a library's own error on a malformed file) becomes UNREADABLE_INPUT.
  */
-export async function readBook(bytes: Uint8Array, opts: { fileName?: string; contentType?: string } = {}): Promise<ReadOutput> {
+export async function readBook(
+  bytes: Uint8Array,
+  opts: { fileName?: string; contentType?: string; resources?: ResourceResolver } = {},
+): Promise<ReadOutput> {
   if (bytes.length === 0) {
     const name = opts.fileName ? `"${opts.fileName}"` : 'This file';
     throw new EngineError('EMPTY_INPUT', `${name} is empty. Upload a file that contains the text of your book.`);
   }
   const format = detectFormat(bytes, opts);
+  if (!format && looksLikeZip(bytes)) {
+    // A zip of a Markdown project or of an HTML edition with its images (`project.ts`).
+    const files = unzipProject(bytes);
+    return readProject(files);
+  }
   if (!format) throw new EngineError('UNSUPPORTED_FORMAT', UNSUPPORTED_FORMAT_MESSAGE);
   try {
     if (format === 'txt') {
       const r = readText(bytes, opts);
-      return { kind: 'raw', format, text: r.text, encoding: r.encoding, meta: r.meta };
+      return { kind: 'raw', format, text: r.text, encoding: r.encoding, meta: r.meta, diagnostics: [] };
     }
-    const r = await READERS[format](bytes);
-    return { kind: 'document', format, markdown: r.markdown, meta: r.meta, report: r.report, assets: r.assets ?? [], ...(r.doc ? { doc: r.doc } : {}) };
+    const r = await READERS[format](bytes, { ...(opts.resources ? { resources: opts.resources } : {}) });
+    return {
+      kind: 'document',
+      format,
+      markdown: r.markdown,
+      meta: r.meta,
+      report: r.report,
+      assets: r.assets ?? [],
+      diagnostics: r.diagnostics ?? [],
+      ...(r.doc ? { doc: r.doc } : {}),
+    };
   } catch (err) {
     if (err instanceof EngineError) throw err;
     throw new EngineError('UNREADABLE_INPUT', 'This file could not be read: it looks damaged or is not what its name says.', { cause: err });
   }
+}
+
+/**
+ * Reads a book given as several files (a Markdown project, an HTML edition and its images: `project.ts`
+ * `assembleProject`), the other files serving as the main one's resources.
+ * @param files the files by path (forward slashes), as unpacked from a zip or uploaded together.
+ * @param opts.beside where to look for a file the project refers to but does not hold, given the main file's folder
+ *   within `files` (the command line: the same folder on disk).
+ * @throws EngineError('UNSUPPORTED_FORMAT') when no file is Markdown or HTML (one file of another kind alone is
+ *   read by {@link readBook}); the errors of {@link readBook} otherwise.
+ */
+export async function readProject(
+  files: ReadonlyMap<string, Uint8Array>,
+  opts: { beside?: (mainFolder: string) => ResourceResolver } = {},
+): Promise<ReadOutput> {
+  const project = assembleProject(files);
+  if (!project) throw new EngineError('UNSUPPORTED_FORMAT', `This archive holds no Markdown or HTML file: a .zip must hold a Markdown or HTML book with its images.`);
+  return readBook(new TextEncoder().encode(project.text), {
+    fileName: project.format === 'markdown' ? `${project.fileName.replace(/\.[^.]*$/, '')}.md` : project.fileName,
+    resources: opts.beside ? chainResolvers(project.resources, opts.beside(project.mainFolder)) : project.resources,
+  });
 }
 
 export { decodeText, normalizeLineEndings, type TextEncodingName } from './decode-text.ts';

@@ -6,39 +6,28 @@
  *       title (moved to the metadata); the level used for chapters becomes `#`, a part level above it
  *       (`# BOOK I` over `## Chapter 1`) becomes `# ... {.part}`, deeper levels `##`...
  * - [X] setext headings (`Title` + `=====`) rewritten as ATX
- * - [X] YAML front matter (`title`, `author`, `lang`/`language`, `description`) read into the metadata
+ * - [X] YAML metadata blocks (`markdown-meta.ts`): title, subtitle, authors with affiliations, date, abstract,
+ *       keywords, lang, institution, degree, supervisor, bibliography; malformed YAML at the top reported
+ * - [X] figures' image files read through the resources beside the file (`markdown-images.ts`); PDF and SVG
+ *       rasterized; missing files reported, captions kept
+ * - [X] tables, math, code, cross-references, raw LaTeX (`../markdown/parse.ts`), with its diagnostics
  * - [X] raw HTML removed, its text kept (comments, `<script>` and `<style>` with their content);
  *       Markdown never carries HTML into a book
  * - [X] text already in Quire's convention (`{.part}`, `{.front}`, `{.back}` headings) left as it is
  * - [ ] reference-style link definitions are kept as markdown-it reads them (links survive)
  */
-import markdownIt from 'markdown-it';
 import type { BookMeta } from '../model/book-document.ts';
+import { Diagnostics } from '../model/diagnostics.ts';
 import { EngineError } from '../errors.ts';
-import { parseMarkdown } from '../markdown/parse.ts';
+import { createMarkdownParser, parseMarkdown } from '../markdown/parse.ts';
 import { Report } from './html/dom.ts';
 import type { DocumentReadResult } from './html/index.ts';
+import { ImageCollector } from './images.ts';
+import { resolveFigureImages } from './markdown-images.ts';
+import { readYamlMetadata } from './markdown-meta.ts';
+import type { ResourceResolver } from './resources.ts';
 
 const PART_TITLE = /^(?:the\s+)?(?:(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)\s+)?(?:book|part|volume|vol\.|tome)\b/i;
-
-/** Reads `key: value` pairs of a YAML front-matter block (flat scalars only). */
-function frontMatter(text: string): { meta: Partial<BookMeta>; rest: string } {
-  const m = /^---[ \t]*\n([\s\S]*?)\n(?:---|\.\.\.)[ \t]*(?:\n|$)/.exec(text);
-  if (!m) return { meta: {}, rest: text };
-  const meta: Partial<BookMeta> = {};
-  for (const line of m[1]!.split('\n')) {
-    const kv = /^([A-Za-z_-]+)\s*:\s*(.*)$/.exec(line);
-    if (!kv) continue;
-    const value = kv[2]!.trim().replace(/^(['"])(.*)\1$/, '$2');
-    if (!value) continue;
-    const key = kv[1]!.toLowerCase();
-    if (key === 'title') meta.title = value;
-    else if (key === 'author' || key === 'creator') meta.author = value;
-    else if ((key === 'lang' || key === 'language') && /^[a-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/i.test(value)) meta.language = value;
-    else if (key === 'description') meta.description = value;
-  }
-  return { meta, rest: text.slice(m[0].length) };
-}
 
 /** Removes raw HTML outside code fences; returns the text and how many tags went. */
 function stripHtml(text: string): { text: string; removed: number } {
@@ -65,11 +54,15 @@ interface HeadingLine {
 /**
  * Reads Markdown.
  * @param text the decoded file (`\n` line endings).
+ * @param opts.resources the files beside it (its figures' images), when the upload has them.
+ * @returns the document (figures pointing at `doc.assets`), the metadata, the report and the diagnostics
+ *   (raw LaTeX left out, images missing, malformed YAML).
  * @throws EngineError('EMPTY_INPUT') when nothing is left.
  */
-export function readMarkdown(text: string): DocumentReadResult {
+export async function readMarkdown(text: string, opts: { resources?: ResourceResolver } = {}): Promise<DocumentReadResult> {
   const report = new Report();
-  const fm = frontMatter(text.replace(/\r\n?/g, '\n'));
+  const diagnostics = new Diagnostics();
+  const fm = readYamlMetadata(text.replace(/\r\n?/g, '\n'), diagnostics);
   const meta: Partial<BookMeta> = { ...fm.meta };
   const html = stripHtml(fm.rest);
   report.add('rawHtml', 'HTML tags removed (their text is kept)', html.removed);
@@ -77,7 +70,9 @@ export function readMarkdown(text: string): DocumentReadResult {
 
   // Only the block structure is read here (headings and their text): the inline rules, most of a parse's
   // time, are left to the parse of the normalised text below.
-  const md = markdownIt('default', { html: false });
+  // The parser of Quire Markdown, so that its block rules (tables, math, LaTeX) shape the structure here too:
+  // a multiline table's dashes are no setext heading.
+  const md = createMarkdownParser();
   md.core.ruler.enableOnly(['normalize', 'block']);
   const tokens = md.parse(html.text, {});
   const headings: HeadingLine[] = [];
@@ -125,8 +120,11 @@ export function readMarkdown(text: string): DocumentReadResult {
   }
   const normalized = lines.join('\n');
   const fullMeta: BookMeta = { title: meta.title ?? 'Untitled', author: meta.author ?? 'Unknown', language: meta.language ?? 'en', ...meta };
-  const doc = parseMarkdown(normalized, fullMeta);
+  const doc = parseMarkdown(normalized, fullMeta, { diagnostics });
   const hasText = [...doc.front, ...doc.body, ...doc.back].some((d) => d.blocks.length > 0 || d.type === 'part' && d.chapters.length > 0) || Object.keys(doc.footnotes).length > 0;
   if (!hasText && !/\S/.test(normalized)) throw new EngineError('EMPTY_INPUT', 'This file contains no text that Quire can import.');
-  return { doc, meta, report: report.toArray() };
+  const collector = new ImageCollector();
+  await resolveFigureImages(doc, opts.resources, collector, diagnostics);
+  collector.reportTo(report);
+  return { doc, meta, report: report.toArray(), diagnostics: diagnostics.toArray() };
 }

@@ -41,7 +41,7 @@ export function checkGutenbergBook(bytes: Uint8Array): BookRun {
   expect(cleanText(clean.markdown, { meta: read.meta }).markdown).toBe(clean.markdown);
   expect(clean.report.passes.map((p) => p.id)).toEqual([
     'whitespace', 'boilerplate', 'scanBoilerplate', 'pageMarkers', 'pageFurniture', 'ocrFixes', 'sceneBreaks',
-    'productionNotes', 'contents', 'figures', 'creditLines', 'titleLines', 'splitChapters', 'headings', 'frontMatter', 'footnotes', 'verse', 'dehyphenated',
+    'productionNotes', 'contents', 'figures', 'creditLines', 'titleLines', 'splitChapters', 'headings', 'frontMatter', 'footnotes', 'tables', 'verse', 'dehyphenated',
     'splitWords', 'unwrapped', 'quotesCurled', 'dashes', 'ellipses', 'italicPunctuation', 'frenchSpaces', 'capitalsEmphasis', 'escaped', 'speeches',
     'letterParts', 'pieces', 'ending', 'blankLines',
   ]);

@@ -7,7 +7,8 @@ import { Button } from './button.tsx';
 /**
  * A dashed area to drop a file on or click to choose one: a `<label>` around a visually hidden file input, so the
  * keyboard reaches the input and the focus ring shows on the area. `onFile` gets the file chosen or dropped (the
- * first one). `inputProps` go to the input (accept, aria-*); `hintId` names the hint for `aria-describedby`.
+ * first one); with `onFiles`, the input takes several and `onFiles` gets them all (`onFile` is then not called).
+ * `inputProps` go to the input (accept, aria-*); `hintId` names the hint for `aria-describedby`.
  */
 export function FileDropZone({
   inputId,
@@ -16,6 +17,7 @@ export function FileDropZone({
   hint,
   hintId,
   onFile,
+  onFiles,
   disabled = false,
   className,
   inputProps,
@@ -28,6 +30,7 @@ export function FileDropZone({
   hint: ReactNode;
   hintId: string;
   onFile: (file: File | null) => void;
+  onFiles?: (files: File[]) => void;
   disabled?: boolean;
   className?: string;
   inputProps?: Omit<ComponentProps<'input'>, 'type' | 'id' | 'ref' | 'onChange' | 'disabled' | 'className'>;
@@ -36,6 +39,10 @@ export function FileDropZone({
   const onDrop = (event: DragEvent<HTMLLabelElement>) => {
     event.preventDefault();
     setDragging(false);
+    if (onFiles) {
+      if (event.dataTransfer.files.length > 0) onFiles([...event.dataTransfer.files]);
+      return;
+    }
     const dropped = event.dataTransfer.files[0];
     if (dropped) onFile(dropped);
   };
@@ -68,7 +75,8 @@ export function FileDropZone({
         type="file"
         className="sr-only"
         disabled={disabled}
-        onChange={(event) => onFile(event.target.files?.[0] ?? null)}
+        multiple={onFiles !== undefined}
+        onChange={(event) => (onFiles ? onFiles([...(event.target.files ?? [])]) : onFile(event.target.files?.[0] ?? null))}
       />
     </label>
   );

@@ -6,6 +6,7 @@
  * (`peace -- and` -> `peace—and`). Lines made only of hyphens (a Markdown thematic break) are left alone.
  * Count: dashes replaced.
  */
+import { DELIMITER_ROW } from '../../structure/detect-tables.ts';
 import type { CleanPass, PassContext } from '../pass.ts';
 
 const DASH_RUN = /( ?)(-{2,})( ?)/g;
@@ -16,7 +17,8 @@ function normalizeDashes(text: string, ctx: PassContext): string {
   const out = text
     .split('\n')
     .map((line) => {
-      if (!line.includes('--') || /^\s*-+\s*$/.test(line)) return line;
+      // A rule of hyphens, or a pipe table's delimiter row (`| --- | ---: |`, `passes/mark-tables.ts`), is no dash.
+      if (!line.includes('--') || /^\s*-+\s*$/.test(line) || DELIMITER_ROW.test(line)) return line;
       return line.replace(DASH_RUN, (m: string, before: string, run: string, after: string, offset: number, s: string) => {
         changed++;
         const dash = run.length >= 4 ? '——' : '—';

@@ -15,7 +15,13 @@
  * - [X] hard-wrapped text (one Word paragraph per printed line, as in text pasted from a plain-text
  *       edition): lines joined into paragraphs
  * - [X] password-protected files (an OLE compound file, not a ZIP) refused with a message saying so
- * - [ ] comments, tracked changes (mammoth drops them), text boxes
+ * - [X] before mammoth (`preprocess.ts`): OMML equations to TeX behind markers, Caption-style paragraphs (any
+ *       localised name) numberless with their `_Ref` id, REF fields to them as links, the source's contents
+ *       list dropped, text boxes' paragraphs after their anchor, headings by outline level (`styles.ts`), charts,
+ *       SmartArt and embedded objects reported
+ * - [X] after mammoth (`finish-html.ts`): math spans, table `<caption>`s, `<figure>`/`<figcaption>` (a caption
+ *       printed once), equation ids from their captions (Word's one-row equation tables undone), crossref links
+ * - [ ] comments, tracked changes (mammoth drops them)
  */
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import mammoth from 'mammoth';
@@ -27,7 +33,12 @@ import { Report } from '../html/dom.ts';
 import { ImageCollector } from '../images.ts';
 import { htmlDocumentsToBook, type DocumentReadResult } from '../html/index.ts';
 import { sniffImageType } from '../../model/image-bytes.ts';
-import { childElements, findFirst, parseHtml, parseXml, textContent, wellFormedXml } from '../xml.ts';
+import { childElements, findFirst, parseHtml, parseXml, textContent, wellFormedXml, type XmlElement } from '../xml.ts';
+import { Diagnostics } from '../../model/diagnostics.ts';
+import { finishHtml, type FinishStats } from './finish-html.ts';
+import { DocxPrep, preprocessPart } from './preprocess.ts';
+import { readStyles, styleMapFor } from './styles.ts';
+import { writeXml } from './xml-write.ts';
 
 /** Word styles to HTML (mammoth style map syntax); Word's built-in heading styles map by default. */
 const STYLE_MAP = [
@@ -146,11 +157,16 @@ function unwrapDocument(doc: BookDocument): number {
  *   kept the event loop busy for 50 s, and well-formed comments after the root do the same. Which entries
  *   mammoth parses depends on the package's relationships, so every entry that is not binary is rewritten.
  */
-function mammothPackage(zip: SafeZip): { repacked: Uint8Array; binaries: Map<string, Uint8Array> } {
+function mammothPackage(zip: SafeZip, rewritten: ReadonlyMap<string, string> = new Map()): { repacked: Uint8Array; binaries: Map<string, Uint8Array> } {
   const files: Zippable = {};
   const binaries = new Map<string, Uint8Array>();
   for (const e of zip.entries) {
     if (e.directory) continue;
+    const replaced = rewritten.get(e.name);
+    if (replaced !== undefined) {
+      files[e.name] = [strToU8(wellFormedXml(replaced)), { level: 0 }];
+      continue;
+    }
     const bytes = zip.read(e.name);
     if (sniffImageType(bytes) || bytes.includes(0)) {
       const key = `quire-binary-entry-${binaries.size + 1}`;
@@ -167,26 +183,35 @@ function mammothPackage(zip: SafeZip): { repacked: Uint8Array; binaries: Map<str
 }
 
 /**
- * Reads a DOCX file.
- * @throws EngineError('ARCHIVE_TOO_LARGE') for a zip bomb or an archive past the limits.
+ * The HTML of a Word document as the shared converter reads it: mammoth's HTML of the preprocessed parts
+ * (`preprocess.ts`), finished (`finish-html.ts`: math spans, captions in their tables and figures,
+ * cross-reference links). Exposed for tests of this layer on its own.
  * @throws EngineError('UNREADABLE_INPUT') for a broken or password-protected file, or a ZIP that is not
- *   a Word document.
- * @throws EngineError('EMPTY_INPUT') when the document has no text.
+ *   a Word document; EngineError('ARCHIVE_TOO_LARGE') past the archive limits.
  */
-export async function readDocx(bytes: Uint8Array): Promise<DocumentReadResult> {
+export async function readDocxHtml(bytes: Uint8Array): Promise<DocxHtml> {
   if (OLE_MAGIC.every((b, i) => bytes[i] === b)) throw new EngineError('UNREADABLE_INPUT', PROTECTED_DOCX_MESSAGE);
   const zip = openZip(bytes);
   if (!zip.find('word/document.xml')) {
     throw new EngineError('UNREADABLE_INPUT', 'This file is not a Word document (it has no word/document.xml). Upload a .docx saved by Word, LibreOffice or Google Docs.');
   }
-  const { repacked, binaries } = mammothPackage(zip);
+  const diagnostics = new Diagnostics();
+  const prep = new DocxPrep(readStyles(zip.find(STYLES_PART) ? zip.text(STYLES_PART) : undefined), diagnostics);
+  const rewritten = new Map<string, string>();
+  for (const part of REWRITTEN_PARTS) {
+    if (!zip.find(part)) continue;
+    const tree = parseXml(zip.text(part));
+    preprocessPart(tree, prep);
+    rewritten.set(part, writeXml(tree));
+  }
+  const { repacked, binaries } = mammothPackage(zip, rewritten);
   let html: string;
   const collector = new ImageCollector();
   try {
     const result = await mammoth.convertToHtml(
       { buffer: Buffer.from(repacked.buffer, repacked.byteOffset, repacked.byteLength) },
       {
-        styleMap: STYLE_MAP,
+        styleMap: [...STYLE_MAP, ...styleMapFor(prep.sheet)],
         externalFileAccess: false,
         // The picture's bytes go to the collector; the element keeps the asset path (or nothing) and
         // mammoth's alt text.
@@ -202,13 +227,60 @@ export async function readDocx(bytes: Uint8Array): Promise<DocumentReadResult> {
   } catch (err) {
     throw new EngineError('UNREADABLE_INPUT', 'This Word file is damaged: its document could not be read.', { cause: err });
   }
+  const root = parseHtml(html);
+  const stats = finishHtml(root, prep);
+  return { root, stats, prep, diagnostics, collector, meta: coreMeta(zip) };
+}
+
+/** What {@link readDocxHtml} gives: the finished HTML tree and what was found on the way. */
+export interface DocxHtml {
+  root: XmlElement;
+  stats: FinishStats;
+  prep: DocxPrep;
+  diagnostics: Diagnostics;
+  collector: ImageCollector;
+  meta: Partial<BookMeta>;
+}
+
+/**
+ * Reads a DOCX file: {@link readDocxHtml}, then the shared HTML converter.
+ * @throws EngineError('ARCHIVE_TOO_LARGE') for a zip bomb or an archive past the limits.
+ * @throws EngineError('UNREADABLE_INPUT') for a broken or password-protected file, or a ZIP that is not
+ *   a Word document.
+ * @throws EngineError('EMPTY_INPUT') when the document has no text.
+ */
+export async function readDocx(bytes: Uint8Array): Promise<DocumentReadResult> {
+  return docxHtmlToBook(await readDocxHtml(bytes));
+}
+
+/**
+ * The book of a Word document's finished HTML ({@link readDocxHtml}): the shared converter, then hard-wrapped
+ * lines joined. Consumes `html` (the tree is converted in place).
+ * @throws EngineError('EMPTY_INPUT') when the document has no text.
+ */
+export function docxHtmlToBook(html: DocxHtml): DocumentReadResult {
+  const { root, stats, prep, diagnostics, collector, meta } = html;
   const report = new Report();
-  const result = htmlDocumentsToBook([{ root: parseHtml(html), href: '' }], {
-    meta: coreMeta(zip),
+  reportPrep(report, prep, stats);
+  const result = htmlDocumentsToBook([{ root, href: '' }], {
+    meta,
     report,
     images: { source: (src) => (collector.holds(src) ? src : undefined), collector, textImages: true },
   });
   const joined = unwrapDocument(result.doc);
   report.add('hardWraps', 'Hard-wrapped lines joined into paragraphs', joined);
-  return { ...result, report: report.toArray() };
+  diagnostics.addAll(result.diagnostics ?? []);
+  return { ...result, report: report.toArray(), diagnostics: diagnostics.toArray() };
+}
+
+/** The parts {@link preprocessPart} rewrites (the main document and its notes; ECMA-376 Part 1 §11.3). */
+const REWRITTEN_PARTS = ['word/document.xml', 'word/footnotes.xml', 'word/endnotes.xml'];
+const STYLES_PART = 'word/styles.xml';
+
+function reportPrep(report: Report, prep: DocxPrep, stats: FinishStats): void {
+  report.add('docxContents', "Paragraphs of the document's own table of contents removed (Quire builds its own)", prep.contentsDropped);
+  report.add('docxTextBoxes', 'Text boxes whose text was kept after the paragraph that holds them', prep.textBoxes);
+  report.add('docxMath', 'Word equations kept as math', stats.inlineMath + stats.displayMath);
+  report.add('docxCaptions', 'Captions set on their table or figure', stats.tableCaptions + stats.figureCaptions);
+  report.add('docxCrossRefs', 'Cross-references to figures, tables and equations', stats.crossRefs);
 }

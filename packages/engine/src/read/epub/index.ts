@@ -9,8 +9,10 @@
  * - [X] skipped and counted: cover, title page, contents, imprint/colophon/copyright pages (by
  *       `epub:type` on the body or a section, EPUB 3 landmarks vocabulary), image-only pages
  * - [X] Project Gutenberg EPUBs: header and licence removed as in their HTML editions
- * - [X] images referenced by `<img>` / SVG `<image>` in spine documents, resolved against the manifest and
- *       read from the archive (`../images.ts` decides what is kept); `data:` URIs too
+ * - [X] images referenced by `<img>` / SVG `<image>` in spine documents (in figures and table cells too),
+ *       resolved against the manifest and read from the archive (`../images.ts` decides what is kept);
+ *       `data:` URIs too; each one not kept is a diagnostic saying why
+ * - [X] tables, MathML, code listings: as in HTML (`../html/convert.ts`)
  */
 import { EngineError } from '../../errors.ts';
 import { decodeText } from '../decode-text.ts';
@@ -19,6 +21,7 @@ import { ImageCollector, decodeDataUri } from '../images.ts';
 import { Report } from '../html/dom.ts';
 import { epubTypes } from '../html/dom.ts';
 import type { ImageSource, SourceDocument } from '../html/convert.ts';
+import { remoteImage, takeImage } from '../html/image-source.ts';
 import { htmlDocumentsToBook, type DocumentReadResult } from '../html/index.ts';
 import { findFirst, parseHtml, textContent, type XmlElement } from '../xml.ts';
 import { checkDrm, readPackage, resolvePath, type EpubPackage } from './package-document.ts';
@@ -41,26 +44,35 @@ function isFurniture(root: XmlElement, title: string | undefined): boolean {
 /**
  * Where the images of spine documents come from: a relative `src` resolved against the document's path
  * must be a manifest item (EPUB 3.3 §3.3: every publication resource is listed) present in the archive;
- * remote resources are not fetched.
+ * remote resources are not fetched. What is not kept says why (missing, remote, SVG, not an image).
  */
 function epubImages(zip: SafeZip, pkg: EpubPackage, collector: ImageCollector): ImageSource {
   return (src, base) => {
     if (/^data:/i.test(src)) {
       const bytes = decodeDataUri(src);
-      return bytes ? collector.add(bytes, src) : collector.refuse(src);
+      if (!bytes) {
+        collector.refuse(src);
+        return { code: 'image-refused', message: 'A picture embedded in the book could not be read, so only its caption is kept.' };
+      }
+      return takeImage(collector, bytes, src, src);
     }
-    if (/^[a-z][a-z0-9+.-]*:/i.test(src) || src.startsWith('/')) return undefined;
-    const path = resolvePath(base, src);
-    if (!pkg.resources.has(path) || !zip.find(path)) return collector.refuse(path);
+    if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(src)) return remoteImage(src);
+    if (src.startsWith('/')) return undefined;
+    const path = resolvePath(base, src.replace(/[?#].*$/s, ''));
+    if (!pkg.resources.has(path) || !zip.find(path)) {
+      collector.refuse(path);
+      return { code: 'image-missing', message: `The picture "${path}" is not in the EPUB file, so only its caption is kept.` };
+    }
     let bytes: Uint8Array;
     try {
       bytes = zip.read(path);
     } catch (err) {
       // An entry past the archive limits is a zip bomb: the whole book is refused, as for any entry.
       if (err instanceof EngineError && err.code === 'ARCHIVE_TOO_LARGE') throw err;
-      return collector.refuse(path);
+      collector.refuse(path);
+      return { code: 'image-refused', message: `The picture "${path}" could not be read from the EPUB file, so only its caption is kept.` };
     }
-    return collector.add(bytes, path);
+    return takeImage(collector, bytes, path, path);
   };
 }
 

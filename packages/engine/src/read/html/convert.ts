@@ -4,8 +4,15 @@
  * document and the HTML that mammoth makes of a DOCX.
  *
  * Checklist (Project Gutenberg HTML conventions, EPUB 3 structural semantics, mammoth's output):
- * - [X] paragraphs, headings h1-h6, block quotes, lists, tables (navigation tables dropped, others as
- *       one paragraph per row), `hr` as a scene-break candidate, `* * *` paragraphs as scene breaks
+ * - [X] paragraphs, headings h1-h6, block quotes, lists, `hr` as a scene-break candidate, `* * *`
+ *       paragraphs as scene breaks
+ * - [X] tables (`table.ts`): data tables (two rows or more with text in two cells or more) become table
+ *       nodes with caption, head, spans, alignments and widths; navigation tables are dropped; layout tables
+ *       (one row or one column, or mostly pictures) are read as one paragraph per row, their pictures as figures
+ * - [X] math (`math.ts`): MathML (its TeX annotation, else converted) and pandoc's `span.math` as inline or
+ *       display math; display math inside a paragraph splits it
+ * - [X] code (`code.ts`): `<pre><code>`, `pre.sourceCode`, `language-x` as code blocks; inline `<code>`,
+ *       `<kbd>`, `<samp>` as inline code
  * - [X] italics/emphasis, bold/strong, small caps (`span.smcap`, `.smallcaps`, `.sc`,
  *       `font-variant: small-caps`), external links (internal ones become plain text)
  * - [X] verse: `div.poem` / `.poetry` / `.stanza` / `.verse` / `.lg` (lines at `<br>` or line elements,
@@ -16,16 +23,28 @@
  *       `footnote-1`, or a block that links back) becomes a footnote; the back link is dropped
  * - [X] dropped and counted: page numbers (`span.pagenum`, `[Pg 23]`), navigation (`nav`, `.toc`, lists,
  *       tables and paragraphs made of internal links, and their "Contents" label)
- * - [X] images (`<img>`, SVG `<image>`): a figure with its caption or alt text; with an
- *       {@link ImageSource} (EPUB, DOCX, `data:` URIs) the figure's `src` names the imported file; without
- *       one, or when the file is not available, the caption alone is kept. An image inside a paragraph of
+ * - [X] images (`<img>`, SVG `<image>`, `<embed>`/`<object>` in a figure): a figure with its caption or alt
+ *       text, id (`<figure id>` or the image's) and a caption's own number (`Figure 1:`) dropped; with an
+ *       {@link ImageSource} (EPUB, DOCX, `data:` URIs, files beside an HTML file) the figure's `src` names the
+ *       imported file; without one, or when the file is not available, the caption alone is kept and the
+ *       reason is a diagnostic. An image inside a paragraph of
  *       text is left out (in books it is a drop cap or an ornament), except with `textImages` (Word, whose
  *       pictures stand in paragraphs): an imported one then follows the paragraph as a figure
- * - [ ] tables as tables (the model has none); definition lists as paragraphs
+ * - [X] nothing silent: what is left out (SVG drawings, video, embedded pages, forms, a missing picture, an
+ *       equation that cannot be read, a list inside a table cell) is a diagnostic (`model/diagnostics.ts`)
+ * - [ ] definition lists as paragraphs
  */
 import type { Block, Inline, VerseLine } from '../../model/book-document.ts';
+import { Diagnostics, type DiagnosticCode } from '../../model/diagnostics.ts';
 import { attr, textContent, type XmlElement, type XmlNode } from '../xml.ts';
+import { stripCaptionLabel } from './caption.ts';
+import { codeBlock, isCodePre } from './code.ts';
 import { classes, epubTypes, hasClass, isInline, SKIPPED, tag, type Report } from './dom.ts';
+import type { ImageSource } from './image-source.ts';
+import { displayMathIn, isDisplayMath, isMathElement, readMath } from './math.ts';
+import { buildTable, captionElement, isDataTable, sourceRows } from './table.ts';
+
+export type { ImageProblem, ImageSource } from './image-source.ts';
 
 /** A heading found in the flow; `ids` are the element ids at or inside it (EPUB nav targets). */
 export interface HeadingItem {
@@ -53,13 +72,6 @@ export interface SourceDocument {
   title?: string;
 }
 
-/**
- * Finds the file of an image met in a document: `src` as written (`<img src>`, `<image href>`), `base` the
- * document's path (EPUB) or `''`. Returns the asset path of the imported image (`images/img-1.png`), or
- * undefined when the file is not available (remote, missing, refused): the figure then keeps its caption.
- */
-export type ImageSource = (src: string, base: string) => string | undefined;
-
 /** Report labels shared by the readers. */
 export const LABELS = {
   pageNumbers: 'Page numbers removed',
@@ -76,6 +88,22 @@ const NOTE_TYPES = new Set(['footnote', 'endnote', 'rearnote', 'note', 'footnote
 const PAGE_MARKER = /\[\s*Pg\.?\s*[0-9ivxlcdm]+\s*\]/gi;
 const SCENE_BREAK = /^\s*(?:[*⁂✱·•]\s*){3,}$|^\s*⁂\s*$/;
 const CONTENTS_LABEL = /^\s*(?:table\s+of\s+)?contents\.?\s*$/i;
+
+/** Elements left out of the book that held something the reader saw, named for the user; others go silently. */
+const UNSUPPORTED: Readonly<Record<string, string>> = {
+  svg: 'a drawing in SVG format',
+  video: 'a video',
+  audio: 'a sound recording',
+  iframe: 'an embedded web page',
+  object: 'an embedded object',
+  embed: 'an embedded object',
+  canvas: 'a drawing made by a script',
+  form: 'a form',
+  input: 'a form field',
+  button: 'a button',
+  select: 'a drop-down list',
+  textarea: 'a text-entry box',
+};
 
 /** Resolves `href` (relative to `base`, a document path) to `path#id`; `#x` stays in `base`. */
 export function resolveHref(base: string, href: string): { path: string; id: string } | undefined {
@@ -112,12 +140,19 @@ export class HtmlConverter {
   private readonly backLinks = new Set<XmlElement>();
   private readonly usedNoteIds = new Set<string>();
   private currentDoc = '';
+  /** Where in the text the converter is, for diagnostics: the last heading's text (or the EPUB file's title). */
+  private where: string | undefined;
 
+  /**
+   * @param diagnostics what could not be kept is added here (a local collector when absent: read it back with
+   *   {@link HtmlConverter.diagnostics}).
+   */
   constructor(
     private readonly docs: readonly SourceDocument[],
     private readonly report: Report,
     private readonly images?: ImageSource,
     private readonly textImages = false,
+    readonly diagnostics: Diagnostics = new Diagnostics(),
   ) {
     for (const d of docs) this.index(d.root, d.href);
     for (const d of docs) this.findNotes(d.root, d.href);
@@ -169,6 +204,21 @@ export class HtmlConverter {
   }
 
   /** Finds note references and their containers (see the module checklist). */
+  /**
+   * A link to a numbered figure, table, equation or section as a cross-reference, so that Quire's own numbers are
+   * printed: the DOCX reader's REF fields (`data-crossref="fig:Ref123"`, docx/finish-html.ts) and pandoc-crossref's
+   * links (`<a href="#fig:betadiv">4</a>`). Only a target this document holds, by an id of that shape; a link whose
+   * text is only a number (`4`, `(2)`) keeps no prefix (pandoc-crossref's `-@fig:x`).
+   */
+  private crossReference(a: XmlElement, href: string): Extract<Inline, { type: 'crossRef' }> | undefined {
+    const target = attr(a, 'data-crossref') ?? (href.startsWith('#') ? href.slice(1) : undefined);
+    if (!target || !/^(?:fig|tbl|eq|sec|lst):/.test(target)) return undefined;
+    const base = this.docOf.get(a);
+    if (base === undefined || !this.byId.has(`${base}#${target}`)) return undefined;
+    const text = textContent(a).trim();
+    return /^\(?\d+(?:[.-]\d+)*\)?$/.test(text) ? { type: 'crossRef', target, suppressPrefix: true } : { type: 'crossRef', target };
+  }
+
   private findNotes(root: XmlElement, href: string): void {
     const anchors: XmlElement[] = [];
     const walk = (el: XmlElement): void => {
@@ -236,10 +286,14 @@ export class HtmlConverter {
     const items: Item[] = [];
     for (const d of this.docs) {
       this.currentDoc = d.href;
+      this.where = d.title;
       if (this.docs.length > 1 || d.title !== undefined) items.push({ kind: 'file', href: d.href, ...(d.title ? { title: d.title } : {}) });
       const body = findBody(d.root);
       this.blocks(body, {
-        heading: (level, title, text, ids) => items.push({ kind: 'heading', level, title, text, ids }),
+        heading: (level, title, text, ids) => {
+          this.where = text.length > 80 ? `${text.slice(0, 77)}...` : text;
+          items.push({ kind: 'heading', level, title, text, ids });
+        },
         block: (block, ids) => items.push({ kind: 'block', block, ids }),
       });
     }
@@ -257,7 +311,7 @@ export class HtmlConverter {
     const children = el.children;
     for (let i = 0; i < children.length; i++) {
       const c = children[i]!;
-      if (c.type === 'text' || isInline(c)) {
+      if (c.type === 'text' || isInline(c) || (isMathElement(c) && !isDisplayMath(c))) {
         if (c.type === 'element' && this.noteContainers.has(c)) continue;
         run.push(c);
         continue;
@@ -273,10 +327,15 @@ export class HtmlConverter {
     if (t === 'svg') {
       // An SVG wrapper around a raster image (EPUB covers and plates): the image, never the SVG itself.
       const image = findFirstTag(el, 'image');
-      if (image && this.images) this.figure(image, sink);
+      if (!image) this.leftOut(el);
+      else if (this.images) this.figure(image, sink);
       return;
     }
-    if (SKIPPED.has(t)) return;
+    if (isMathElement(el)) {
+      this.mathBlock(el, sink, collectIds(el));
+      return;
+    }
+    if (this.skipped(el)) return;
     if (this.noteContainers.has(el)) return;
     if (hasClass(el, PAGENUM_CLASS)) {
       this.report.add('pageNumbers', LABELS.pageNumbers);
@@ -304,7 +363,7 @@ export class HtmlConverter {
         this.paragraph(el.children, sink, following, ids);
         return;
       case 'pre': {
-        const b = preBlock(textContent(el));
+        const b = isCodePre(el, this.parent.get(el)) ? codeBlock(el) : preBlock(textContent(el));
         if (b) sink.block(b, ids);
         return;
       }
@@ -324,19 +383,9 @@ export class HtmlConverter {
         if (items.length > 0) sink.block({ type: 'list', ordered: t === 'ol', items }, ids);
         return;
       }
-      case 'table': {
-        for (const row of rows(el)) {
-          const cells = row.map((cell) => normalizeInlines(trimInlines(this.inlines(cell.children))));
-          const children: Inline[] = [];
-          for (const cell of cells.filter((c) => c.length > 0)) {
-            if (children.length > 0) children.push({ type: 'text', value: ' ' });
-            children.push(...cell);
-          }
-          const clean = normalizeInlines(children);
-          if (clean.length > 0) sink.block({ type: 'paragraph', children: clean }, []);
-        }
+      case 'table':
+        this.table(el, sink, ids);
         return;
-      }
       case 'hr':
         sink.block({ type: 'sceneBreak' }, ids);
         return;
@@ -356,19 +405,195 @@ export class HtmlConverter {
       }
     }
     if (t === 'figure' || hasClass(el, /^(fig|figure|figcenter|figleft|figright|illustration|image|caption)$/)) {
-      const img = findImg(el);
-      if (img) {
-        const caption = normalizeInlines(
-          trimInlines(this.inlines(el.children.filter((c) => !(c.type === 'element' && tag(c) === 'img')))),
+      const imgs = findImages(el, t === 'figure');
+      if (imgs.length > 0) {
+        const caption = stripCaptionLabel(
+          normalizeInlines(trimInlines(this.inlines(el.children.filter((c) => !(c.type === 'element' && (IMAGE_TAGS.has(tag(c)) || tag(c) === 'svg')))))),
+          'figure',
         );
-        this.figure(img, sink, caption);
+        // Several pictures under one caption: each is a figure, the caption and id go with the last.
+        imgs.forEach((img, k) => {
+          const last = k === imgs.length - 1;
+          const id = last ? (attr(el, 'id') ?? imgs.map((i) => attr(i, 'id')).find(Boolean)) : undefined;
+          this.figure(img, sink, last ? caption : [], false, id);
+        });
+        return;
+      }
+      const table = t === 'figure' ? el.children.find((c) => c.type === 'element' && tag(c) === 'table') : undefined;
+      const figcaption = el.children.find((c) => c.type === 'element' && tag(c) === 'figcaption');
+      if (table?.type === 'element' && !captionElement(table)) {
+        // A table in a `<figure>` with a `<figcaption>` (HTML's other way to caption a table).
+        const caption = figcaption?.type === 'element' ? normalizeInlines(trimInlines(this.inlines(figcaption.children))) : [];
+        for (const c of el.children) {
+          if (c === table) this.table(table, sink, ids, caption, attr(el, 'id'));
+          else if (c !== figcaption && c.type === 'element') this.block(c, sink, []);
+        }
         return;
       }
     }
     this.blocks(el, sink);
   }
 
+  /**
+   * True when an element is left out of the book (scripts, styles, media, forms); what held something a reader
+   * saw is reported by name ({@link UNSUPPORTED}).
+   */
+  private skipped(el: XmlElement): boolean {
+    const t = tag(el);
+    if (!SKIPPED.has(t)) return false;
+    this.leftOut(el);
+    return true;
+  }
+
+  private leftOut(el: XmlElement): void {
+    const what = UNSUPPORTED[tag(el)];
+    if (what) this.diag('unsupported-element', `The text holds ${what}, which a book cannot show; it was left out.`);
+  }
+
+  private diag(code: DiagnosticCode, message: string): void {
+    this.diagnostics.add(code, message, this.where);
+  }
+
+  /** A display-math element (or inline math met as a block) -> a math block; unreadable math -> its text. */
+  private mathBlock(el: XmlElement, sink: Sink, ids: string[], wrapperId?: string): void {
+    const m = readMath(el, wrapperId);
+    if (m.tex === undefined) {
+      this.diag('math-unconverted', `An equation could not be read and is kept as plain text: "${shorten(m.text)}".`);
+      if (m.text) sink.block({ type: 'paragraph', children: [{ type: 'text', value: m.text }] }, ids);
+      return;
+    }
+    sink.block(m.id ? { type: 'math', tex: m.tex, id: m.id } : { type: 'math', tex: m.tex }, ids);
+  }
+
+  /** Inline math -> the model's inline math; unreadable math -> its text. */
+  private inlineMath(el: XmlElement): Inline[] {
+    const m = readMath(el);
+    if (m.tex === undefined) {
+      this.diag('math-unconverted', `An equation could not be read and is kept as plain text: "${shorten(m.text)}".`);
+      return m.text ? [{ type: 'text', value: m.text }] : [];
+    }
+    return [{ type: 'math', tex: m.tex }];
+  }
+
+  /**
+   * A `<table>`: a data table becomes a table node (its pictures figures after it); a layout table one paragraph
+   * per row, with the pictures it frames as figures (see `table.ts`).
+   */
+  private table(el: XmlElement, sink: Sink, ids: string[], caption?: Inline[], id?: string): void {
+    const rs = sourceRows(el);
+    if (!isDataTable(el, rs)) {
+      this.layoutTable(el, sink);
+      return;
+    }
+    const moved: Block[] = [];
+    const simplified = new Set<string>();
+    const captionEl = captionElement(el);
+    const cap = caption ?? (captionEl ? normalizeInlines(trimInlines(this.inlines(captionEl.children))) : []);
+    const block = buildTable(el, rs, (cell) => this.cellInlines(cell, moved, simplified), stripCaptionLabel(cap, 'table'));
+    if (!block) return;
+    if (id) block.id = id;
+    for (const what of simplified) this.diag('table-simplified', what);
+    sink.block(block, ids);
+    for (const b of moved) sink.block(b, []);
+  }
+
+  /** One paragraph per row (cells joined by spaces), then the row's pictures as figures. */
+  private layoutTable(el: XmlElement, sink: Sink): void {
+    for (const row of rows(el)) {
+      const cells = row.map((cell) => normalizeInlines(trimInlines(this.inlines(cell.children))));
+      const children: Inline[] = [];
+      for (const cell of cells.filter((c) => c.length > 0)) {
+        if (children.length > 0) children.push({ type: 'text', value: ' ' });
+        children.push(...cell);
+      }
+      const clean = normalizeInlines(children);
+      if (clean.length > 0) sink.block({ type: 'paragraph', children: clean }, []);
+      for (const cell of row) for (const img of findImages(cell, false)) this.figure(img, sink);
+    }
+  }
+
+  /**
+   * A cell's content as phrasing: its paragraphs joined by line breaks; lists, nested tables and code flattened to
+   * lines of text (said in `simplified`); its pictures moved to `moved`, to follow the table.
+   */
+  private cellInlines(cell: XmlElement, moved: Block[], simplified: Set<string>): Inline[] {
+    const blocks = collectBlocks((s) => this.blocks(cell, s));
+    const out: Inline[] = [];
+    const line = (inl: readonly Inline[]): void => {
+      if (inl.length === 0) return;
+      if (out.length > 0) out.push({ type: 'lineBreak' });
+      out.push(...inl);
+    };
+    const flatten = (b: Block): void => {
+      switch (b.type) {
+        case 'paragraph':
+        case 'heading':
+          line(b.children);
+          return;
+        case 'verse':
+          for (const stanza of b.stanzas) for (const l of stanza) line(l.children);
+          return;
+        case 'blockQuote':
+        case 'speech':
+          b.children.forEach(flatten);
+          return;
+        case 'list':
+          simplified.add('A list inside a table cell was set as lines of text in the cell.');
+          b.items.forEach((item, k) => {
+            const before = out.length;
+            item.forEach(flatten);
+            if (out.length === before) return;
+            const marker = b.ordered ? `${k + 1}. ` : '• ';
+            out.splice(before === 0 ? 0 : before + 1, 0, { type: 'text', value: marker }); // after the line break `line` put first
+          });
+          return;
+        case 'table':
+          simplified.add('A table inside a table cell was set as lines of text in the cell.');
+          for (const r of [...b.head, ...b.body]) {
+            const cells: Inline[] = [];
+            for (const c of r.cells.filter((x) => x.children.length > 0)) {
+              if (cells.length > 0) cells.push({ type: 'text', value: ' ' });
+              cells.push(...c.children);
+            }
+            line(cells);
+          }
+          return;
+        case 'figure':
+          simplified.add('A picture inside a table cell was placed after the table.');
+          moved.push(b);
+          return;
+        case 'math':
+          line([{ type: 'math', tex: b.tex }]);
+          return;
+        case 'code':
+          simplified.add('A code listing inside a table cell was set as lines of code in the cell.');
+          for (const l of b.value.split('\n')) line(l.trim() ? [{ type: 'code', value: l }] : []);
+          return;
+        case 'sceneBreak':
+          line([{ type: 'text', value: '* * *' }]);
+          return;
+        case 'pageBreak':
+          return;
+      }
+    };
+    blocks.forEach(flatten);
+    return normalizeInlines(out);
+  }
+
   private paragraph(nodes: readonly XmlNode[], sink: Sink, following: Iterable<XmlNode> = [], ids: string[] = []): void {
+    // Display math inside a paragraph (pandoc writes `<p><math display="block">`): the paragraph splits around it.
+    const at = nodes.findIndex((n) => displayMathIn(n) !== undefined);
+    if (at >= 0) {
+      const found = displayMathIn(nodes[at]!)!;
+      if (nodes.slice(0, at).some((n) => /\S/.test(textContent(n)) || (n.type === 'element' && tag(n) === 'img'))) this.textParagraph(nodes.slice(0, at), sink, [], ids);
+      this.mathBlock(found.math, sink, at === 0 ? ids : [], found.wrapper ? attr(found.wrapper, 'id') : undefined);
+      this.paragraph(nodes.slice(at + 1), sink, following, []);
+      return;
+    }
+    this.textParagraph(nodes, sink, following, ids);
+  }
+
+  private textParagraph(nodes: readonly XmlNode[], sink: Sink, following: Iterable<XmlNode> = [], ids: string[] = []): void {
     const images = nodes.filter((n) => n.type === 'element' && tag(n) === 'img') as XmlElement[];
     const children = normalizeInlines(trimInlines(this.inlines(nodes)));
     const text = plain(children);
@@ -391,22 +616,45 @@ export class HtmlConverter {
     for (const img of inText) this.figure(img, sink, [], true);
   }
 
-  /** A figure for an image; `importedOnly`: nothing unless the image file was imported. */
-  private figure(img: XmlElement, sink: Sink, caption: Inline[] = [], importedOnly = false): void {
+  /**
+   * A figure for an image (`<img>`, SVG `<image>`, `<embed>`/`<object>` in a figure); `importedOnly`: nothing
+   * unless the image file was imported; `id`: the figure's id (the image's own when absent).
+   */
+  private figure(img: XmlElement, sink: Sink, caption: Inline[] = [], importedOnly = false, id?: string): void {
     let alt = (attr(img, 'alt') ?? attr(img, 'title') ?? '').replace(/\s+/g, ' ').trim();
     // Alt texts that are file names or identifiers (`Illo1`, `i001.jpg`, `cover`) say nothing to a reader.
-    if (/^[\w.-]*\d[\w.-]*$|\.(?:jpe?g|png|gif|svg|webp)$|^(?:cover|image|img|picture)$/i.test(alt)) alt = '';
+    if (/^[\w.-]*\d[\w.-]*$|\.(?:jpe?g|png|gif|svg|webp)(?:\s*\(\d+\s*[KM]B?\))?$|^(?:cover|image|img|picture)$/i.test(alt)) alt = '';
+    // pandoc writes the caption again as the alt text, its number included (`Figure 1: Union types ...`).
+    if (alt) alt = plain(stripCaptionLabel([{ type: 'text', value: alt }], 'figure'));
     const cap = caption.length > 0 ? caption : alt ? [{ type: 'text' as const, value: alt }] : [];
-    const raw = (attr(img, 'src') ?? attr(img, 'href') ?? '').trim();
-    const src = raw && this.images ? this.images(raw, this.currentDoc) : undefined;
+    const raw = (attr(img, 'src') ?? attr(img, 'href') ?? attr(img, 'data') ?? '').trim();
+    const found = raw && this.images ? this.images(raw, this.currentDoc) : undefined;
+    const src = typeof found === 'string' ? found : undefined;
+    const figureId = id ?? (tag(img) === 'img' ? attr(img, 'id') : undefined);
+    const extra: { id?: string; widthFraction?: number } = {};
+    if (figureId) extra.id = figureId;
+    // A share of the text block only when nothing around the image sets a width of its own (PG sets 100% of a
+    // narrow `<div style="width: 30em">`).
+    const width = this.hasSizedAncestor(img) ? undefined : percentWidth(img);
+    if (width !== undefined) extra.widthFraction = width;
     if (src) {
-      sink.block({ type: 'figure', src, alt: alt || plain(cap), caption: cap }, []);
+      sink.block({ type: 'figure', src, alt: alt || plain(cap), caption: cap, ...extra }, []);
       return;
     }
     if (importedOnly) return;
     this.report.add('images', LABELS.images);
+    if (typeof found === 'object') this.diag(found.code, found.message);
+    else if (raw) this.diag('image-missing', `The picture "${shorten(raw)}" is not in the upload, so only its caption is kept.`);
+    else this.diag('image-missing', 'A picture without a file name was left out; only its caption is kept.');
     if (cap.length === 0) return;
-    sink.block({ type: 'figure', alt: alt || plain(cap), caption: cap }, []);
+    sink.block({ type: 'figure', alt: alt || plain(cap), caption: cap, ...extra }, []);
+  }
+
+  private hasSizedAncestor(el: XmlElement): boolean {
+    for (let p = this.parent.get(el); p && tag(p) !== 'body'; p = this.parent.get(p)) {
+      if (attr(p, 'width') !== undefined || /(?:^|;)\s*(?:max-)?width\s*:/i.test(attr(p, 'style') ?? '')) return true;
+    }
+    return false;
   }
 
   /** True when the element is navigation: `nav`, a contents class, or mostly internal links. */
@@ -499,7 +747,11 @@ export class HtmlConverter {
           continue;
         }
         const t = tag(c);
-        if (SKIPPED.has(t) || this.noteContainers.has(c)) continue;
+        if (isMathElement(c)) {
+          line.push(c);
+          continue;
+        }
+        if (this.noteContainers.has(c) || this.skipped(c)) continue;
         if (hasClass(c, PAGENUM_CLASS)) {
           this.report.add('pageNumbers', LABELS.pageNumbers);
           continue;
@@ -543,7 +795,11 @@ export class HtmlConverter {
         continue;
       }
       const t = tag(n);
-      if (SKIPPED.has(t) || this.noteContainers.has(n) || this.backLinks.has(n)) continue;
+      if (isMathElement(n)) {
+        out.push(...this.inlineMath(n));
+        continue;
+      }
+      if (this.noteContainers.has(n) || this.backLinks.has(n) || this.skipped(n)) continue;
       if (hasClass(n, PAGENUM_CLASS)) {
         this.report.add('pageNumbers', LABELS.pageNumbers);
         continue;
@@ -553,6 +809,11 @@ export class HtmlConverter {
         continue;
       }
       if (t === 'img') continue;
+      if (t === 'code' || t === 'kbd' || t === 'samp') {
+        const value = textContent(n).replace(/[ \t\n\r\f]+/g, ' ');
+        if (/\S/.test(value)) out.push({ type: 'code', value });
+        continue;
+      }
       if (t === 'a') {
         const container = this.noteRefs.get(n);
         if (container) {
@@ -562,6 +823,11 @@ export class HtmlConverter {
         const href = attr(n, 'href') ?? '';
         if (/^(?:https?:|mailto:)/i.test(href)) {
           out.push({ type: 'link', href, children: this.inlines(n.children) });
+          continue;
+        }
+        const ref = this.crossReference(n, href);
+        if (ref) {
+          out.push(ref);
           continue;
         }
         out.push(...this.inlines(n.children));
@@ -655,14 +921,38 @@ function findFirstTag(el: XmlElement, name: string): XmlElement | undefined {
   return undefined;
 }
 
-function findImg(el: XmlElement): XmlElement | undefined {
-  for (const c of el.children) {
-    if (c.type !== 'element') continue;
-    if (tag(c) === 'img') return c;
-    const inner = findImg(c);
-    if (inner) return inner;
-  }
-  return undefined;
+/** Elements a figure's picture can be (an `<embed>` or `<object>` only inside `<figure>`). */
+const IMAGE_TAGS = new Set(['img', 'image', 'embed', 'object']);
+
+/** The pictures below `el`, in order: `<img>`, SVG `<image>`, and in a `<figure>` `<embed src>` / `<object data>`. */
+function findImages(el: XmlElement, inFigure: boolean): XmlElement[] {
+  const out: XmlElement[] = [];
+  const walk = (e: XmlElement): void => {
+    for (const c of e.children) {
+      if (c.type !== 'element') continue;
+      const t = tag(c);
+      if (t === 'img' || (t === 'image' && attr(c, 'href'))) out.push(c);
+      else if (inFigure && ((t === 'embed' && attr(c, 'src')) || (t === 'object' && attr(c, 'data')))) out.push(c);
+      else if (t !== 'figcaption' && t !== 'table') walk(c);
+    }
+  };
+  walk(el);
+  return out;
+}
+
+/** `width="50%"` or `style="width: 50%"` on an image, as a fraction of the text block. */
+function percentWidth(img: XmlElement): number | undefined {
+  const raw = /(?:^|;)\s*width\s*:\s*([\d.]+%)/i.exec(attr(img, 'style') ?? '')?.[1] ?? attr(img, 'width');
+  const m = /^\s*([\d.]+)\s*%\s*$/.exec(raw ?? '');
+  if (!m) return undefined;
+  const v = Number.parseFloat(m[1]!) / 100;
+  return v > 0 && v <= 1 ? v : undefined;
+}
+
+/** A text shortened for a message. */
+function shorten(s: string): string {
+  const t = s.replace(/\s+/g, ' ').trim();
+  return t.length > 80 ? `${t.slice(0, 77)}...` : t;
 }
 
 function findBody(root: XmlElement): XmlElement {
@@ -737,6 +1027,9 @@ export function plain(inlines: readonly Inline[]): string {
   for (const n of inlines) {
     if (n.type === 'text') s += n.value;
     else if (n.type === 'lineBreak') s += '\n';
+    else if (n.type === 'math') s += n.tex;
+    else if (n.type === 'code') s += n.value;
+    else if (n.type === 'crossRef') s += `@${n.target}`;
     else if (n.type !== 'footnoteRef') s += plain(n.children);
   }
   return s;

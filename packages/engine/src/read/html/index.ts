@@ -7,12 +7,15 @@
 import { referencedAssets, type BookAsset, type BookDocument, type BookMeta } from '../../model/book-document.ts';
 import { chapterLabelAndTitle } from '../../structure/chapter-label.ts';
 import { EngineError } from '../../errors.ts';
+import { Diagnostics, type Diagnostic } from '../../model/diagnostics.ts';
 import { readGutenbergMeta } from '../gutenberg-header.ts';
-import { ImageCollector, decodeDataUri } from '../images.ts';
+import { ImageCollector } from '../images.ts';
+import type { ResourceResolver } from '../resources.ts';
 import { attr, findAll, findFirst, parseHtml, textContent, type XmlElement } from '../xml.ts';
 import { HtmlConverter, type ImageSource, type SourceDocument } from './convert.ts';
 import { Report, type ReportLine } from './dom.ts';
 import { stripGutenbergHtml } from './gutenberg.ts';
+import { htmlImageSource } from './image-source.ts';
 import { buildDivisions } from './structure.ts';
 
 /**
@@ -23,6 +26,8 @@ export interface DocumentReadResult {
   doc: BookDocument;
   meta: Partial<BookMeta>;
   report: ReportLine[];
+  /** What the reader could not keep or had to change, in words the user reads (`model/diagnostics.ts`). */
+  diagnostics?: Diagnostic[];
 }
 
 /** The images of a conversion: where each `<img>`'s file comes from, and what keeps them. */
@@ -45,6 +50,11 @@ export interface HtmlToBookOptions {
   fallbackMeta?: Partial<BookMeta>;
   /** Image files (EPUB entries, DOCX media, `data:` URIs); without it figures keep their captions only. */
   images?: HtmlImages;
+  /**
+   * Where to add what the conversion could not keep (the DOCX reader shares its own); the result's `diagnostics`
+   * lists this collector's content either way.
+   */
+  diagnostics?: Diagnostics;
 }
 
 /** Title, author and language from `<title>`, `<meta name="author|dc.*">` and `<html lang>`. */
@@ -89,7 +99,8 @@ export function htmlDocumentsToBook(docs: readonly SourceDocument[], opts: HtmlT
     }
   }
   meta = { ...definedOnly(opts.fallbackMeta), ...meta, ...definedOnly(opts.meta) };
-  const converter = new HtmlConverter(docs, report, opts.images?.source, opts.images?.textImages ?? false);
+  const diagnostics = opts.diagnostics ?? new Diagnostics();
+  const converter = new HtmlConverter(docs, report, opts.images?.source, opts.images?.textImages ?? false, diagnostics);
   const items = converter.convert();
   const divisions = buildDivisions(items, meta, report);
   const empty = divisions.body.length === 0 && divisions.front.length === 0 && divisions.back.length === 0;
@@ -117,26 +128,25 @@ export function htmlDocumentsToBook(docs: readonly SourceDocument[], opts: HtmlT
   const content = { meta: fullMeta, ...divisions, footnotes: converter.footnotes };
   const kept: BookAsset[] = opts.images?.collector.assets() ?? [];
   opts.images?.collector.reportTo(report);
-  return { doc: { ...content, assets: referencedAssets(content, kept) }, meta, report: report.toArray() };
+  return { doc: { ...content, assets: referencedAssets(content, kept) }, meta, report: report.toArray(), diagnostics: diagnostics.toArray() };
 }
 
 /**
  * Reads an HTML or XHTML book (any Project Gutenberg HTML generation included).
  * @param text the decoded file.
- * @returns the document, the metadata found (PG header, `<title>`, `<meta>`, `lang`), the report.
+ * @param opts.meta metadata known from elsewhere (wins over the file's).
+ * @param opts.resources the files beside the HTML file (a Project Gutenberg edition's `images/` folder, the rest
+ *   of an uploaded zip): `<img src="images/x.jpg">` is read from there. Without it only `data:` URIs are kept;
+ *   images on the web are never fetched.
+ * @returns the document, the metadata found (PG header, `<title>`, `<meta>`, `lang`), the report, and the
+ *   diagnostics (pictures not found, equations not read, elements left out).
  * @throws EngineError('EMPTY_INPUT') when nothing readable is left.
  */
-export function readHtml(text: string, opts: { meta?: Partial<BookMeta> } = {}): DocumentReadResult {
+export function readHtml(text: string, opts: { meta?: Partial<BookMeta>; resources?: ResourceResolver } = {}): DocumentReadResult {
   const root = parseHtml(text);
   const fromHtml = htmlMeta(root);
-  // An uploaded HTML file holds its own images only as `data:` URIs; files next to it, or on the web,
-  // are not part of the upload and are never fetched.
   const collector = new ImageCollector();
-  const source: ImageSource = (src) => {
-    if (!/^data:/i.test(src)) return undefined;
-    const bytes = decodeDataUri(src);
-    return bytes ? collector.add(bytes, src) : collector.refuse(src);
-  };
+  const source: ImageSource = htmlImageSource(collector, opts.resources);
   // A Project Gutenberg header is more precise than <title> ("X, by Y"): the title is the fallback.
   return htmlDocumentsToBook([{ root, href: '' }], {
     fallbackMeta: fromHtml,

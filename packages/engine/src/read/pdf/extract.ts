@@ -7,10 +7,9 @@
  * - a V8 heap cap (`--max-old-space-size`) and a resident-memory watchdog that kills it above the cap,
  * - a time limit after which it is killed.
  */
+import { childEntryBeside } from '../../child-entry.ts';
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { EngineError } from '../../errors.ts';
 import type { PdfPageLines } from './text-lines.ts';
 
@@ -59,13 +58,7 @@ export const PDF_MESSAGES = {
  * is not passed on.
  */
 function childEntry(maxMemoryMb: number): { path: string; execArgv: string[] } {
-  const self = fileURLToPath(import.meta.url);
-  const ext = self.endsWith('.ts') ? '.ts' : '.js';
-  const path = fileURLToPath(new URL(`./extract-child${ext}`, import.meta.url));
-  const heap = `--max-old-space-size=${Math.max(16, Math.floor(maxMemoryMb))}`;
-  if (ext === '.js') return { path, execArgv: [heap] };
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  return { path, execArgv: [heap, '--import', tsx] };
+  return childEntryBeside(import.meta.url, 'extract-child', maxMemoryMb);
 }
 
 /** Resident set size of a process in bytes, from Linux's `/proc/<pid>/status`; undefined elsewhere. */

@@ -10,27 +10,38 @@
  *   figure without an asset keep the caption only
  * - [x] speeches (Speaker paragraph, then the speech) and paragraph roles (Stage Direction, Dateline, Salutation,
  *   Signature styles)
+ * - [x] numbered figures: the caption below the picture starts with `Figure 3` as a SEQ field (`fields.ts`), so that
+ *   Word's list of figures works; `widthFraction` sizes the picture as a share of the text block
+ * - [x] tables (`tables.ts`), display equations (`math.ts`), code listings (Source Code), page breaks
+ * - [x] sub-headings with an id bookmarked for cross-references
  */
+import type {
+  Table} from 'docx';
 import {
   AlignmentType,
+  Bookmark,
   DropCapType,
   FrameAnchorType,
   FrameWrap,
   ImageRun,
   LevelFormat,
   LineRuleType,
+  PageBreak,
   Paragraph,
   TextRun,
   type INumberingOptions,
+  type ParagraphChild,
 } from 'docx';
 import { figureAsset, inlineText, type Block, type BookAsset, type Inline, type ParagraphRole } from '../../model/book-document.ts';
 import { baselineStepPt } from '../../layout/line-spacing.ts';
 import { fitImage, imageDimensions } from '../../model/image-bytes.ts';
 import type { Handlers } from '../html/state.ts';
 import { sceneBreakMark, splitLeadIn } from '../layout-text.ts';
-import { inlineRuns } from './inlines.ts';
+import { inlineRuns, type RunFormat } from './inlines.ts';
+import { displayMath } from './math.ts';
+import { captionParagraph, table } from './tables.ts';
 import { PT, STYLE } from './styles.ts';
-import { docxText, type DocxState } from './state.ts';
+import { docxText, report, type DocxState } from './state.ts';
 
 /** Numbering definitions (OOXML §17.9) referenced by list paragraphs. */
 export const LIST_NUMBERING: INumberingOptions = {
@@ -146,7 +157,7 @@ const ROLE_STYLE: Readonly<Record<ParagraphRole, string>> = {
 };
 
 /** A speech: the speaker's name in the Speaker style (small capitals), then what they say. */
-function speech(node: Extract<Block, { type: 'speech' }>, state: DocxState): Paragraph[] {
+function speech(node: Extract<Block, { type: 'speech' }>, state: DocxState): DocxBlock[] {
   if (state.inFootnote) {
     return [new Paragraph({ style: STYLE.footnoteText, children: inlineRuns(node.speaker, state) }), ...renderBlocks(node.children, state)];
   }
@@ -154,23 +165,31 @@ function speech(node: Extract<Block, { type: 'speech' }>, state: DocxState): Par
   if (first && first.type === 'paragraph' && !first.role) {
     // Prose: the name in small capitals runs in at the start of the first paragraph (ALGERNON. Did you hear...).
     const name = [...inlineRuns(node.speaker, state, { smallCaps: true }), new TextRun('. ')];
-    const out = [new Paragraph({ style: STYLE.firstParagraph, children: [...name, ...inlineRuns(first.children, state)] })];
+    const out: DocxBlock[] = [new Paragraph({ style: STYLE.firstParagraph, children: [...name, ...inlineRuns(first.children, state)] })];
     state.afterBreak = false;
     out.push(...renderBlocks(rest, state));
     state.afterBreak = true;
     return out;
   }
-  const out = [new Paragraph({ style: STYLE.speaker, children: inlineRuns(node.speaker, state) })];
+  const out: DocxBlock[] = [new Paragraph({ style: STYLE.speaker, children: inlineRuns(node.speaker, state) })];
   state.afterBreak = true;
   out.push(...renderBlocks(node.children, state));
   state.afterBreak = true;
   return out;
 }
 
+/** A sub-heading in Heading 2-6; one with an id (`{#sec:method}`) bookmarked with its anchor for cross-references. */
 function heading(node: Extract<Block, { type: 'heading' }>, state: DocxState): Paragraph[] {
   state.afterBreak = true;
   if (state.inFootnote) return [new Paragraph({ style: STYLE.footnoteText, children: inlineRuns(node.children, state) })];
-  return [new Paragraph({ style: `Heading${node.level}`, children: inlineRuns(node.children, state) })];
+  return [new Paragraph({ style: `Heading${node.level}`, children: headingRuns(node, state) })];
+}
+
+/** A heading's runs, inside a bookmark named by its anchor when it has an id (`numberingFor`). */
+function headingRuns(node: Extract<Block, { type: 'heading' }>, state: DocxState, fmt: RunFormat = {}): ParagraphChild[] {
+  const runs = inlineRuns(node.children, state, fmt);
+  const anchor = node.id !== undefined ? state.numbering.target(node.id)?.anchor : undefined;
+  return anchor ? [new Bookmark({ id: anchor, children: runs })] : runs;
 }
 
 function sceneBreak(_node: Extract<Block, { type: 'sceneBreak' }>, state: DocxState): Paragraph[] {
@@ -204,7 +223,7 @@ function verse(node: Extract<Block, { type: 'verse' }>, state: DocxState): Parag
   );
 }
 
-function blockQuote(node: Extract<Block, { type: 'blockQuote' }>, state: DocxState): Paragraph[] {
+function blockQuote(node: Extract<Block, { type: 'blockQuote' }>, state: DocxState): DocxBlock[] {
   state.quoteDepth += 1;
   const out = renderBlocks(node.children, state);
   state.quoteDepth -= 1;
@@ -212,13 +231,13 @@ function blockQuote(node: Extract<Block, { type: 'blockQuote' }>, state: DocxSta
   return out;
 }
 
-function list(node: Extract<Block, { type: 'list' }>, state: DocxState): Paragraph[] {
+function list(node: Extract<Block, { type: 'list' }>, state: DocxState): DocxBlock[] {
   const outer = state.list;
   const level = outer ? Math.min(outer.level + 1, 2) : 0;
   state.listInstances += 1;
   const instance = state.listInstances;
   const reference = node.ordered ? 'quire-ordered' : 'quire-bullet';
-  const out: Paragraph[] = [];
+  const out: DocxBlock[] = [];
   for (const item of node.items) {
     state.list = { reference, level, instance };
     out.push(...renderBlocks(item, state));
@@ -247,7 +266,12 @@ function picture(node: Extract<Block, { type: 'figure' }>, state: DocxState): Pa
   const { layout } = state;
   const blockWidth = layout.trimWidthIn - layout.marginInsideIn - layout.marginOutsideIn;
   const blockHeight = layout.trimHeightIn - layout.marginTopIn - layout.marginBottomIn;
-  const size = fitImage(dims, blockWidth, Math.min(blockHeight, layout.trimHeightIn * MAX_IMAGE_PAGE_SHARE));
+  const maxHeight = Math.min(blockHeight, layout.trimHeightIn * MAX_IMAGE_PAGE_SHARE);
+  // The width the source asks for (`{width=50%}`: a share of the text block), else the natural size, scaled down.
+  const fraction = node.widthFraction !== undefined && node.widthFraction > 0 ? Math.min(1, node.widthFraction) : undefined;
+  const size = fraction
+    ? fitImage({ width: fraction * blockWidth * 96, height: (fraction * blockWidth * 96 * dims.height) / dims.width }, blockWidth, maxHeight)
+    : fitImage(dims, blockWidth, maxHeight);
   const run = new ImageRun({
     type,
     data: asset.bytes,
@@ -255,19 +279,49 @@ function picture(node: Extract<Block, { type: 'figure' }>, state: DocxState): Pa
     transformation: { width: Math.max(1, Math.round(size.widthIn * 96)), height: Math.max(1, Math.round(size.heightIn * 96)) },
     altText: { name: asset.path, description: docxText(node.alt), title: docxText(node.alt) },
   });
-  return new Paragraph({ style: STYLE.caption, alignment: AlignmentType.CENTER, keepNext: node.caption.length > 0, children: [run] });
+  return new Paragraph({ style: STYLE.figure, alignment: AlignmentType.CENTER, keepNext: node.caption.length > 0 || state.numbering.of(node) !== undefined, children: [run] });
 }
 
+/**
+ * A figure: the picture, then its caption below in the Caption style; a numbered figure's caption starts with
+ * `Figure 3` (a SEQ Figure field in a bookmark with the figure's anchor, `fields.ts`), so that Word's list of
+ * figures finds it and cross-references point to it.
+ */
 function figure(node: Extract<Block, { type: 'figure' }>, state: DocxState): Paragraph[] {
   state.afterBreak = false;
   const image = picture(node, state);
   if (node.src !== undefined && !image) {
-    state.diagnostics.push({ code: 'BLOCK_NOT_RENDERED', message: `Image "${node.src}" was not embedded; its caption is kept` });
+    const asset = figureAsset(state, node.src);
+    if (asset) report(state, 'image-refused', `The image "${node.src}" is a ${asset.mediaType.replace('image/', '').toUpperCase()} file, which Word does not show, so only its caption is in the Word file.`);
+    else report(state, 'image-missing', `The image "${node.src}" is not among the book's files, so only its caption is in the Word file.`);
   }
+  const numbered = state.numbering.of(node);
   const caption: Inline[] = node.caption.length > 0 ? node.caption : node.alt && !image ? [{ type: 'text', value: `[${node.alt}]` }] : [];
   const out: Paragraph[] = image ? [image] : [];
-  if (caption.length > 0) out.push(new Paragraph({ style: STYLE.caption, children: inlineRuns(caption, state) }));
+  if (numbered || caption.length > 0) out.push(captionParagraph('Figure', numbered, caption, state));
   return out;
+}
+
+/** A code listing: one Source Code paragraph, its lines kept by line breaks, tabs as spaces to the next fourth column. */
+function codeBlock(node: Extract<Block, { type: 'code' }>, state: DocxState): Paragraph[] {
+  state.afterBreak = true;
+  const lines = node.value.replace(/\r\n?/g, '\n').replace(/\n+$/, '').split('\n');
+  const children = lines.map((line, i) => new TextRun({ text: docxText(expandTabs(line)), break: i > 0 ? 1 : undefined }));
+  return [new Paragraph({ style: state.inFootnote ? STYLE.footnoteText : STYLE.sourceCode, children })];
+}
+
+/** A line with each tab replaced by the spaces up to the next multiple of four columns. */
+function expandTabs(line: string): string {
+  let out = '';
+  for (const ch of line) out += ch === '\t' ? ' '.repeat(4 - (out.length % 4)) : ch;
+  return out;
+}
+
+/** A forced page break: an empty paragraph holding a page break (`w:br w:type="page"`, §17.3.3.1). */
+function pageBreak(_node: Extract<Block, { type: 'pageBreak' }>, state: DocxState): Paragraph[] {
+  state.afterBreak = true;
+  if (state.inFootnote) return [];
+  return [new Paragraph({ children: [new PageBreak()] })];
 }
 
 /** One handler per block node type. */
@@ -280,7 +334,11 @@ export const blockHandlers = {
   blockQuote,
   list,
   figure,
-} satisfies Handlers<Block, DocxState, Paragraph[]>;
+  table,
+  math: (node, state) => [displayMath(node, state)],
+  code: codeBlock,
+  pageBreak,
+} satisfies Handlers<Block, DocxState, DocxBlock[]>;
 
 /** The academic heading style of a sub-heading when it runs in (APA 7th ed. Table 2.3, levels 4 and 5), else undefined. */
 function runInStyle(node: Extract<Block, { type: 'heading' }>, state: DocxState) {
@@ -298,14 +356,17 @@ function runInParagraph(node: Extract<Block, { type: 'heading' }>, text: Extract
   const style = runInStyle(node, state)!;
   const fmt = { bold: style.bold, italics: style.italic };
   const ends = /[.?!:]\s*$/u.test(inlineText(node.children));
-  const children = [...inlineRuns(node.children, state, fmt), new TextRun({ text: ends ? ' ' : '. ', bold: style.bold, italics: style.italic }), ...inlineRuns(text.children, state)];
+  const children = [...headingRuns(node, state, fmt), new TextRun({ text: ends ? ' ' : '. ', bold: style.bold, italics: style.italic }), ...inlineRuns(text.children, state)];
   state.afterBreak = false;
   return new Paragraph({ style: STYLE.bodyText, outlineLevel: node.level - 1, children });
 }
 
+/** What a block becomes: paragraphs, and Word tables. */
+export type DocxBlock = Paragraph | Table;
+
 /** Render flow content. */
-export function renderBlocks(blocks: readonly Block[], state: DocxState): Paragraph[] {
-  const out: Paragraph[] = [];
+export function renderBlocks(blocks: readonly Block[], state: DocxState): DocxBlock[] {
+  const out: DocxBlock[] = [];
   for (let i = 0; i < blocks.length; i++) {
     const block = blocks[i]!;
     const next = blocks[i + 1];
@@ -317,7 +378,7 @@ export function renderBlocks(blocks: readonly Block[], state: DocxState): Paragr
     }
     // Only a paragraph can open a chapter (drop capital, lead-in); anything else first cancels it.
     if (block.type !== 'paragraph') state.chapterOpening = false;
-    const handler = blockHandlers[block.type] as (n: Block, s: DocxState) => Paragraph[];
+    const handler = blockHandlers[block.type] as (n: Block, s: DocxState) => DocxBlock[];
     out.push(...handler(block, state));
   }
   return out;
@@ -329,7 +390,8 @@ export function renderNoteBody(blocks: readonly Block[], state: DocxState): Para
   state.afterBreak = false;
   state.quoteDepth = 0;
   state.list = undefined;
-  const out = renderBlocks(blocks, state);
+  // In a footnote every handler gives paragraphs (a table is set as lines of text: `tables.ts`).
+  const out = renderBlocks(blocks, state).filter((b): b is Paragraph => b instanceof Paragraph);
   Object.assign(state, saved);
   return out.length > 0 ? out : [new Paragraph({ style: STYLE.footnoteText, children: [new TextRun(docxText(''))] })];
 }

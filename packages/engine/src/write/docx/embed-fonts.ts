@@ -30,6 +30,8 @@ const EMBED_ELEMENTS: ReadonlyArray<readonly [FontStyleName, string]> = [
 /** Metric-compatible alternatives of shipped fonts, for Word on a system without them (`w:altName`). */
 const ALT_NAMES: Readonly<Record<string, { alt: string; family: 'roman' | 'swiss' | 'modern' }>> = {
   Tinos: { alt: 'Times New Roman', family: 'roman' },
+  // Not metric-compatible, but the monospace face every Word has, so a listing keeps its columns.
+  'JetBrains Mono': { alt: 'Courier New', family: 'modern' },
 };
 
 /** One embedded face: its part name, relationship id, key and obfuscated bytes. */
@@ -90,7 +92,7 @@ export function fontEntry(family: string, faces: readonly EmbeddedFace[]): strin
   return (
     `<w:font w:name="${escapeXml(family)}">` +
     (known ? `<w:altName w:val="${escapeXml(known.alt)}"/><w:family w:val="${known.family}"/>` : '') +
-    `<w:pitch w:val="variable"/>${embeds.join('')}</w:font>`
+    `<w:pitch w:val="${known?.family === 'modern' ? 'fixed' : 'variable'}"/>${embeds.join('')}</w:font>`
   );
 }
 

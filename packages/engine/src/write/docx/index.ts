@@ -11,23 +11,27 @@
  *   block), a contents page as a TOC field, each unit in its own section starting on an odd page on print layouts
  *   (`sections.ts`); folios as PAGE fields where the layout puts them, running heads as it says.
  * - Footnotes as Word footnotes; notes nothing references go in a final "Notes" section.
- * - Images: see `blocks.ts`.
+ * - Images, tables (`tables.ts`), equations as Office Math (`math.ts`), code listings, captions with SEQ fields and
+ *   cross-references as REF fields (`fields.ts`): see `blocks.ts`. Numbers come from `write/numbering.ts`.
  */
 import { Document, Packer, Paragraph, Bookmark, TextRun, type ISectionOptions, type ParagraphChild } from 'docx';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Layout } from '../../layout/layout.ts';
-import { inlineText, type BookDocument, type Inline } from '../../model/book-document.ts';
+import { allChapters, inlineText, type BookDocument, type Inline } from '../../model/book-document.ts';
+import { Diagnostics } from '../../model/diagnostics.ts';
+import type { DocumentNumbering } from '../../model/numbering.ts';
+import { numberingFor } from '../numbering.ts';
 import { academicFront, type AcademicFront } from '../academic-front.ts';
 import { bookTitle, hasContentsPage } from '../html/index.ts';
 import { chapterHeading, isNumberedChapter } from '../layout-text.ts';
 import { bookUnits, chapterTitleOrFallback, type Unit } from '../html/units.ts';
-import { LIST_NUMBERING, renderBlocks, renderNoteBody } from './blocks.ts';
+import { LIST_NUMBERING, renderBlocks, renderNoteBody, type DocxBlock } from './blocks.ts';
 import { inlineRuns } from './inlines.ts';
 import { contentsPlan } from '../contents-plan.ts';
 import { academicTitlePage, bookTitlePage, contentsPage, headingBlock, type DocxContentsEntry } from './front-pages.ts';
 import { patchPackage, type PackageFiles } from './package-patch.ts';
 import { hasChapterTitleHead, headersAndFooters, sectionProperties, type SectionRole } from './sections.ts';
-import { bookmarkName, createDocxState, docxText, type DocxState } from './state.ts';
+import { bookmarkName, createDocxState, docxText, report, type DocxState } from './state.ts';
 import { STYLE, docxStyles } from './styles.ts';
 
 /**
@@ -36,7 +40,7 @@ import { STYLE, docxStyles } from './styles.ts';
  * Label` paragraph above the title, so that Heading 1 holds the title alone, and a decorated title
  * (`chapterTitleFormat: decorated`) is followed by the layout's ornament.
  */
-function unitTitle(unit: Unit, state: DocxState): { paragraphs: Paragraph[]; headText: string } {
+function unitTitle(unit: Unit, state: DocxState, refAnchor?: string): { paragraphs: Paragraph[]; headText: string } {
   const titled = inlineText(unit.title).trim() !== '';
   if (!titled && (unit.kind === 'front' || unit.kind === 'back')) return { paragraphs: [], headText: '' };
   const style = unit.kind === 'part' ? STYLE.partTitle : 'Heading1';
@@ -53,18 +57,34 @@ function unitTitle(unit: Unit, state: DocxState): { paragraphs: Paragraph[]; hea
     headText = plainHeadText(parts.title);
   }
   const name = state.bookmarks.get(unit.id) ?? bookmarkName(unit.id);
+  // A unit the author gave an id (`# Results {#sec:results}`) is also the target of `@sec:results` references.
+  const marked = (children: ParagraphChild[]): ParagraphChild[] => {
+    const own = new Bookmark({ id: name, children });
+    return refAnchor ? [new Bookmark({ id: refAnchor, children: [own] })] : [own];
+  };
   // The number line is a paragraph of its own above the title, which then needs no sink of its own: the running
   // head (STYLEREF "Heading 1") and the contents field take the title alone.
   const out = number
     ? [
         new Paragraph({ style: STYLE.chapterLabel, children: [new TextRun({ text: number, style: STYLE.chapterNumber })] }),
-        new Paragraph({ style, spacing: { before: 0 }, children: [new Bookmark({ id: name, children: runs })] }),
+        new Paragraph({ style, spacing: { before: 0 }, children: marked(runs) }),
       ]
-    : [new Paragraph({ style, children: [new Bookmark({ id: name, children: runs })] })];
+    : [new Paragraph({ style, children: marked(runs) })];
   if (unit.kind === 'chapter' && state.layout.chapterTitleFormat === 'decorated') {
     out.push(new Paragraph({ style: STYLE.chapterOrnament, children: [new TextRun(docxText(state.layout.ornament))] }));
   }
   return { paragraphs: out, headText };
+}
+
+/** The anchor of each unit (chapter, front or back section) that carries an author's id (`refId`), by unit id. */
+function unitRefAnchors(doc: BookDocument, numbering: DocumentNumbering): Map<string, string> {
+  const out = new Map<string, string>();
+  const units: { id: string; refId?: string }[] = [...doc.front, ...allChapters(doc), ...doc.back];
+  for (const u of units) {
+    const anchor = u.refId !== undefined ? numbering.target(u.refId)?.anchor : undefined;
+    if (anchor) out.set(u.id, anchor);
+  }
+  return out;
 }
 
 /** The plain text of a title as one line (spaces collapsed), for a running head. */
@@ -120,6 +140,15 @@ async function compiledParts(document: Document): Promise<PackageFiles> {
   return new Map(Object.entries(zipped).map(([path, bytes]) => [path, /\.(xml|rels)$/.test(path) ? strFromU8(bytes) : bytes]));
 }
 
+/** Options of {@link writeDocx}. */
+export interface DocxWriteOptions {
+  /**
+   * Where to tell what the Word file could not keep or had to change (an image Word cannot show, an equation that
+   * is not TeX, a cross-reference to nothing, a footnote nothing refers to); when absent the notes are dropped.
+   */
+  diagnostics?: Diagnostics;
+}
+
 /**
  * Write `doc` as a `.docx` file.
  *
@@ -130,14 +159,17 @@ async function compiledParts(document: Document): Promise<PackageFiles> {
  *   an odd page for print layouts), chapter numbers, title format and sink, drop capitals, lead-ins, scene breaks,
  *   emphasis and dialogue punctuation, running heads and folios (`sections.ts`), the contents page (TOC field) and
  *   the academic opening (title page, MLA heading block; an abstract is a front section) and heading levels.
+ * @param opts `diagnostics`: the collector the writer adds its notes to ({@link DocxWriteOptions}).
  * @returns the bytes of the Word document. Created/modified times are fixed (2000-01-01T00:00:00Z) so that the
  *   output is reproducible. Never throws for odd content (missing notes show their id in brackets).
  * @throws EngineError `WRITE_FAILED` when the layout names a font family Quire does not ship.
  */
-export async function writeDocx(doc: BookDocument, layout: Layout): Promise<Uint8Array> {
-  const state = createDocxState(layout, doc.footnotes, renderNoteBody, doc.assets);
+export async function writeDocx(doc: BookDocument, layout: Layout, opts: DocxWriteOptions = {}): Promise<Uint8Array> {
+  const numbering = numberingFor(doc, layout);
+  const state = createDocxState(layout, doc.footnotes, renderNoteBody, doc.assets, { diagnostics: opts.diagnostics ?? new Diagnostics(), numbering });
   const units = bookUnits(doc);
   for (const u of units) state.bookmarks.set(u.id, bookmarkName(u.id));
+  const refAnchors = unitRefAnchors(doc, numbering);
   const title = docxText(bookTitle(doc));
   const author = docxText(doc.meta.author.trim());
   const front = academicFront(layout.academic, doc.meta);
@@ -163,13 +195,14 @@ export async function writeDocx(doc: BookDocument, layout: Layout): Promise<Uint
     const runOn = runOnPiece || (unit.kind === 'chapter' && layout.chapterBreak !== 'page-break' && previous?.kind === 'chapter' && sections.length > 0);
     // A new section numbers its notes from 1 (`sections.ts`).
     if (!runOn) state.sectionNotes.clear();
-    const title = unitTitle(unit, state);
+    state.where = unit.label;
+    const title = unitTitle(unit, state, refAnchors.get(unit.id));
     state.chapterOpening = unit.kind === 'chapter';
-    const children = [...opening, ...title.paragraphs, ...renderBlocks(unit.blocks, state)];
+    const children: DocxBlock[] = [...opening, ...title.paragraphs, ...renderBlocks(unit.blocks, state)];
     state.chapterOpening = false;
     opening = [];
     if (children.length === 0) children.push(new Paragraph({ style: STYLE.bodyText }));
-    if (runOn) (sections[sections.length - 1]!.children as Paragraph[]).push(...(runOnPiece ? [new Paragraph({ style: STYLE.sceneBreak })] : chapterSeparator(layout)), ...children);
+    if (runOn) (sections[sections.length - 1]!.children as DocxBlock[]).push(...(runOnPiece ? [new Paragraph({ style: STYLE.sceneBreak })] : chapterSeparator(layout)), ...children);
     else {
       sections.push({ properties: sectionProperties(layout, role), children });
       headTexts.push(title.headText);
@@ -178,9 +211,10 @@ export async function writeDocx(doc: BookDocument, layout: Layout): Promise<Uint
   }
   const orphans = Object.keys(doc.footnotes).filter((id) => !state.referenced.has(id));
   if (orphans.length > 0) {
-    const children = [new Paragraph({ style: 'Heading1', children: [new TextRun('Notes')] })];
+    const children: DocxBlock[] = [new Paragraph({ style: 'Heading1', children: [new TextRun('Notes')] })];
+    state.where = 'Notes';
     for (const id of orphans) {
-      state.diagnostics.push({ code: 'FOOTNOTE_UNREFERENCED', message: `Footnote "${id}" is never referenced` });
+      report(state, 'other', `Footnote "${id}" is not referred to anywhere in the text, so the Word file sets it in a "Notes" section at the end.`);
       state.afterBreak = true;
       children.push(...renderBlocks(doc.footnotes[id] ?? [], state));
     }

@@ -13,7 +13,9 @@ import type { Inline } from '../../model/book-document.ts';
 import { safeHref } from '../html/escape.ts';
 import type { Handlers } from '../html/state.ts';
 import { setText } from '../line-breaks.ts';
-import { docxText, type DocxState } from './state.ts';
+import { inlineMath } from './math.ts';
+import { refField } from './fields.ts';
+import { docxText, report, type DocxState } from './state.ts';
 import { STYLE } from './styles.ts';
 
 /** Character formatting in effect. */
@@ -58,12 +60,12 @@ function footnoteRef(node: Extract<Inline, { type: 'footnoteRef' }>, ctx: Inline
   const { state } = ctx;
   const blocks = state.defs[node.id];
   if (!blocks) {
-    state.diagnostics.push({ code: 'FOOTNOTE_MISSING', message: `No footnote is defined for reference "${node.id}"` });
+    report(state, 'other', `The text refers to a footnote "${node.id}" that the document does not contain, so the Word file prints [${node.id}] there.`);
     return [run(`[${node.id}]`, ctx.fmt, state)];
   }
   if (state.inFootnote) {
     // Word footnotes cannot contain footnote references; the note is listed with unreferenced notes instead.
-    state.diagnostics.push({ code: 'FOOTNOTE_NESTED', message: `Footnote "${node.id}" is referenced from inside a footnote` });
+    report(state, 'other', `Footnote "${node.id}" is referred to from inside another footnote, which Word cannot hold; it is printed as [${node.id}] and set with the notes at the end.`);
     return [run(`[${node.id}]`, ctx.fmt, state)];
   }
   state.referenced.add(node.id);
@@ -95,7 +97,7 @@ function link(node: Extract<Inline, { type: 'link' }>, ctx: InlineContext): Para
   }
   if (!href || (href.startsWith('#') && !anchor) || ctx.fmt.link) {
     if (!ctx.fmt.link) {
-      ctx.state.diagnostics.push({ code: 'LINK_DROPPED', message: `Link target "${node.href}" is not allowed or not found` });
+      report(ctx.state, 'other', `The link to "${node.href}" goes nowhere Quire can link to in a Word file, so its text is kept without the link.`);
     }
     return nested(node.children, ctx, {});
   }
@@ -107,6 +109,34 @@ function link(node: Extract<Inline, { type: 'link' }>, ctx: InlineContext): Para
   return [hyperlink, ...inner.deferred];
 }
 
+/**
+ * A cross-reference (`@fig:x`): what `numberingFor` says it prints (`Figure 3`), as a REF field to the bookmark
+ * around the caption's label (`fields.ts`), so that Word updates it with the numbers; text before the label
+ * (`Equation ` of `Equation (4)`) stays text. A reference that does not print the bookmarked label (`-@fig:x`
+ * prints `3`; a section prints its title or `Chapter 3`) links to the bookmark instead. A target nothing carries
+ * is printed as written (`@fig:x`) and reported.
+ */
+function crossRef(node: Extract<Inline, { type: 'crossRef' }>, ctx: InlineContext): ParagraphChild[] {
+  const { state } = ctx;
+  const text = state.numbering.refText(node);
+  const target = state.numbering.target(node.target);
+  if (text === undefined || !target) {
+    report(state, 'crossref-unresolved', `The reference "@${node.target}" points to no figure, table, equation or section with that id, so it is printed as written.`);
+    return [run(`@${node.target}`, ctx.fmt, state)];
+  }
+  if (ctx.fmt.link) return [run(text, ctx.fmt, state)];
+  if (target.kind !== 'section' && target.label !== '' && text.endsWith(target.label)) {
+    const before = text.slice(0, text.length - target.label.length);
+    return [...(before ? [run(before, ctx.fmt, state)] : []), ...refField(target.anchor, target.label)];
+  }
+  return [new InternalHyperlink({ anchor: target.anchor, children: [run(text, { ...ctx.fmt, link: true }, state)] })];
+}
+
+/** Inline code: the Verbatim Char style (the layout's monospace family), its spaces kept. */
+function code(node: Extract<Inline, { type: 'code' }>, _ctx: InlineContext): ParagraphChild[] {
+  return [new TextRun({ text: docxText(node.value), style: STYLE.verbatimChar })];
+}
+
 /** One handler per inline node type. */
 export const inlineHandlers = {
   text: (node, ctx) => [run(node.value, ctx.fmt, ctx.state)],
@@ -116,6 +146,9 @@ export const inlineHandlers = {
   link,
   footnoteRef,
   lineBreak: (_node, ctx) => [new TextRun({ break: 1, style: ctx.fmt.link ? 'Hyperlink' : undefined })],
+  math: (node, ctx) => [inlineMath(node.tex, ctx.state)],
+  code,
+  crossRef,
 } satisfies Handlers<Inline, InlineContext, ParagraphChild[]>;
 
 /** Render phrasing content as paragraph children. */

@@ -1,7 +1,8 @@
 /**
  * Post-processing of the parts the docx library compiled, for what its options cannot express, and their ZIP:
  * - `<w:mirrorMargins/>` in `word/settings.xml` (docx 9 has no option), in CT_Settings schema order;
- * - the layout's fonts embedded (`embed-fonts.ts`; the library's own embedding draws random keys), each with its
+ * - the layout's fonts embedded (`embed-fonts.ts`; the library's own embedding draws random keys), the monospace
+ *   family only when the document sets code in it, each with its
  *   font-table entry, and a metric-compatible alternative (`w:altName`), so Word on a system without Tinos
  *   substitutes Times New Roman;
  * - header and footer references named in every section after the title page (`section-references.ts`);
@@ -180,7 +181,10 @@ export function patchPackage(files: PackageFiles, layout: Layout): Promise<Uint8
     if (xml !== undefined) text.set(path, change(xml));
   };
   if (layout.mirrorMargins) edit('word/settings.xml', insertMirrorMargins);
-  const families = layoutTextFamilies(layout);
+  // The monospace family too when code is set in it (Source Code, Verbatim Char: `styles.ts`), so that a listing
+  // keeps its columns on a machine without JetBrains Mono.
+  const usesMono = /w:val="(SourceCode|VerbatimChar)"/.test(text.get('word/document.xml') ?? '') || /w:val="(SourceCode|VerbatimChar)"/.test(text.get('word/footnotes.xml') ?? '');
+  const families = usesMono ? [...new Set([...layoutTextFamilies(layout), layout.monoFontFamily])] : layoutTextFamilies(layout);
   const faces = embeddedFaces(families);
   edit('word/fontTable.xml', (xml) => withFontEntries(xml, families, faces));
   text.set('word/_rels/fontTable.xml.rels', fontTableRels(faces));

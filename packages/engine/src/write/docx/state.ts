@@ -4,8 +4,9 @@
 import type { Paragraph } from 'docx';
 import type { Layout } from '../../layout/layout.ts';
 import type { Block, BookAsset } from '../../model/book-document.ts';
+import { Diagnostics, type DiagnosticCode } from '../../model/diagnostics.ts';
+import type { DocumentNumbering } from '../../model/numbering.ts';
 import { removeInvalidXmlChars } from '../html/escape.ts';
-import type { WriterDiagnostic } from '../html/state.ts';
 
 /** Writer state: layout, footnotes, bookmarks, paragraph context, diagnostics. */
 export interface DocxState {
@@ -39,17 +40,29 @@ export interface DocxState {
   list: { reference: string; level: number; instance: number } | undefined;
   /** Counter giving each list its own numbering instance (so each ordered list restarts at 1). */
   listInstances: number;
-  diagnostics: WriterDiagnostic[];
+  /** What the writer could not keep or had to change (`writeDocx`'s `opts.diagnostics`, or a local collector). */
+  diagnostics: Diagnostics;
+  /** Where in the text the writer is, for a diagnostic's `where` (the unit's title: `Chapter 3: Results`). */
+  where: string | undefined;
+  /** Numbers of figures, tables and equations and what cross-references print (`write/numbering.ts`). */
+  numbering: DocumentNumbering;
   /** Renders a footnote's blocks (set by `blocks.ts`, so that inline handlers need not import block handlers). */
   renderNoteBody: (blocks: readonly Block[]) => Paragraph[];
 }
 
-/** A new state; `renderNoteBody` renders footnote bodies (see `blocks.ts`); `assets` the book's images. */
+/** A document that numbers nothing: for a state made without a document (tests of single handlers). */
+const NO_NUMBERING: DocumentNumbering = { of: () => undefined, target: () => undefined, refText: () => undefined };
+
+/**
+ * A new state; `renderNoteBody` renders footnote bodies (see `blocks.ts`); `assets` the book's images;
+ * `extra` the collector to add diagnostics to and the document's numbering (`numberingFor`).
+ */
 export function createDocxState(
   layout: Layout,
   defs: Readonly<Record<string, Block[]>>,
   renderNoteBody: (blocks: readonly Block[], state: DocxState) => Paragraph[],
   assets: Readonly<Record<string, BookAsset>> = {},
+  extra: { diagnostics?: Diagnostics; numbering?: DocumentNumbering } = {},
 ): DocxState {
   const state: DocxState = {
     layout,
@@ -66,7 +79,9 @@ export function createDocxState(
     quoteDepth: 0,
     list: undefined,
     listInstances: 0,
-    diagnostics: [],
+    diagnostics: extra.diagnostics ?? new Diagnostics(),
+    where: undefined,
+    numbering: extra.numbering ?? NO_NUMBERING,
     renderNoteBody: (blocks) => renderNoteBody(blocks, state),
   };
   return state;
@@ -87,4 +102,12 @@ export function docxText(text: string): string {
  */
 export function bookmarkName(id: string): string {
   return `q_${id.replace(/[^A-Za-z0-9_]/g, '_')}`.slice(0, 40);
+}
+
+/**
+ * Tell the user something the writer could not keep or had to change, in plain words, at the current place in
+ * the text (`state.where`).
+ */
+export function report(state: DocxState, code: DiagnosticCode, message: string): void {
+  state.diagnostics.add(code, message, state.where);
 }

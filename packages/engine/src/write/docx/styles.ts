@@ -22,15 +22,25 @@
  * - `Speaker`: a speaker's name above the speech (small capitals); `StageDirection` ("Stage Direction"): italic,
  *   indented; `Dateline`, `Signature`: a letter's date and signature, flush right; `Salutation`: flush left; `Ending`: the closing `THE END`, centred after a space.
  * - `FootnoteText`, `Header`, `Footer`.
+ * - `TableText` ("Table Text"): the text of a table's cells, single spaced, a point smaller, no indent;
+ *   `TableHeading` ("Table Heading"): its header rows (bold in books; APA 7 7.12 centres them, not bold);
+ *   `TableNote` ("Table Note"): the note below a table (APA 7 7.14, "Note." in italics). `Caption` (Word's built-in
+ *   caption style, which its list of figures and list of tables look for): table captions above the table, figure
+ *   captions below the picture; on academic layouts flush left at the body size, the label bold and the title
+ *   italic (APA 7 7.10, 7.24).
+ * - `SourceCode` ("Source Code", pandoc's name for it): code listings in the layout's monospace family, flush
+ *   left, single spaced, lightly shaded; `Equation`: a display equation's paragraph, centred; `Figure`: the
+ *   paragraph of a figure's picture, centred, kept with its caption.
  * - Character styles: `Emphasis` (the layout's `emphasisStyle`), `ChapterNumber` ("Chapter Number", the number
- *   line above a chapter title), `LeadIn` ("Lead-in", small capitals), `RunningHead` ("Running Head", its case).
+ *   line above a chapter title), `LeadIn` ("Lead-in", small capitals), `RunningHead` ("Running Head", its case),
+ *   `VerbatimChar` ("Verbatim Char", pandoc's name): inline code in the monospace family.
  *
  * Line spacing (OOXML §17.3.1.33): book layouts set every line `lineHeight` x the font size apart (`exact`), as
  * the PDF does; academic layouts use Word's own multiples (`auto`, 240ths of a line), so the style guides'
  * "double spacing" is Word's Double (layout.ts `lineHeight`; APA 7th ed. 2.21, MLA 9th ed. 1.2).
  * Units: twips (1/20 pt, 1440 per inch) for lengths, half-points for font sizes (OOXML §17.3.2.38 `sz`).
  */
-import { AlignmentType, LineRuleType, UnderlineType, type IParagraphStyleOptions, type IStylesOptions } from 'docx';
+import { AlignmentType, LineRuleType, ShadingType, UnderlineType, type IParagraphStyleOptions, type IStylesOptions } from 'docx';
 import type { HeadingLevelStyle, Layout } from '../../layout/layout.ts';
 
 /** Style ids used by the writer (see the module comment for the scheme). */
@@ -49,6 +59,7 @@ export const STYLE = {
   chapterOrnament: 'ChapterOrnament',
   chapterLabel: 'ChapterLabel',
   caption: 'Caption',
+  figure: 'Figure',
   listParagraph: 'ListParagraph',
   footnoteText: 'FootnoteText',
   speaker: 'Speaker',
@@ -67,6 +78,12 @@ export const STYLE = {
   chapterNumber: 'ChapterNumber',
   leadIn: 'LeadIn',
   runningHead: 'RunningHead',
+  tableText: 'TableText',
+  tableHeading: 'TableHeading',
+  tableNote: 'TableNote',
+  sourceCode: 'SourceCode',
+  equation: 'Equation',
+  verbatimChar: 'VerbatimChar',
 } as const;
 
 /** Twips per point and per inch. */
@@ -241,6 +258,49 @@ function displayStyles(layout: Layout): IParagraphStyleOptions[] {
   ];
 }
 
+/** Light grey behind a code listing (Chicago 7.80 sets code apart; pandoc's Source Code is shaded too). */
+const CODE_SHADING = 'F2F2F2';
+
+/**
+ * Paragraph styles of tables, equations and code listings. Table text and code are single spaced whatever the
+ * body's spacing (APA 7 7.13 allows single spacing in a table's body), and never justified or indented.
+ */
+function blockStyles(layout: Layout): IParagraphStyleOptions[] {
+  const size = layout.fontSizePt;
+  const small = halfPoints(Math.max(7, size - 1));
+  const cell = { alignment: AlignmentType.LEFT, indent: { firstLine: 0, left: 0 }, spacing: { before: 20, after: 20, ...SINGLE } };
+  return [
+    { id: STYLE.tableText, name: 'Table Text', basedOn: 'Normal', next: STYLE.tableText, quickFormat: true, run: { size: small }, paragraph: cell },
+    {
+      id: STYLE.tableHeading, name: 'Table Heading', basedOn: STYLE.tableText, next: STYLE.tableText, quickFormat: true,
+      run: { bold: !layout.academic }, paragraph: { keepNext: true },
+    },
+    {
+      id: STYLE.tableNote, name: 'Table Note', basedOn: 'Normal', next: STYLE.bodyText, quickFormat: true,
+      run: { size: small }, paragraph: { alignment: AlignmentType.LEFT, indent: { firstLine: 0 }, spacing: { before: 80, after: 240, ...SINGLE } },
+    },
+    {
+      id: STYLE.sourceCode, name: 'Source Code', basedOn: 'Normal', next: STYLE.bodyText, quickFormat: true,
+      run: { font: layout.monoFontFamily, size: halfPoints(Math.max(7, size - 2)) },
+      paragraph: {
+        alignment: AlignmentType.LEFT,
+        indent: { firstLine: 0, left: 0 },
+        spacing: { before: 120, after: 120, ...SINGLE },
+        shading: { type: ShadingType.CLEAR, color: 'auto', fill: CODE_SHADING },
+      },
+    },
+    {
+      // The paragraph of a figure's picture (pandoc's name), kept with its caption below.
+      id: STYLE.figure, name: 'Figure', basedOn: 'Normal', next: STYLE.caption, quickFormat: true,
+      paragraph: { alignment: AlignmentType.CENTER, indent: { firstLine: 0 }, spacing: { before: 120, after: 0, ...SINGLE }, keepNext: true },
+    },
+    {
+      id: STYLE.equation, name: 'Equation', basedOn: 'Normal', next: STYLE.bodyText, quickFormat: true,
+      paragraph: { alignment: AlignmentType.CENTER, indent: { firstLine: 0 }, spacing: { before: 120, after: 120 } },
+    },
+  ];
+}
+
 /**
  * The styles part options for `new Document({ styles })`: document defaults (layout font, size, line spacing,
  * no spacing between paragraphs), the paragraph styles and the character styles of the scheme above.
@@ -259,12 +319,18 @@ export function docxStyles(layout: Layout): IStylesOptions {
       },
       ...headingStyles(layout),
       listParagraph: { paragraph: { indent: { left: 720 } } },
-      caption: {
-        run: { italics: true, size: halfPoints(size - 1), color: '000000' },
-        paragraph: { alignment: AlignmentType.CENTER, spacing: { before: 120, after: 240, ...SINGLE } },
-      },
+      caption: layout.academic
+        ? {
+            // APA 7 7.10: number bold, title italic (as runs), flush left, at the body size and spacing.
+            run: { italics: false, size: halfPoints(size), color: '000000' },
+            paragraph: { alignment: AlignmentType.LEFT, indent: { firstLine: 0 }, spacing: { before: 240, after: 120 } },
+          }
+        : {
+            run: { italics: true, size: halfPoints(size - 1), color: '000000' },
+            paragraph: { alignment: AlignmentType.CENTER, spacing: { before: 120, after: 240, ...SINGLE } },
+          },
     },
-    paragraphStyles: [...textStyles(layout), ...displayStyles(layout)],
+    paragraphStyles: [...textStyles(layout), ...displayStyles(layout), ...blockStyles(layout)],
     characterStyles: [
       { id: STYLE.emphasis, name: 'Emphasis', basedOn: 'DefaultParagraphFont', quickFormat: true, run: emphasisRun(layout) },
       { id: STYLE.chapterNumber, name: 'Chapter Number', basedOn: 'DefaultParagraphFont', quickFormat: true, run: { size: halfPoints(size * 1.1), characterSpacing: 20 } },
@@ -273,6 +339,7 @@ export function docxStyles(layout: Layout): IStylesOptions {
         id: STYLE.runningHead, name: 'Running Head', basedOn: 'DefaultParagraphFont', quickFormat: true,
         run: { smallCaps: layout.runningHeadCase === 'small-caps', allCaps: layout.runningHeadCase === 'uppercase', italics: !layout.academic && layout.runningHeadCase === 'as-is' },
       },
+      { id: STYLE.verbatimChar, name: 'Verbatim Char', basedOn: 'DefaultParagraphFont', quickFormat: true, run: { font: layout.monoFontFamily, size: halfPoints(Math.max(7, size - 1)) } },
     ],
   };
 }

@@ -29,20 +29,25 @@
  * - [x] accessibility metadata (schema.org, EPUB Accessibility 1.1 §2), landmarks (titlepage, toc, bodymatter)
  * - [x] cover image: `opts.cover` (the document model has no cover yet: the caller passes the image; see
  *   {@link EpubWriteOptions.cover})
+ * - [x] tables (XHTML `<table>` with caption, header cells, spans, widths, note), math as MathML with `alttext`
+ *   (content documents holding it carry the manifest property `mathml`, EPUB 3.3 §5.6.4), code listings, numbered
+ *   figures, and cross-references linked into whichever content document holds their target
+ *   (`html/state.ts` `resolveCrossRefs`); what could not be kept goes to `opts.diagnostics`
  * - [ ] EPUB 2 NCX for old readers
  */
 import { EngineError } from '../../errors.ts';
 import type { Layout } from '../../layout/layout.ts';
 import type { BookDocument } from '../../model/book-document.ts';
+import type { Diagnostics } from '../../model/diagnostics.ts';
 import { reflowCss } from '../html/css.ts';
 import { xmlId } from '../html/escape.ts';
 import { escapeXml } from '../html/escape.ts';
 import { bookLanguage, bookTitle, copyrightPageContent, openingSections, renderUnreferencedNotes } from '../html/index.ts';
 import { IMAGE_EXTENSIONS, sniffImageType } from '../../model/image-bytes.ts';
 import type { BookAssetMediaType } from '../../model/book-document.ts';
-import { createState } from '../html/state.ts';
+import { createState, resolveCrossRefs } from '../html/state.ts';
 import { bookUnits, renderUnit, type Unit } from '../html/units.ts';
-import { unitRegion, xhtmlDocument } from './chapter-xhtml.ts';
+import { unitRegion, xhtmlDocument, type Region } from './chapter-xhtml.ts';
 import { packageIdentifier } from './identifier.ts';
 import { navBody } from './nav-document.ts';
 import { containerXml, packageDocument, type ManifestItem } from './package-document.ts';
@@ -67,6 +72,11 @@ export interface EpubWriteOptions {
    * landmark. `BookDocument` carries no cover, so the caller (the server, from an uploaded file) passes it here.
    */
   cover?: { bytes: Uint8Array; alt?: string };
+  /**
+   * Collects what the writer could not keep or had to change (an image that is not in the book, TeX it could not
+   * convert, an unresolved cross-reference, a dropped link, a footnote without text or without a reference).
+   */
+  diagnostics?: Diagnostics;
 }
 
 /** Default `modified`: 2000-01-01T00:00:00Z. */
@@ -74,6 +84,8 @@ export const DEFAULT_EPUB_MODIFIED = new Date(Date.UTC(2000, 0, 1, 0, 0, 0));
 
 const PACKAGE_DIR = 'EPUB';
 const CSS_FILE = 'style.css';
+/** A MathML `<math>` element in rendered markup (temml writes `<math alttext=... xmlns=...>`). */
+const MATHML = /<math[\s>]/;
 
 /**
  * The cover's file name and media type, from its magic bytes.
@@ -116,7 +128,7 @@ export async function writeEpub(doc: BookDocument, layout: Layout, opts: EpubWri
   const units = bookUnits(doc);
   const files = unitFiles(units);
   const targets = new Map(units.map((u) => [u.id, files.get(u) as string] as const));
-  const state = createState(doc, layout, 'xhtml', targets);
+  const state = createState(doc, layout, 'xhtml', targets, opts.diagnostics);
 
   const out: ContainerFile[] = [];
   const items: ManifestItem[] = [];
@@ -146,18 +158,29 @@ export async function writeEpub(doc: BookDocument, layout: Layout, opts: EpubWri
   });
   add('nav', 'nav.xhtml', xhtmlDocument(lang, 'Contents', CSS_FILE, nav), true, 'nav');
 
+  // Content documents are rendered first and added once all are written: a cross-reference may point forward
+  // or into another document, and only then is it known which file holds each anchor (`resolveCrossRefs`).
+  const documents: Array<{ id: string; file: string; title: string; body: string; region: Region }> = [];
   const firstBody = units.find((u) => u.kind === 'part' || u.kind === 'chapter');
   for (const unit of units) {
     const file = files.get(unit) as string;
     state.currentFile = file;
     const body = renderUnit(unit, state, unit === firstBody);
-    add(file.replace(/\.xhtml$/, ''), file, xhtmlDocument(lang, unit.label, CSS_FILE, body, unitRegion(unit)), true);
+    documents.push({ id: file.replace(/\.xhtml$/, ''), file, title: unit.label, body, region: unitRegion(unit) });
   }
   state.currentFile = 'notes.xhtml';
   const orphans = renderUnreferencedNotes(doc, state);
   if (orphans) {
     const body = `<section class="back" id="quire-notes" epub:type="endnotes" role="doc-endnotes">\n<h1>Notes</h1>\n${orphans}</section>\n`;
-    add('notes', 'notes.xhtml', xhtmlDocument(lang, 'Notes', CSS_FILE, body, 'backmatter'), true);
+    documents.push({ id: 'notes', file: 'notes.xhtml', title: 'Notes', body, region: 'backmatter' });
+  }
+  let hasMath = false;
+  for (const d of documents) {
+    const body = resolveCrossRefs(state, d.body, d.file);
+    // EPUB 3.3 §5.6.4 (manifest `properties`): a content document holding MathML must say so (`mathml`).
+    const math = MATHML.test(body);
+    hasMath ||= math;
+    add(d.id, d.file, xhtmlDocument(lang, d.title, CSS_FILE, body, d.region), true, math ? 'mathml' : undefined);
   }
   add('css', CSS_FILE, reflowCss(layout), false);
   // Images last, in the order first shown; only those a figure shows (EPUBCheck reports unused resources).
@@ -172,7 +195,7 @@ export async function writeEpub(doc: BookDocument, layout: Layout, opts: EpubWri
     items.push({ id: 'cover-image', href: cover.href, mediaType: cover.mediaType, inSpine: false, properties: 'cover-image' });
   }
 
-  const facts = { identifier: packageIdentifier(doc.meta, opts.identifier), title, language: lang, modified, hasImages: state.usedAssets.size > 0 || cover !== undefined };
+  const facts = { identifier: packageIdentifier(doc.meta, opts.identifier), title, language: lang, modified, hasImages: state.usedAssets.size > 0 || cover !== undefined, hasMath };
   const opf = packageDocument(doc.meta, facts, items);
   return zipContainer(
     [

@@ -27,6 +27,8 @@ export interface PackageFacts {
   modified: Date;
   /** The publication shows images (figures or a cover): access mode `visual`, feature `alternativeText`. */
   hasImages: boolean;
+  /** Some content document holds MathML: accessibility feature `MathML` (schema.org `accessibilityFeature`). */
+  hasMath?: boolean;
 }
 
 /**
@@ -39,13 +41,20 @@ export interface PackageFacts {
  *   `readingOrder` (spine = logical order), plus `alternativeText` with images;
  * - `accessibilityHazard`: `none` (no flashing, motion or sound).
  */
-export function accessibilityMetadata(hasImages: boolean): string[] {
+export function accessibilityMetadata(hasImages: boolean, hasMath = false): string[] {
   const modes = hasImages ? ['textual', 'visual'] : ['textual'];
-  const features = ['structuralNavigation', 'tableOfContents', 'readingOrder', ...(hasImages ? ['alternativeText'] : [])];
+  const features = [
+    'structuralNavigation',
+    'tableOfContents',
+    'readingOrder',
+    ...(hasImages ? ['alternativeText'] : []),
+    ...(hasMath ? ['MathML'] : []),
+  ];
   const summary =
     'This publication has a navigable table of contents, chapters marked up as headings in reading order, and ' +
-    'footnotes linked both ways' + (hasImages ? '; its images have text alternatives or captions.' : '.') +
-    ' Text can be resized and reflowed; there are no known hazards.';
+    'footnotes linked both ways' + (hasImages ? '; its images have text alternatives or captions' : '') +
+    (hasMath ? '; its equations are MathML with their TeX source as alternative text' : '') +
+    '. Text can be resized and reflowed; there are no known hazards.';
   return [
     ...modes.map((m) => `<meta property="schema:accessMode">${m}</meta>`),
     '<meta property="schema:accessModeSufficient">textual</meta>',
@@ -139,7 +148,7 @@ export function packageDocument(meta: BookMeta, facts: PackageFacts, items: read
   const subjects = [...(meta.subjects ?? []), ...(meta.keywords ?? [])].map((s) => s.trim()).filter(Boolean);
   for (const subject of new Set(subjects)) md.push(`<dc:subject>${escapeXml(subject)}</dc:subject>`);
   md.push(`<meta property="dcterms:modified">${modifiedValue(facts.modified)}</meta>`);
-  md.push(...accessibilityMetadata(facts.hasImages));
+  md.push(...accessibilityMetadata(facts.hasImages, facts.hasMath));
   // EPUB 2 reading systems (older Kindles) find the cover by this meta (OPF 2.0.1 §2.4.1 practice).
   if (items.some((i) => i.properties === 'cover-image')) md.push('<meta name="cover" content="cover-image"/>');
 

@@ -10,13 +10,21 @@
  * - [x] footnotes: written at the end of the unit that first references them
  * - [x] speeches (`div.speech`, `span.speaker`) and paragraph roles (classes `dateline`, `salutation`,
  *   `signature`, `stage-direction`)
+ * - [x] tables (`table.ts`), display math as MathML (`math.ts`), code listings (`<pre><code>`), page breaks (a
+ *   `div.page-break` in the print HTML only: e-books have no pages to break)
+ * - [x] anchors for cross-references: the numbered figure, table or equation and the heading with an id carry the
+ *   anchor `write/numbering.ts` gives them (`ref-fig-x`); figure captions start with their label (`Figure 3.`)
  */
 import { figureAsset, type Block, type ParagraphRole, type VerseLine } from '../../model/book-document.ts';
+import { num } from './css.ts';
 import { escapeXml, safeImageSrc } from './escape.ts';
 import { splitLeadIn } from '../layout-text.ts';
 import { noteId, noteRefId, renderInlines } from './inlines.ts';
+import { headingIdentifier } from './fragments.ts';
+import { renderDisplayMath } from './math.ts';
 import { renderDropCapOpening } from './opening.ts';
-import { semantics, type Handlers, type HtmlState } from './state.ts';
+import { anchorAttr, report, semantics, type Handlers, type HtmlState } from './state.ts';
+import { renderTable } from './table.ts';
 
 /** Class of a paragraph role (`stageDirection` -> `stage-direction`); the style sheet styles each. */
 export const ROLE_CLASS: Readonly<Record<ParagraphRole, string>> = {
@@ -71,7 +79,10 @@ function heading(node: Extract<Block, { type: 'heading' }>, state: HtmlState): s
   state.afterBreak = true;
   // Run-in levels (APA 7th ed. 2.27 levels 4-5) float into the paragraph that follows (`css.ts`).
   const runIn = state.layout.academic?.headingLevels[node.level - 1]?.runIn === true;
-  return `<h${node.level}${runIn ? ' class="run-in"' : ''}>${renderInlines(node.children, state)}</h${node.level}>\n`;
+  // `{#sec:method}`: the anchor `@sec:method` links to.
+  const anchor = node.id === undefined ? undefined : state.numbering.target(node.id)?.anchor;
+  const id = anchorAttr(state, anchor, node.id === undefined ? [headingIdentifier(node.children)] : [node.id, headingIdentifier(node.children)]);
+  return `<h${node.level}${id}${runIn ? ' class="run-in"' : ''}>${renderInlines(node.children, state)}</h${node.level}>\n`;
 }
 
 function sceneBreak(_node: Extract<Block, { type: 'sceneBreak' }>, state: HtmlState): string {
@@ -115,30 +126,73 @@ function list(node: Extract<Block, { type: 'list' }>, state: HtmlState): string 
   return items ? `<${tag}>\n${items}</${tag}>\n` : '';
 }
 
+/** ` style="width:NN%"` for a figure's image when the source asks for a width (`{width=50%}`); `''` otherwise. */
+function widthStyle(fraction: number | undefined): string {
+  return fraction !== undefined && fraction > 0 && fraction <= 1 ? ` style="width:${num(fraction * 100)}%"` : '';
+}
+
+/**
+ * `<figcaption>`: the label when the figure is numbered and the caption. Academic layouts set it above the image,
+ * the label bold on a line of its own and the title in italics (APA 7 7.24); book layouts below, label and
+ * caption run on (`Figure 3. The harbour`). `''` when there is neither.
+ */
+function figureCaption(node: Extract<Block, { type: 'figure' }>, label: string | undefined, state: HtmlState): string {
+  const caption = renderInlines(node.caption, state);
+  if (!label && !caption) return '';
+  if (state.layout.academic) {
+    const title = caption ? `${label ? '<br/>' : ''}<em class="caption-title">${caption}</em>` : '';
+    return `<figcaption class="academic">${label ? `<strong class="caption-label">${escapeXml(label)}</strong>` : ''}${title}</figcaption>`;
+  }
+  const lead = label ? `<span class="caption-label">${escapeXml(label)}${caption ? '.' : ''}</span>${caption ? ' ' : ''}` : '';
+  return `<figcaption>${lead}${caption}</figcaption>`;
+}
+
 function figure(node: Extract<Block, { type: 'figure' }>, state: HtmlState): string {
   state.afterBreak = false;
   let img = '';
   const asset = figureAsset(state, node.src);
   const src = node.src === undefined ? undefined : safeImageSrc(node.src);
+  const width = widthStyle(node.widthFraction);
   if (asset) {
     state.usedAssets.add(asset.path);
     // Media type and base64 alphabet only: nothing of the user's text goes into the URI.
     const url = state.flavour === 'xhtml' ? asset.path : `data:${asset.mediaType};base64,${Buffer.from(asset.bytes).toString('base64')}`;
-    img = `<img src="${escapeXml(url)}" alt="${escapeXml(node.alt)}"/>`;
+    img = `<img src="${escapeXml(url)}" alt="${escapeXml(node.alt)}"${width}/>`;
   } else if (src && state.flavour !== 'xhtml') {
-    img = `<img src="${escapeXml(src)}" alt="${escapeXml(node.alt)}"/>`;
+    img = `<img src="${escapeXml(src)}" alt="${escapeXml(node.alt)}"${width}/>`;
   } else if (node.src !== undefined) {
-    state.diagnostics.push({
-      code: 'BLOCK_NOT_RENDERED',
-      message: `Image "${node.src}" was not embedded; its caption and description are kept`,
-    });
+    report(state, 'image-missing', `The image "${node.src}" is not one of the book's image files, so only its caption and description are printed.`);
   }
-  const caption = renderInlines(node.caption, state);
+  const numbered = state.numbering.of(node);
+  const figcaption = figureCaption(node, numbered?.label, state);
   // Without an image, the description is the only trace of the illustration: keep it visible.
-  const alt = !img && node.alt && !caption ? `<p class="figure-alt">${escapeXml(node.alt)}</p>` : '';
-  const figcaption = caption ? `<figcaption>${caption}</figcaption>` : '';
+  const alt = !img && node.alt && node.caption.length === 0 ? `<p class="figure-alt">${escapeXml(node.alt)}</p>` : '';
   if (!img && !alt && !figcaption) return '';
-  return `<figure class="illustration">${img}${alt}${figcaption}</figure>\n`;
+  const content = state.layout.academic ? `${figcaption}${img}${alt}` : `${img}${alt}${figcaption}`;
+  return `<figure class="illustration"${anchorAttr(state, numbered?.anchor)}>${content}</figure>\n`;
+}
+
+/** Language class of a code listing (`language-python`, the HTML5 spec's convention for `<code>`); `''` when none. */
+function languageClass(language: string | undefined): string {
+  const lang = (language ?? '').trim().replace(/[^A-Za-z0-9_+#.-]+/g, '-').replace(/^-+|-+$/g, '');
+  return lang ? ` class="language-${lang}"` : '';
+}
+
+/** A code listing: `<pre class="code"><code class="language-x">`, the text escaped, line by line as written. */
+function code(node: Extract<Block, { type: 'code' }>, state: HtmlState): string {
+  state.afterBreak = false;
+  // One final line end is the fence's, not the listing's.
+  const value = node.value.replace(/\r\n?/g, '\n').replace(/\n$/, '');
+  return `<pre class="code"><code${languageClass(node.language)}>${escapeXml(value)}</code></pre>\n`;
+}
+
+/**
+ * A forced page break: in the print HTML an empty `div.page-break` (CSS Fragmentation 3 `break-after: page`);
+ * nothing in e-books, whose screens are not pages the author laid out.
+ */
+function pageBreak(_node: Extract<Block, { type: 'pageBreak' }>, state: HtmlState): string {
+  state.afterBreak = true;
+  return state.flavour === 'print' ? '<div class="page-break" aria-hidden="true"></div>\n' : '';
 }
 
 /** One handler per block node type. */
@@ -151,6 +205,10 @@ export const blockHandlers = {
   blockQuote,
   list,
   figure,
+  table: renderTable,
+  math: renderDisplayMath,
+  code,
+  pageBreak,
 } satisfies Handlers<Block, HtmlState, string>;
 
 /** Render flow content. */

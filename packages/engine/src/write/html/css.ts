@@ -145,6 +145,64 @@ function verseLineRules(): string {
   ].join('\n');
 }
 
+/** Math faces: the reader's (Cambria Math on Windows, STIX Two Math on Apple systems), then free ones, then CSS's `math`. */
+const MATH_FONTS = '"Cambria Math", "STIX Two Math", "Latin Modern Math", "DejaVu Math TeX Gyre", math';
+
+/**
+ * Tables, equations and code (issue 31), shared by every output:
+ * - tables: academic layouts as APA 7 7.21 sets them (horizontal rules only: above and below the header and below
+ *   the last row, no vertical rules, label bold and title italic above, the note below); book layouts a quiet
+ *   table (a rule above and below, the header in small capitals' weight). Cells are never justified or
+ *   hyphenated; long words in a cell wrap rather than widen the table past the text block.
+ * - display equations centred with their number flush right (`math.ts`), the number on a line of its own under
+ *   an equation too wide to leave room for it (a phone's screen); temml's array cell alignments.
+ * - code in the monospace face, never justified, long lines wrapped (`pre-wrap`).
+ */
+function tableMathCodeRules(layout: Layout): string {
+  const academic = layout.academic !== null;
+  const rules = academic
+    ? `.table-wrap { text-align: left; }
+table.table { margin: 0; border-top: 1px solid; border-bottom: 1px solid; }
+table.table thead { border-bottom: 1px solid; }
+table.table thead th[colspan] { border-bottom: 0.5px solid; }
+table.table th { font-weight: normal; }
+table.table caption { text-align: left; font-style: normal; }
+table.table caption .caption-label { font-weight: bold; }
+table.table caption .caption-title { font-style: italic; }
+figcaption.academic { text-align: left; font-style: normal; font-size: 1em; margin: 0 0 0.5em; }
+figcaption.academic .caption-label { font-weight: bold; }
+figcaption.academic .caption-title { font-style: italic; }`
+    : `.table-wrap { width: fit-content; margin-left: auto; margin-right: auto; }
+table.table { border-top: 1px solid; border-bottom: 1px solid; font-size: 0.9em; }
+table.table thead { border-bottom: 0.5px solid; }
+table.table thead th { font-weight: bold; }
+table.table caption { font-style: italic; }
+.caption-label { font-style: normal; font-variant: small-caps; }`;
+  return `
+.table-wrap { margin: 1em 0; max-width: 100%; }
+table.table { border-collapse: collapse; margin: 0 auto; max-width: 100%; line-height: 1.25; text-indent: 0; }
+table.table caption { caption-side: top; padding: 0 0 0.4em; text-align: center; }
+table.table th, table.table td { padding: 0.25em 0.6em; text-align: left; vertical-align: top; hyphens: manual; -webkit-hyphens: manual; -epub-hyphens: manual; overflow-wrap: anywhere; }
+table.table thead { display: table-header-group; }
+table.table thead th { vertical-align: bottom; }
+table.table tr { page-break-inside: avoid; break-inside: avoid; }
+p.table-note { text-indent: 0; text-align: left; font-size: 0.9em; margin: 0.4em 0 0; }
+${rules}
+math { font-family: ${MATH_FONTS}; font-style: normal; font-weight: normal; text-indent: 0; letter-spacing: normal; }
+div.equation { display: flex; flex-wrap: wrap; align-items: center; justify-content: center; margin: 0.8em 0; text-indent: 0; page-break-inside: avoid; break-inside: avoid; }
+div.equation > math { flex: 1 0 auto; }
+div.equation.numbered::before { content: ""; flex: 0 0 3em; }
+.equation-number { flex: 0 0 3em; margin-left: auto; text-align: right; white-space: nowrap; }
+mtd.tml-right { text-align: right; }
+mtd.tml-left { text-align: left; }
+mtable.tml-jot > mtr > mtd { padding-top: 0.7ex; padding-bottom: 0.7ex; }
+pre.code { font-family: "Cousine", "Courier New", monospace; font-size: 0.85em; line-height: 1.35; text-align: left; text-indent: 0; white-space: pre-wrap; overflow-wrap: anywhere; hyphens: none; -webkit-hyphens: none; -epub-hyphens: none; margin: 0.8em 0; padding: 0.5em 0.8em; border-left: 2px solid #999; }
+pre.code code, code { font-family: "Cousine", "Courier New", monospace; hyphens: none; -webkit-hyphens: none; }
+code { font-size: 0.9em; }
+pre.code code { font-size: 1em; }
+`;
+}
+
 /**
  * Rules shared by every output: typography of the text block (font, size, leading, justification and
  * hyphenation in the book's language — the `lang` attribute of the document), paragraph indents and spacing,
@@ -204,7 +262,7 @@ sup { line-height: 0; font-size: 0.75em; }
 .academic-title { text-align: center; font-weight: bold; }
 nav.toc ol, nav#toc ol { list-style: none; padding-left: 0; }
 nav.toc ol ol, nav#toc ol ol { padding-left: 1.5em; }
-`;
+${tableMathCodeRules(layout)}`;
 }
 
 /**
@@ -216,8 +274,11 @@ export function printCss(layout: Layout, heads: RunningHeads): string {
   const inch = (n: number) => `${num(n)}in`;
   return `${pageRules(layout, heads)}
 a { color: inherit; }
+a.xref { text-decoration: none; }
 img { max-height: ${inch(layout.trimHeightIn - layout.marginTopIn - layout.marginBottomIn)}; }
-${textRules(layout, `${num(layout.fontSizePt)}pt`, inch)}`;
+${textRules(layout, `${num(layout.fontSizePt)}pt`, inch)}
+div.page-break { page-break-after: always; break-after: page; height: 0; }
+`;
 }
 
 /**
@@ -233,6 +294,9 @@ export function reflowCss(layout: Layout): string {
       : `section.part, section.front, section.back { page-break-before: always; break-before: page; }\nsection.chapter { margin-top: 2em; }${
           layout.chapterBreak === 'decorative' ? `\nsection.chapter::before { content: ${cssString(layout.ornament)}; display: block; text-align: center; margin-bottom: 1em; }` : ''
         }`;
+  // A table or an equation wider than the screen scrolls sideways in its box instead of running off the screen.
   return `${breaks}
-${textRules(layout, `${num(layout.fontSizePt / 12)}em`, inch)}`;
+${textRules(layout, `${num(layout.fontSizePt / 12)}em`, inch)}
+.table-wrap, div.equation { overflow-x: auto; }
+`;
 }

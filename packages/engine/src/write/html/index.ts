@@ -8,6 +8,9 @@
  *   classes for semantics, one `<h1>` per chapter.
  *
  * Both outputs are also well-formed XML. User text reaches markup only through `escapeXml` (`escape.ts`).
+ * Tables are XHTML tables (`table.ts`), math MathML converted from the model's TeX by temml (`math.ts`), code
+ * `<pre><code>`; figures, tables and equations carry the numbers and anchors of `write/numbering.ts`, and
+ * cross-references link to them (`inlines.ts`, resolved once the whole book is written: `state.ts`).
  * Footnotes are numbered through the book in order of first reference and written at the end of the chapter
  * (or section) that first references them; notes nothing references go in a final "Notes" section.
  */
@@ -20,7 +23,8 @@ import { printCss, reflowCss } from './css.ts';
 import { escapeXml, xmlId } from './escape.ts';
 import { embeddedFontFaces } from './font-faces.ts';
 import { runningHeads } from './running-heads.ts';
-import { createState, type HtmlState } from './state.ts';
+import type { Diagnostics } from '../../model/diagnostics.ts';
+import { createState, resolveCrossRefs, type HtmlState } from './state.ts';
 import { bookUnits, renderUnit, type Unit } from './units.ts';
 
 /** Which HTML to write: `print` (paged media, 6x9 etc.) or `epub` (reflowable, for e-book tools). */
@@ -136,9 +140,10 @@ export function tocList(units: readonly Unit[], hrefOf: (u: Unit) => string): st
 /** Notes defined but never referenced, as `<aside>`s (numbered after the referenced ones); `''` when none. */
 export function renderUnreferencedNotes(doc: BookDocument, state: HtmlState): string {
   let out = '';
+  state.where = 'Notes';
   for (const [id, blocks] of Object.entries(doc.footnotes)) {
     if (state.notes.has(id)) continue;
-    state.diagnostics.push({ code: 'FOOTNOTE_UNREFERENCED', message: `Footnote "${id}" is never referenced` });
+    state.diagnostics.add('other', `The footnote "${id}" is not referred to anywhere in the text, so it is printed with the notes at the end.`);
     const n = state.notes.size + 1;
     state.notes.set(id, { number: n, shown: n, file: state.currentFile, refs: 0 });
     out += renderNote(n, blocks, state, false);
@@ -155,6 +160,11 @@ export interface HtmlWriteOptions {
    * sets the same faces anywhere. Without it the fonts are named with metric-compatible and generic fallbacks.
    */
   embedFonts?: boolean;
+  /**
+   * Collects what the writer could not keep or had to change (an image that is not in the book, TeX it could not
+   * convert, an unresolved cross-reference, a dropped link, a footnote without text or without a reference).
+   */
+  diagnostics?: Diagnostics;
 }
 
 /**
@@ -168,13 +178,14 @@ export interface HtmlWriteOptions {
  *   emphasis and dialogue punctuation, academic title pages and heading levels.
  * @param opts see {@link HtmlWriteOptions}.
  * @returns the HTML source. Never throws for odd content: unsafe links keep their text only, missing footnotes
- *   show their id in brackets.
+ *   show their id in brackets, unreadable TeX is shown as its source, unresolved cross-references as written
+ *   (each reported to `opts.diagnostics`). Tables are XHTML tables, math is MathML (temml), code `<pre><code>`.
  * @throws EngineError `WRITE_FAILED` when `print` embeds fonts and the layout names a family Quire does not ship.
  */
 export function writeHtml(doc: BookDocument, layout: Layout, opts: HtmlWriteOptions): string {
   const units = bookUnits(doc);
   const targets = new Map(units.map((u) => [u.id, ''] as const));
-  const state = createState(doc, layout, opts.variant, targets);
+  const state = createState(doc, layout, opts.variant, targets, opts.diagnostics);
   const lang = escapeXml(bookLanguage(doc));
   const print = opts.variant === 'print';
   const fonts = print && opts.embedFonts !== false ? embeddedFontFaces(layout) : '';
@@ -201,5 +212,5 @@ export function writeHtml(doc: BookDocument, layout: Layout, opts: HtmlWriteOpti
     parts.push(`<section class="back" id="quire-notes" role="doc-endnotes">\n<h1>Notes</h1>\n${orphans}</section>\n`);
   }
   parts.push('</body>\n</html>\n');
-  return parts.join('');
+  return resolveCrossRefs(state, parts.join(''), '');
 }

@@ -5,7 +5,17 @@
 import type { Inline } from '../../model/book-document.ts';
 import { escapeXml, safeHref, xmlId } from './escape.ts';
 import { setText } from '../line-breaks.ts';
-import { hrefTo, semantics, type Handlers, type HtmlState } from './state.ts';
+import { renderInlineMath } from './math.ts';
+import { crossRefPlaceholder, fragmentKey, hrefTo, report, semantics, type Handlers, type HtmlState } from './state.ts';
+
+/** `#a%20b` -> `a b` (a fragment as written in the Markdown may be percent-encoded). */
+function decodedFragment(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
 
 /** Id of the note element for note number `n`. */
 export function noteId(n: number): string {
@@ -23,7 +33,7 @@ export function noteRefId(n: number, k: number): string {
  */
 function footnoteRef(node: Extract<Inline, { type: 'footnoteRef' }>, state: HtmlState): string {
   if (!(node.id in state.defs)) {
-    state.diagnostics.push({ code: 'FOOTNOTE_MISSING', message: `No footnote is defined for reference "${node.id}"` });
+    report(state, 'other', `The text refers to a footnote "${node.id}" that has no text; the reference is printed as [${node.id}].`);
     return escapeXml(`[${node.id}]`);
   }
   let placement = state.notes.get(node.id);
@@ -50,15 +60,26 @@ function footnoteRef(node: Extract<Inline, { type: 'footnoteRef' }>, state: Html
 function link(node: Extract<Inline, { type: 'link' }>, state: HtmlState): string {
   const checked = safeHref(node.href);
   let href: string | undefined;
+  let fragment: string | undefined;
   if (checked?.startsWith('#')) {
     const target = state.targets.get(checked.slice(1));
     if (target !== undefined) href = hrefTo(state, target, xmlId(checked.slice(1)));
+    else fragment = decodedFragment(checked.slice(1));
+    // A heading's pandoc identifier (`#reward-metric`): linked once every file is written (`fragments.ts`).
+    if (fragment !== undefined && state.fragments.has(fragment) && state.linkDepth === 0) {
+      state.linkDepth += 1;
+      let inner = renderInlines(node.children, state);
+      state.linkDepth -= 1;
+      // `[](#method)`: a link with no text (LaTeX's `\ref` written in Markdown) prints what it names.
+      if (inner === '') inner = escapeXml(state.numbering.target(fragment)?.label ?? '');
+      return crossRefPlaceholder(state, fragmentKey(fragment), inner) + state.deferredRefs.splice(0).join('');
+    }
   } else {
     href = checked;
   }
   if (href === undefined || state.linkDepth > 0) {
     if (href === undefined) {
-      state.diagnostics.push({ code: 'LINK_DROPPED', message: `Link target "${node.href}" is not allowed or not found` });
+      report(state, 'other', `The link to "${node.href}" was left out (only web, e-mail and in-book links are kept); its text is kept.`);
     }
     return renderInlines(node.children, state);
   }
@@ -67,6 +88,24 @@ function link(node: Extract<Inline, { type: 'link' }>, state: HtmlState): string
   state.linkDepth -= 1;
   const after = state.linkDepth === 0 ? state.deferredRefs.splice(0).join('') : '';
   return `<a href="${escapeXml(href)}">${inner}</a>${after}`;
+}
+
+/**
+ * A cross-reference (`@fig:x`): what `write/numbering.ts` prints for it (`Figure 3`, `3` with `-@fig:x`), linked to
+ * the anchor of its target ({@link crossRefPlaceholder}: the link is made once every file is written, so a
+ * reference may point forward or into another EPUB content document). A target no node carries is printed as
+ * written (`@fig:x`) and reported; inside a link the text is not linked again (links cannot nest).
+ */
+function crossRef(node: Extract<Inline, { type: 'crossRef' }>, state: HtmlState): string {
+  const text = state.numbering.refText(node);
+  if (text === undefined) {
+    report(state, 'crossref-unresolved', `The reference "@${node.target}" names no figure, table, equation or section of the text, so it is printed as written.`);
+    return escapeXml(`${node.suppressPrefix ? '-' : ''}@${node.target}`);
+  }
+  const anchor = state.numbering.target(node.target)?.anchor;
+  const shown = escapeXml(setText(text, state.layout.dialogueFormat));
+  if (anchor === undefined || state.linkDepth > 0) return shown;
+  return crossRefPlaceholder(state, anchor, shown);
 }
 
 /** One handler per inline node type. */
@@ -78,6 +117,10 @@ export const inlineHandlers = {
   link,
   footnoteRef,
   lineBreak: () => '<br/>',
+  math: (node, state) => renderInlineMath(node.tex, state),
+  // Code is written as it is: no dialogue punctuation, no typographic quotes (`line-breaks.ts` setText).
+  code: (node) => `<code>${escapeXml(node.value)}</code>`,
+  crossRef,
 } satisfies Handlers<Inline, HtmlState, string>;
 
 /** Render one inline node. */

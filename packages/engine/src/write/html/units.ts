@@ -14,9 +14,10 @@ import {
 } from '../../model/book-document.ts';
 import { renderBlocks, renderPendingNotes } from './blocks.ts';
 import { escapeXml, xmlId } from './escape.ts';
+import { headingIdentifier } from './fragments.ts';
 import { renderInlines } from './inlines.ts';
 import { chapterHeading, chapterNavigationText, isNumberedChapter } from '../layout-text.ts';
-import { semantics, type HtmlState } from './state.ts';
+import { anchorAttr, semantics, type HtmlState } from './state.ts';
 
 /** One unit: a file in the EPUB, a `<section>` in the HTML. */
 export interface Unit {
@@ -40,6 +41,8 @@ export interface Unit {
   label: string;
   /** For chapters: the source's own label (`CHAPTER I.`; `Chapter.label`), set as the chapter number. */
   chapterLabel?: string;
+  /** The author's id for cross-references (`Part`, `Chapter` and `Section.refId`: `sec:results`), when given. */
+  refId?: string;
 }
 
 /** EPUB 3.2 SSV term and DPUB-ARIA role of each section kind (`other` has none). */
@@ -64,12 +67,17 @@ function kindLabel(kind: SectionKind): string {
   return kind === 'other' ? 'Section' : kind.charAt(0).toUpperCase() + kind.slice(1);
 }
 
+/** `{ refId }` of a section that has one, else `{}` (no `undefined` property on the unit). */
+function refIdOf(s: { refId?: string }): { refId?: string } {
+  return s.refId === undefined ? {} : { refId: s.refId };
+}
+
 /** All units of `doc` in reading order: front, body (a part, then its chapters), back. */
 export function bookUnits(doc: BookDocument): Unit[] {
   const units: Unit[] = [];
   const label = (title: Inline[], fallback: string) => inlineText(title).trim() || fallback;
   for (const s of doc.front) {
-    units.push({ kind: 'front', id: s.id, title: s.title, blocks: s.blocks, sectionKind: s.kind, label: label(s.title, kindLabel(s.kind)) });
+    units.push({ kind: 'front', id: s.id, title: s.title, blocks: s.blocks, sectionKind: s.kind, label: label(s.title, kindLabel(s.kind)), ...refIdOf(s) });
   }
   let chapterNo = 0;
   let partNo = 0;
@@ -81,6 +89,7 @@ export function bookUnits(doc: BookDocument): Unit[] {
     if (partId) unit.partId = partId;
     if (c.label !== undefined) unit.chapterLabel = c.label;
     if (c.kind) unit.divisionKind = c.kind;
+    if (c.refId !== undefined) unit.refId = c.refId;
     if (runOn && c.kind === 'piece' && previousPiece) unit.runOn = true;
     previousPiece = c.kind === 'piece';
     return unit;
@@ -89,14 +98,14 @@ export function bookUnits(doc: BookDocument): Unit[] {
     if (d.type === 'part') {
       partNo += 1;
       previousPiece = false;
-      units.push({ kind: 'part', id: d.id, title: d.title, blocks: d.blocks, label: label(d.title, `Part ${partNo}`) });
+      units.push({ kind: 'part', id: d.id, title: d.title, blocks: d.blocks, label: label(d.title, `Part ${partNo}`), ...refIdOf(d) });
       for (const c of d.chapters) units.push(chapterUnit(c, d.id));
     } else {
       units.push(chapterUnit(d));
     }
   }
   for (const s of doc.back) {
-    units.push({ kind: 'back', id: s.id, title: s.title, blocks: s.blocks, sectionKind: s.kind, label: label(s.title, kindLabel(s.kind)) });
+    units.push({ kind: 'back', id: s.id, title: s.title, blocks: s.blocks, sectionKind: s.kind, label: label(s.title, kindLabel(s.kind)), ...refIdOf(s) });
   }
   return units;
 }
@@ -130,6 +139,10 @@ export function renderUnit(unit: Unit, state: HtmlState, bodyStart = false): str
   const cls = unit.kind === 'part' ? ' class="part-title"' : '';
   // Notes are numbered from 1 in every unit, as the PDF and the DOCX number them; a note on the title counts.
   state.unitNoteCount = 0;
+  state.where = unit.label;
+  // `# Results {#sec:results}`: the anchor `@sec:results` links to, on the unit's title.
+  const fragments = [...(unit.refId === undefined ? [] : [unit.refId]), headingIdentifier(unit.title)];
+  const anchor = anchorAttr(state, unit.refId === undefined ? undefined : state.numbering.target(unit.refId)?.anchor, fragments);
   let title: string;
   if (unit.kind !== 'chapter') {
     // Each inline is rendered once: a note reference rendered twice would take a second id its note does not link to.
@@ -141,7 +154,7 @@ export function renderUnit(unit: Unit, state: HtmlState, bodyStart = false): str
     title = renderInlines(parts.title, state);
     title = `${parts.number ? `<span class="chapter-number">${escapeXml(parts.number)}</span> ` : ''}<span class="chapter-title">${title}</span>`;
   }
-  const heading = title ? `<h1${cls}>${title}</h1>\n` : '';
+  const heading = title ? `<h1${anchor}${cls}>${title}</h1>\n` : anchor ? `<span${anchor}></span>\n` : '';
   state.afterBreak = true;
   state.chapterOpening = unit.kind === 'chapter';
   const body = renderBlocks(unit.blocks, state);

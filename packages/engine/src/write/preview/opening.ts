@@ -92,7 +92,14 @@ function blockLength(block: Block): number {
     case 'figure':
       // A picture fills a good part of a page.
       return 1_500;
+    case 'table':
+      return [...block.head, ...block.body].reduce((n, r) => n + 80 + r.cells.reduce((m, c) => m + inlinesLength(c.children), 0), 0);
+    case 'math':
+      return 200;
+    case 'code':
+      return block.value.length + 40 * block.value.split('\n').length;
     case 'sceneBreak':
+    case 'pageBreak':
       return 40;
   }
 }

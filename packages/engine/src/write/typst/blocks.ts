@@ -3,9 +3,11 @@
  * line (a paragraph break in Typst). The `quire-*` functions called here are defined by the
  * template in `template.ts`.
  */
-import { figureAsset, inlineText, type Block, type ParagraphRole, type VerseLine } from '../../model/book-document.ts';
-import { fitImage, imageDimensions } from '../../model/image-bytes.ts';
-import { escapeTypst, typstStringLiteral } from './escape.ts';
+import { inlineText, type Block, type ParagraphRole, type VerseLine } from '../../model/book-document.ts';
+import { numberingFor } from '../numbering.ts';
+import { renderCodeBlock, renderDisplayMath } from './equations.ts';
+import { renderFigure } from './figures.ts';
+import { renderTable } from './tables.ts';
 import { renderInlines } from './inlines.ts';
 import { markParagraph } from './balance.ts';
 import type { Handlers, TypstState } from './state.ts';
@@ -17,7 +19,7 @@ const blockHandlers = {
   paragraph: (node, state) =>
     node.role ? `#quire-role("${TYPST_ROLE[node.role]}")[${renderInlines(node.children, state)}]` : renderInlines(node.children, state),
   speech: (node, state) => renderSpeech(node, state),
-  heading: (node, state) => `#quire-subhead(${node.level})[${renderInlines(node.children, state)}]`,
+  heading: (node, state) => `#quire-subhead(${node.level})[${renderInlines(node.children, state)}]${headingLabel(node, state)}`,
   sceneBreak: () => '#quire-scene-break()',
   verse: (node, state) => node.stanzas.map((stanza) => renderStanza(stanza, state)).join('\n\n'),
   blockQuote: (node, state) => `#quire-quote[\n${renderBlocks(node.children, state)}\n]`,
@@ -26,32 +28,20 @@ const blockHandlers = {
     return `#quire-list(${node.ordered ? 'true' : 'false'})${items}`;
   },
   figure: (node, state) => renderFigure(node, state),
+  table: (node, state) => renderTable(node, state),
+  math: (node, state) => renderDisplayMath(node, state),
+  code: (node) => renderCodeBlock(node),
+  pageBreak: () => '#pagebreak(weak: true)',
 } satisfies Handlers<Block, TypstState>;
 
-/** The largest share of the page height an image may take (a figure and its caption stay on one page). */
-const MAX_IMAGE_PAGE_SHARE = 0.6;
-
 /**
- * A figure. With an image among the book's assets: `#figure(image(...), caption: [...])`, the image at its
- * natural size at 96 px per inch, scaled down to the text block's width and to 60 % of the page height
- * (and of the text block's height); the path is an asset path (`images/img-1.png`, a closed shape checked
- * by `figureAsset`) that the compile maps in. Without one, the caption, or the alt text when there is none,
- * is printed in italics where the illustration stood.
+ * The label of a sub-heading the author gave an id (`## Method {#sec:method}`), from its anchor (`<ref-sec-method>`),
+ * so that a cross-reference's link lands on it; `''` without one.
  */
-function renderFigure(node: Extract<Block, { type: 'figure' }>, state: TypstState): string {
-  const asset = figureAsset(state.doc, node.src);
-  const dims = asset ? imageDimensions(asset.bytes) : undefined;
-  if (asset && dims) {
-    const { layout } = state;
-    const blockWidth = layout.trimWidthIn - layout.marginInsideIn - layout.marginOutsideIn;
-    const blockHeight = layout.trimHeightIn - layout.marginTopIn - layout.marginBottomIn;
-    const { widthIn } = fitImage(dims, blockWidth, Math.min(blockHeight, layout.trimHeightIn * MAX_IMAGE_PAGE_SHARE));
-    const image = `image(${typstStringLiteral(asset.path)}, width: ${widthIn.toFixed(3)}in, alt: ${typstStringLiteral(node.alt)})`;
-    const caption = node.caption.length > 0 ? `, caption: text(style: "italic")[${renderInlines(node.caption, state)}]` : '';
-    return `#figure(${image}${caption}, numbering: none)`;
-  }
-  const caption = node.caption.length > 0 ? renderInlines(node.caption, state) : escapeTypst(node.alt);
-  return caption === '' ? '' : `#quire-figure[${caption}]`;
+function headingLabel(node: Extract<Block, { type: 'heading' }>, state: TypstState): string {
+  if (node.id === undefined) return '';
+  const target = numberingFor(state.doc, state.layout).target(node.id);
+  return target ? `<${target.anchor}>` : '';
 }
 
 /** Role names the template's `quire-role` knows (a closed set: never user text). */
@@ -131,7 +121,7 @@ export function renderBlocks(blocks: readonly Block[], state: TypstState, runnin
     const node = blocks[i]!;
     const next = blocks[i + 1];
     if (node.type === 'heading' && runsIn(node.level, state) && next?.type === 'paragraph' && !next.role) {
-      parts.push(`#quire-run-in-heading(${node.level}, [${renderInlines(node.children, state)}]) ${renderInlines(next.children, state)}`);
+      parts.push(`#quire-run-in-heading(${node.level}, [${renderInlines(node.children, state)}])${headingLabel(node, state)} ${renderInlines(next.children, state)}`);
       i += 1;
       continue;
     }

@@ -39,3 +39,11 @@ export function shippedFontPaths(): string[] {
   paths ??= SHIPPED_FONT_FAMILIES.flatMap((family) => fontFileSpecifiers(family).map((spec) => require.resolve(spec)));
   return paths;
 }
+
+/**
+ * The OpenType math font of equations: New Computer Modern Math, which the Typst compiler embeds (typst-assets;
+ * `pdffonts` on a PDF with math lists `NewCMMath-Book`), so it needs no file of ours and no host font. The npm
+ * packages of math fonts checked (`@fontsource/stix-two-math`, `@fontsource/libertinus-math`) ship WOFF/WOFF2
+ * only, which Typst cannot load. A test compiles an equation and checks the font embedded.
+ */
+export const MATH_FONT_FAMILY = 'New Computer Modern Math';

@@ -18,7 +18,12 @@
  * - [X] running heads, folios, table of contents with page numbers, PDF bookmarks
  * - [X] figures: the book's image (`BookDocument.assets`, read by the compiler from the files `pdf.ts` /
  *   `compile.ts` map in) at most the text block wide and 60 % of the page high, with its caption; a figure
- *   without an asset prints its caption (or alt text) only
+ *   without an asset prints its caption (or alt text) only; numbered or sized figures never break from their
+ *   caption (`figures.ts`)
+ * - [X] tables (`tables.ts`): header repeated across pages, spans, APA or book styling, shrunk to 8 pt or turned
+ *   on their side when too wide; equations from TeX (`math.ts`, `equations.ts`) in an OpenType math font, numbered
+ *   `(4)`; code in the monospace face; cross-references linked to their labels; page breaks
+ * - [X] diagnostics (`opts.diagnostics`): tables shrunk or turned, equations kept as TeX, unresolved references
  * - [-] links: text only (a printed page cannot be clicked)
  */
 import { inlineText, type BookDocument, type Inline, type Chapter, type Division, type Section, type SectionKind } from '../../model/book-document.ts';
@@ -38,6 +43,8 @@ import { renderOpeningParagraph } from './opening.ts';
 import { createState, nextLabel, type TypstState } from './state.ts';
 import { contentsTitle, typstTemplate } from './template.ts';
 import { copyrightPageLines, titlePageText } from '../imprint.ts';
+import type { Diagnostics } from '../../model/diagnostics.ts';
+import { numberingFor } from '../numbering.ts';
 
 /** Front sections set before the table of contents, without a printed title (Chicago 1.4: display pages). */
 const DISPLAY_KINDS: ReadonlySet<SectionKind> = new Set(['dedication', 'epigraph']);
@@ -59,11 +66,13 @@ interface TocEntry {
  * - `opts.balanceSpreads`: for a two-sided book, mark the paragraphs of running text so that `typesetTypst` makes
  *   facing pages end at the same depth (`balance.ts`; a second compile of the changed chapters, about 1.4 times the
  *   CPU time of one). Default true; false gives one compile (previews of a book's opening, measurements).
+ * - `opts.diagnostics`: the collector to add to what the writer had to change or could not keep (a table shrunk
+ *   or turned, an equation kept as its TeX, an unresolved cross-reference); a private one when absent.
  * Returns a self-contained Typst source (no imports, no files) for Typst 0.14, with comment lines where `compile.ts`
  * splits it into a file per chapter (`files.ts`).
  * @throws EngineError `WRITE_FAILED` when the layout names a font family that Quire does not ship.
  */
-export function writeTypst(doc: BookDocument, layout: Layout, opts: { balanceSpreads?: boolean } = {}): string {
+export function writeTypst(doc: BookDocument, layout: Layout, opts: { balanceSpreads?: boolean; diagnostics?: Diagnostics } = {}): string {
   for (const field of LAYOUT_FONT_FIELDS) {
     const family = layout[field];
     if (!isShippedFamily(family)) {
@@ -73,7 +82,7 @@ export function writeTypst(doc: BookDocument, layout: Layout, opts: { balanceSpr
       );
     }
   }
-  const state = createState(doc, layout, opts.balanceSpreads !== false && balancesSpreads(layout));
+  const state = createState(doc, layout, opts.balanceSpreads !== false && balancesSpreads(layout), opts.diagnostics);
   const toc: TocEntry[] = [];
   // The template's definitions end here: chapter files import them (`files.ts`).
   const out: string[] = [typstTemplate(doc.meta, layout), PREAMBLE_END];
@@ -197,10 +206,12 @@ function renderSection(section: Section, state: TypstState, toc: TocEntry[], new
   // An untitled section (text before the first heading) is read in place, with no title (an empty title would
   // still get its sink and a decorated layout's ornament) and no entry in the contents.
   const titled = inlineText(section.title).trim() !== '';
+  state.where.value = inlineText(section.title).trim();
   if (titled) toc.push({ level: 1, label, title: renderTitleCopy(section.title, state) });
   return [
     newUnit ? '#quire-new-unit()' : '',
     titled ? `#quire-section(longest: ${longestWord(section.title)})[${renderInlines(section.title, state)}]<${label}>` : '',
+    refAnchor(section.refId, state),
     unitOpened(section.title, state),
     renderBlocks(section.blocks, state, true),
   ]
@@ -244,10 +255,12 @@ function renderChapter(chapter: Chapter, state: TypstState, toc: TocEntry[], inP
       ? `#quire-indent-after-cap()${renderBlocks([second], state, true)}\n\n${renderBlocks(others, state, true)}`
       : undefined;
   const heading = chapterParts(chapter, state);
+  state.where.value = inlineText(chapterNavigationTitle(chapter)).replace(/\s+/g, ' ').trim();
   return [
     FILE_BREAK,
     startMarkup[start],
     `#quire-chapter(${inPart ? 2 : 1}, ${heading.number}, longest: ${longestWord(heading.title)}${continued ? ', continued: true' : ''})[${renderInlines(heading.title, state)}]<${label}>`,
+    refAnchor(chapter.refId, state),
     unitOpened(heading.title, state, continued),
     opening ?? '',
     afterCap ?? renderBlocks(opening ? rest : chapter.blocks, state, true),
@@ -296,6 +309,16 @@ function unitOpened(title: readonly Inline[], state: TypstState, continued = fal
   return `${continued ? '' : '#quire-unit-opened() '}#quire-chapter-title.update(${runningHeadCopy(title)}) #counter(footnote).update(0)`;
 }
 
+/**
+ * A landing place for cross-references to a chapter or section the author gave an id (`# Results {#sec:results}`):
+ * an invisible metadata element carrying the numbering's anchor as its label, set just after the unit's title.
+ */
+function refAnchor(refId: string | undefined, state: TypstState): string {
+  if (refId === undefined) return '';
+  const target = numberingFor(state.doc, state.layout).target(refId);
+  return target ? `#metadata("ref")<${target.anchor}>` : '';
+}
+
 /** A part: its own recto page (title and any introductory blocks), then its chapters. */
 function renderDivision(division: Division, state: TypstState, toc: TocEntry[], newUnit: boolean, previous?: Division): string {
   if (division.type === 'chapter') return renderChapter(division, state, toc, false, newUnit ? laterChapterStart(state, division, previous) : 'none');
@@ -305,6 +328,7 @@ function renderDivision(division: Division, state: TypstState, toc: TocEntry[], 
     FILE_BREAK,
     newUnit ? '#quire-new-unit()' : '',
     `#quire-part(longest: ${longestWord(division.title)})[${renderInlines(division.title, state)}]<${label}>`,
+    refAnchor(division.refId, state),
     unitOpened(division.title, state),
     renderBlocks(division.blocks, state),
     // The first chapter of a part opens on a new page after the part's title page.

@@ -7,6 +7,8 @@ import { setText } from '../line-breaks.ts';
 import { escapeTypst } from './escape.ts';
 import { nextLabel, type Handlers, type TypstState } from './state.ts';
 import { renderBlocks } from './blocks.ts';
+import { renderInlineCode, renderInlineMath } from './equations.ts';
+import { numberingFor } from '../numbering.ts';
 
 const inlineHandlers = {
   // Dialogue punctuation in the layout's format (spec dialogueFormat) and the line breaks a compositor forbids.
@@ -20,7 +22,30 @@ const inlineHandlers = {
   link: (node, state) => renderInlines(node.children, state),
   footnoteRef: footnoteRef,
   lineBreak: () => '#linebreak()',
+  math: (node, state) => renderInlineMath(node.tex, state),
+  code: (node) => renderInlineCode(node.value),
+  crossRef: crossRef,
 } satisfies Handlers<Inline, TypstState>;
+
+/**
+ * A cross-reference (`@fig:x`): the text `numberingFor` gives it (`Figure 3`), linked to the target's label
+ * through the template's `quire-ref` (a link only when the label is in the document once, so a target set nowhere
+ * never fails the compile). A target no node carries prints as written (`@fig:x`) and is reported
+ * (`crossref-unresolved`).
+ */
+function crossRef(node: Extract<Inline, { type: 'crossRef' }>, state: TypstState): string {
+  const numbering = numberingFor(state.doc, state.layout);
+  const text = numbering.refText(node);
+  const target = numbering.target(node.target);
+  if (text === undefined || !target) {
+    if (!state.titleCopy) {
+      state.diagnostics.add('crossref-unresolved', `The reference "@${node.target}" names no figure, table, equation or section, so it is printed as written.`, state.where.value || undefined);
+    }
+    return escapeTypst(`@${node.target}`);
+  }
+  if (state.titleCopy) return escapeTypst(text);
+  return `#quire-ref(<${target.anchor}>)[${escapeTypst(text)}]`;
+}
 
 /**
  * A real Typst footnote (set at the foot of the page, numbered per chapter by the template).

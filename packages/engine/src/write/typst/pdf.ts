@@ -8,6 +8,7 @@
  */
 import type { BookDocument } from '../../model/book-document.ts';
 import type { Layout } from '../../layout/layout.ts';
+import type { Diagnostics } from '../../model/diagnostics.ts';
 import { writeTypst } from './index.ts';
 import { PdfProcessPool } from './pool.ts';
 
@@ -23,12 +24,19 @@ export { PdfProcessPool, type PdfProcessPoolOptions } from './pool.ts';
  * - `opts.balanceSpreads`: a two-sided book is compiled twice so that facing pages end at the same depth
  *   (`balance.ts`: Pride and Prejudice in Classic Literature 57 -> 3 uneven spreads of 148), for about 1.4 times the
  *   CPU time of one compile. Default true.
+ * - `opts.diagnostics`: the collector the writer adds to (tables shrunk or turned, equations kept as TeX,
+ *   unresolved cross-references); see `writeTypst`.
  * Resolves with the PDF bytes.
  * @throws EngineError `WRITE_FAILED` (rejection) when the layout's font is not shipped, Typst fails, or the
  *   typesetting process crashes or times out.
  */
-export async function writePdf(doc: BookDocument, layout: Layout, opts: { pool?: PdfProcessPool; balanceSpreads?: boolean } = {}): Promise<Uint8Array> {
-  const source = writeTypst(doc, layout, { balanceSpreads: opts.balanceSpreads });
+export async function writePdf(
+  doc: BookDocument,
+  layout: Layout,
+  opts: { pool?: PdfProcessPool; balanceSpreads?: boolean; diagnostics?: Diagnostics } = {},
+): Promise<Uint8Array> {
+  // The diagnostics are given while the source is written, here, not in the child process that compiles it.
+  const source = writeTypst(doc, layout, { balanceSpreads: opts.balanceSpreads, diagnostics: opts.diagnostics });
   if (opts.pool) return opts.pool.compile(source, doc.assets);
   const pool = new PdfProcessPool({ size: 1, maxJobsPerProcess: 1 });
   try {

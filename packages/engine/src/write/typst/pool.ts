@@ -10,11 +10,10 @@
  * child that crashes or runs past `timeoutMs` is killed, its job rejected, and a fresh one started for
  * the next job. Jobs wait in a FIFO queue while all children are busy.
  */
+import { childEntryBeside } from '../../child-entry.ts';
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { setPriority } from 'node:os';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { EngineError } from '../../errors.ts';
 import type { BookAsset } from '../../model/book-document.ts';
 import type { RasterPage, RasterRequest } from '../preview/raster-pages.ts';
@@ -102,12 +101,7 @@ const DEFAULTS = { size: 1, maxJobsPerProcess: 8, maxRssBytes: 1.5 * 1024 ** 3, 
  * runner's or a debugger's flags) is not passed on.
  */
 function childEntry(): { path: string; execArgv: string[] } {
-  const self = fileURLToPath(import.meta.url);
-  const ext = self.endsWith('.ts') ? '.ts' : '.js';
-  const path = fileURLToPath(new URL(`./pdf-child${ext}`, import.meta.url));
-  if (ext === '.js') return { path, execArgv: [] };
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  return { path, execArgv: ['--import', tsx] };
+  return childEntryBeside(import.meta.url, 'pdf-child');
 }
 
 /** util-linux's `setpriv`, which can ask the kernel to kill a process when its parent dies (Linux only). */

@@ -3,6 +3,7 @@
  */
 import { piecesRunOn, type BookDocument } from '../../model/book-document.ts';
 import type { Layout } from '../../layout/layout.ts';
+import { Diagnostics } from '../../model/diagnostics.ts';
 
 /**
  * A handler per node type: `{ paragraph: (node, state) => string, ... }`. Used with `satisfies`, so a new
@@ -38,10 +39,17 @@ export interface TypstState {
   readonly endnotes: { numbers: Map<string, number>; bodies: string[] } | null;
   /** Whether paragraphs of running text carry the marks of the spread balancing (`balance.ts`). */
   readonly balanceSpreads: boolean;
+  /** What the writer had to change or could not keep (a table shrunk, an equation kept as TeX), for the user. */
+  readonly diagnostics: Diagnostics;
+  /** Where the writer is, as a reader names it (`Chapter 3: Results`), for the diagnostics' `where`. */
+  where: { value: string };
 }
 
-/** A fresh state for one `writeTypst` call (`balanceSpreads`: mark paragraphs for the spread balancing). */
-export function createState(doc: BookDocument, layout: Layout, balanceSpreads = false): TypstState {
+/**
+ * A fresh state for one `writeTypst` call (`balanceSpreads`: mark paragraphs for the spread balancing; `diagnostics`:
+ * the collector the writer adds to, a private one when the caller gives none).
+ */
+export function createState(doc: BookDocument, layout: Layout, balanceSpreads = false, diagnostics = new Diagnostics()): TypstState {
   return {
     doc,
     layout,
@@ -53,6 +61,8 @@ export function createState(doc: BookDocument, layout: Layout, balanceSpreads = 
     piecesRunOn: piecesRunOn(doc),
     endnotes: layout.academic?.notes === 'endnotes' ? { numbers: new Map(), bodies: [] } : null,
     balanceSpreads,
+    diagnostics,
+    where: { value: '' },
   };
 }
 

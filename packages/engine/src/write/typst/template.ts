@@ -31,6 +31,7 @@ import { lineHeightMultiple } from '../../layout/line-spacing.ts';
 import { pageSizeWithBleed } from '../../layout/trim-sizes.ts';
 import { escapeTypst, typstStringLiteral } from './escape.ts';
 import { academicDefinitions } from './academic.ts';
+import { blockContentDefinitions } from './block-content.ts';
 import { furnitureDefinitions } from './furniture.ts';
 import { typographyDefinitions } from './typography.ts';
 
@@ -143,6 +144,7 @@ ${emphasisRule(layout)}
 ${furnitureDefinitions(meta, layout)}
 ${typographyDefinitions(layout)}
 ${academicDefinitions(layout)}
+${blockContentDefinitions(layout)}
 #show heading: it => it.body
 #show heading: set text(font: quire-heading-font, weight: "regular")
 #show footnote.entry: set text(size: 0.82em)

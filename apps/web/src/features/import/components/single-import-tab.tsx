@@ -12,7 +12,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { useImportBookFromFile, useImportBookFromUrl } from '../api/import-book.ts';
 import { singleImportErrorMessage } from '../lib/import-errors.ts';
-import { UPLOAD_ACCEPT, UPLOAD_KINDS_HINT, uploadProblem } from '../lib/upload-rules.ts';
+import { UPLOAD_ACCEPT, UPLOAD_KINDS_HINT, uploadSetProblem } from '../lib/upload-rules.ts';
 
 export const SIZE_HINT = 'Files must be smaller than 10MB and contain less than 5MB of text.';
 
@@ -27,8 +27,8 @@ export function SingleImportTab({ onImported }: SingleImportTabProps) {
   const fileErrorId = useId();
   const urlErrorId = useId();
   const fileInputRef = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const fileError = file ? uploadProblem(file) : null;
+  const [files, setFiles] = useState<File[]>([]);
+  const fileError = files.length > 0 ? uploadSetProblem(files) : null;
 
   const urlImport = useImportBookFromUrl();
   const fileImport = useImportBookFromFile();
@@ -64,8 +64,12 @@ export function SingleImportTab({ onImported }: SingleImportTabProps) {
   };
 
   const importFile = () => {
-    if (!file || fileError) return;
-    fileImport.mutate(file, { onSuccess: handleSuccess, onError: handleError });
+    if (files.length === 0 || fileError) return;
+    fileImport.mutate(files.length === 1 ? files[0]! : files, { onSuccess: handleSuccess, onError: handleError });
+  };
+  const removeFile = (index: number) => {
+    setFiles((chosen) => chosen.filter((_, i) => i !== index));
+    if (fileInputRef.current) fileInputRef.current.value = '';
   };
 
 
@@ -116,7 +120,8 @@ export function SingleImportTab({ onImported }: SingleImportTabProps) {
           inputRef={fileInputRef}
           className="px-6 py-8"
           disabled={busy}
-          onFile={setFile}
+          onFile={(file) => setFiles(file ? [file] : [])}
+          onFiles={setFiles}
           prompt={
             <>
               Drop a file here, or <span className="text-accent-ink underline underline-offset-4">choose one</span>
@@ -126,19 +131,18 @@ export function SingleImportTab({ onImported }: SingleImportTabProps) {
           hintId={fileHintId}
           inputProps={{ accept: UPLOAD_ACCEPT, 'aria-describedby': `${fileHintId} ${hintId}` }}
         />
-        {file && (
+        {files.length > 0 && (
           <div className="flex flex-col gap-3 rounded-lg border border-line bg-surface p-3 sm:flex-row sm:items-center">
-            <ChosenFile
-              file={file}
-              disabled={busy}
-              onRemove={() => {
-                setFile(null);
-                if (fileInputRef.current) fileInputRef.current.value = '';
-              }}
-            />
+            <ul aria-label="Chosen files" className="flex min-w-0 flex-1 flex-col gap-2">
+              {files.map((chosen, i) => (
+                <li key={`${chosen.name}-${i}`} className="flex min-w-0">
+                  <ChosenFile file={chosen} disabled={busy} onRemove={() => removeFile(i)} />
+                </li>
+              ))}
+            </ul>
             <Button onClick={importFile} disabled={busy || fileError !== null} aria-describedby={fileError ? fileErrorId : undefined}>
               {fileImport.isPending && <Spinner />}
-              {fileImport.isPending ? 'Importing Book...' : 'Import File'}
+              {fileImport.isPending ? 'Importing Book...' : files.length > 1 ? 'Import Files' : 'Import File'}
             </Button>
           </div>
         )}

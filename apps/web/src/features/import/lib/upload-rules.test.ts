@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES, SUPPORTED_UPLOAD_EXTENSIONS } from '@quire/contracts';
-import { FILE_TOO_LARGE_MESSAGE, UPLOAD_ACCEPT, fileExtension, isSupportedUpload, uploadProblem } from './upload-rules.ts';
+import { FILE_TOO_LARGE_MESSAGE, PROJECT_FILE_EXTENSIONS, UPLOAD_ACCEPT, fileExtension, isSupportedUpload, uploadProblem } from './upload-rules.ts';
 
 describe('upload rules', () => {
   it('offers every supported type in the picker, and only those', () => {
-    expect(UPLOAD_ACCEPT.split(',')).toEqual([...SUPPORTED_UPLOAD_EXTENSIONS]);
+    expect(UPLOAD_ACCEPT.split(',')).toEqual([...SUPPORTED_UPLOAD_EXTENSIONS, ...PROJECT_FILE_EXTENSIONS]);
     for (const ext of ['.txt', '.md', '.html', '.xhtml', '.docx', '.epub', '.pdf']) expect(UPLOAD_ACCEPT.split(',')).toContain(ext);
   });
 
@@ -18,7 +18,7 @@ describe('upload rules', () => {
     ['scan.PDF', true],
     ['thesis.doc', false],
     ['book.rtf', false],
-    ['archive.zip', false],
+    ['thesis.zip', true],
     ['README', false],
     ['.pdf', false],
   ])('%s supported: %s', (name, supported) => {

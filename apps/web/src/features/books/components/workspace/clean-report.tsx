@@ -1,4 +1,5 @@
 import type { CleanReport } from '@quire/contracts';
+import { DiagnosticList } from './diagnostic-list.tsx';
 
 /** What cleanup did: each pass with its count, chapters and parts found, words. */
 export function CleanReportView({ report }: { report: CleanReport }) {
@@ -45,6 +46,13 @@ export function CleanReportView({ report }: { report: CleanReport }) {
       ) : (
         <p className="mt-4 text-sm text-muted">The text needed no changes.</p>
       )}
+      <DiagnosticList
+        className="mt-5"
+        diagnostics={report.diagnostics ?? []}
+        title="What the import could not keep as it was"
+        intro="Everything else of your file is in the text below. Fix these in your file and import it again, or edit the text here."
+        headingLevel="h4"
+      />
     </section>
   );
 }

@@ -21,6 +21,7 @@ import { getErrorMessage, getUpgradeOffer } from '../../../../lib/errors.ts';
 import { formatFileSize } from '../../../../lib/file-size.ts';
 import { formatJobs, useBookJobs, usePendingExportFormats, type BookJobs } from '../../api/book-jobs.ts';
 import { useDownloadCoverFile, type CoverFileKind } from '../../api/cover-files.ts';
+import { DiagnosticList } from './diagnostic-list.tsx';
 import { useDownloadJobExport, useExportBook } from '../../api/export-book.ts';
 import { chosenCover, useCovers } from '../../api/list-covers.ts';
 import { coverKindLabel } from '../../lib/cover-catalogue.ts';
@@ -126,9 +127,19 @@ function FinishedExport({ file, option }: { file: JobExport; option: ExportOptio
 function ExportJobStatus({ jobs, option, headingId }: { jobs: BookJobs | undefined; option: ExportOption; headingId: string }) {
   const { active, ended } = formatJobs(jobs, option.format);
   const file = ended?.state === 'completed' ? ended.export : null;
+  // The newest file made in this format, whoever asked for it: what its writer could not keep.
+  const lastMade = jobs?.jobs.find((job) => job.kind === 'export' && job.format === option.format && job.state === 'completed' && job.export);
   return (
     <>
       {active && <JobProgress job={active} labelledBy={headingId} />}
+      {!active && lastMade?.export?.diagnostics && (
+        <DiagnosticList
+          className="mt-3"
+          diagnostics={lastMade.export.diagnostics}
+          title={`Notes on the last ${option.noticeName} file made`}
+          headingLevel="h4"
+        />
+      )}
       {/* Kept in the page while empty, so that the news is read out when it comes. */}
       <div role="status" className="empty:hidden">
         {file && <FinishedExport file={file} option={option} />}

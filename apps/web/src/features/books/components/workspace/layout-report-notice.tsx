@@ -2,6 +2,7 @@ import { BookOpenText, Info } from 'lucide-react';
 import type { LayoutReport } from '@quire/contracts';
 import { cn } from '../../../../lib/cn.ts';
 import { adjustmentLine, pageCountLine, pageLimitLine } from '../../lib/layout-report.ts';
+import { DiagnosticList } from './diagnostic-list.tsx';
 
 /**
  * What the last format measured (contracts `LayoutReportSchema`), as a calm notice in the Format tab: the page count
@@ -34,6 +35,7 @@ export function LayoutReportNotice({ report, className }: { report: LayoutReport
           )}
         </div>
       </div>
+      <DiagnosticList className="mt-3" diagnostics={report.contentNotes ?? []} title="What the print PDF sets differently" headingLevel="h4" />
     </section>
   );
 }
@@ -42,12 +44,20 @@ export function LayoutReportNotice({ report, className }: { report: LayoutReport
 export function LayoutReportLine({ report }: { report: LayoutReport }) {
   const notes = report.adjustments.length + report.warnings.length;
   return (
-    <p className="mt-2 flex items-start gap-2 text-sm text-ink-soft">
-      <BookOpenText aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent" />
-      <span>
-        {pageCountLine(report)}, set in {report.fontLabel}.
-        {notes > 0 && ` ${notes === 1 ? 'One layout note' : `${notes} layout notes`} in the Format tab.`}
-      </span>
-    </p>
+    <>
+      <p className="mt-2 flex items-start gap-2 text-sm text-ink-soft">
+        <BookOpenText aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent" />
+        <span>
+          {pageCountLine(report)}, set in {report.fontLabel}.
+          {notes > 0 && ` ${notes === 1 ? 'One layout note' : `${notes} layout notes`} in the Format tab.`}
+        </span>
+      </p>
+      <DiagnosticList
+        className="mt-3"
+        diagnostics={report.contentNotes ?? []}
+        title="Before you download: what the book's files set differently"
+        intro="Your text keeps these as you wrote them; the exported files could not."
+      />
+    </>
   );
 }

@@ -1,0 +1,262 @@
+/**
+ * Tables of the Typst writer: a Typst `table` with its header rows in `table.header` (repeated on every page the
+ * table breaks onto), body rows, spans (`table.cell(colspan:, rowspan:)`), column alignments and widths (the
+ * source's `widthFraction` as a share of the text block, else `auto`).
+ *
+ * Styling by the layout:
+ * - academic layouts follow APA 7 7.8-7.21: the number in bold on its own line ("Table 1"), the title in italics
+ *   below it, both above the table; horizontal rules only (top, below the header, bottom, 7.18); a note below
+ *   the table starting "Note." in italics (7.14);
+ * - book layouts: a quiet book table (Chicago 3.52, 3.76-3.79): thin rules above and below and under the head,
+ *   the caption above in the text face, a number (when the table has one) in italics before it; the type a
+ *   size smaller than the text.
+ *
+ * Width: a table is never wider than the text block. Its width is estimated here (Typst's `measure` would only
+ * be known inside the compile, and the diagnostics are given while the source is written): each column needs
+ * its longest word and, for wrapping text, about {@link COMFORT_CHARS} characters, at {@link CHAR_EM} em a
+ * character, plus the cell insets. A table that needs more than the text width is set in smaller type, down to
+ * {@link MIN_TABLE_PT} pt (`table-shrunk`); one that would need less than that is turned on its side, the
+ * text block's height becoming its width (Chicago 3.86, a broadside table: its top at the left of the page), split into pages of rows that each repeat the header (`table-rotated`). Every page keeps the trim size.
+ */
+import { inlineText, type CellAlign, type TableBlock, type TableCell, type TableRow } from '../../model/book-document.ts';
+import { numberingFor } from '../numbering.ts';
+import { escapeTypst } from './escape.ts';
+import { renderInlines } from './inlines.ts';
+import type { TypstState } from './state.ts';
+
+/** Smallest type a table is shrunk to (issue 31; APA 7 7.3 allows 8-14 pt in tables). */
+export const MIN_TABLE_PT = 8;
+
+/** Average advance width of a character of text, in em (a serif text face: about 0.5 em). */
+const CHAR_EM = 0.5;
+
+/** Characters of a wrapping cell that a column should hold on one line before it looks starved. */
+const COMFORT_CHARS = 12;
+
+/** Horizontal inset of a cell, in em (each side). */
+const CELL_INSET_EM = 0.4;
+
+/** Line height of table rows, as a multiple of the table's type size. */
+const ROW_LINE = 1.3;
+
+const TYPST_ALIGN: Readonly<Record<CellAlign, string>> = { left: 'left', center: 'center', right: 'right', default: 'left' };
+
+/** Size of the text block in points. */
+function textBlockPt(state: TypstState): { width: number; height: number } {
+  const { layout } = state;
+  return {
+    width: (layout.trimWidthIn - layout.marginInsideIn - layout.marginOutsideIn) * 72,
+    height: (layout.trimHeightIn - layout.marginTopIn - layout.marginBottomIn) * 72,
+  };
+}
+
+/** Number of columns a table has: its column specs, or the widest row (spans counted). */
+function columnCount(table: TableBlock): number {
+  const widest = Math.max(0, ...[...table.head, ...table.body].map((r) => r.cells.reduce((n, c) => n + Math.max(1, c.colSpan ?? 1), 0)));
+  return Math.max(1, table.columns.length, widest);
+}
+
+/**
+ * The width each column needs, in em of the table's type: its longest word, and up to {@link COMFORT_CHARS}
+ * characters of its longest cell (a cell spanning several columns is not counted against any one of them).
+ */
+export function columnDemandsEm(table: TableBlock): number[] {
+  const n = columnCount(table);
+  const demand = new Array<number>(n).fill(1);
+  const grid = placeCells([...table.head, ...table.body], n);
+  for (const { cell, column } of grid) {
+    if ((cell.colSpan ?? 1) > 1) continue;
+    const text = cellText(cell).trim();
+    const longestWord = Math.max(0, ...text.split(/\s+/u).map((w) => [...w].length));
+    const chars = Math.max(longestWord, Math.min([...text].length, COMFORT_CHARS));
+    demand[column] = Math.max(demand[column]!, chars * CHAR_EM);
+  }
+  return demand.map((d) => d + 2 * CELL_INSET_EM);
+}
+
+/**
+ * A cell's text for width estimates: inline math counted by what it prints, about one character per TeX command
+ * (`x_{\\text{desired}}` ~ `xdesired`), not by its source.
+ */
+function cellText(cell: TableCell): string {
+  return cell.children
+    .map((n) => (n.type === 'math' ? n.tex.replace(/\\(?:text|mathrm|mathbf|mathit|operatorname)\s*/gu, '').replace(/\\[A-Za-z]+/gu, 'x').replace(/[{}_^\s]/gu, '') : inlineText([n])))
+    .join('');
+}
+
+/** The column each cell of the rows starts in, with rows' spans from above (HTML's table model). */
+function placeCells(rows: readonly TableRow[], columns: number): Array<{ cell: TableCell; row: number; column: number }> {
+  const out: Array<{ cell: TableCell; row: number; column: number }> = [];
+  const covered = new Map<number, number>(); // column -> rows still covered by a rowspan from above
+  rows.forEach((row, r) => {
+    let col = 0;
+    const busy = (c: number) => (covered.get(c) ?? 0) > 0;
+    for (const cell of row.cells) {
+      while (col < columns && busy(col)) col += 1;
+      out.push({ cell, row: r, column: Math.min(col, columns - 1) });
+      const span = Math.max(1, cell.colSpan ?? 1);
+      const down = Math.max(1, cell.rowSpan ?? 1);
+      if (down > 1) for (let k = 0; k < span; k++) covered.set(col + k, Math.max(covered.get(col + k) ?? 0, down));
+      col += span;
+    }
+    for (const [c, left] of covered) covered.set(c, left - 1);
+  });
+  return out;
+}
+
+/** How a table is set: its type size in points, and whether it is turned on its side. */
+export interface TableFit {
+  sizePt: number;
+  rotated: boolean;
+  /** The source's column widths are kept (false: they were too narrow for the columns' words, so Typst sizes them). */
+  keepWidths: boolean;
+  /** The table needs more room than even a turned page at {@link MIN_TABLE_PT} pt gives (its cells wrap tighter). */
+  overfull: boolean;
+}
+
+/**
+ * The type size and orientation of a table (see the module docs): `basePt` when its estimated width fits the
+ * text block, else smaller down to {@link MIN_TABLE_PT}, else turned on its side.
+ */
+export function fitTable(table: TableBlock, basePt: number, block: { width: number; height: number }): TableFit {
+  const fractions = table.columns.map((c) => c.widthFraction);
+  const demands = columnDemandsEm(table);
+  const autoEm = demands.reduce((a, b) => a + b, 0);
+  // With widths given, each column must hold its demand in its share of the width; otherwise the sum must fit.
+  const given = fractions.length === demands.length && fractions.every((f) => f !== undefined && f > 0);
+  const fractionEm = given ? Math.max(...demands.map((d, i) => d / fractions[i]!)) : Infinity;
+  // The source's widths are kept unless they force smaller type than Typst's own sizing would.
+  const keepWidths = given && (fractionEm * basePt <= block.width || fractionEm <= autoEm);
+  const needEm = keepWidths ? fractionEm : autoEm;
+  const sizeFor = (width: number) => width / needEm;
+  if (sizeFor(block.width) >= basePt) return { sizePt: basePt, rotated: false, keepWidths, overfull: false };
+  const shrunk = Math.floor(sizeFor(block.width) * 2) / 2;
+  if (shrunk >= MIN_TABLE_PT) return { sizePt: shrunk, rotated: false, keepWidths, overfull: false };
+  const turned = Math.floor(Math.min(basePt, sizeFor(block.height)) * 2) / 2;
+  return { sizePt: Math.max(MIN_TABLE_PT, turned), rotated: true, keepWidths, overfull: turned < MIN_TABLE_PT };
+}
+
+/** Typst markup of one row's cells, each `[...]` or `table.cell(...)[...]`. */
+function renderRow(row: TableRow, state: TypstState, columns: readonly CellAlign[], header: boolean, placed: Map<TableCell, number>): string[] {
+  return row.cells.map((cell) => {
+    let body = renderInlines(cell.children, state);
+    if (header && state.layout.academic === null) body = `#emph[${body}]`;
+    const args: string[] = [];
+    const colSpan = Math.max(1, Math.trunc(cell.colSpan ?? 1) || 1);
+    const rowSpan = Math.max(1, Math.trunc(cell.rowSpan ?? 1) || 1);
+    if (colSpan > 1) args.push(`colspan: ${colSpan}`);
+    if (rowSpan > 1) args.push(`rowspan: ${rowSpan}`);
+    const column = placed.get(cell) ?? 0;
+    // APA 7 7.13: column heads centred; a spanning head centred over its columns.
+    const align = cell.align && cell.align !== 'default' ? cell.align : header && (state.layout.academic !== null || colSpan > 1) ? 'center' : columns[column] ?? 'default';
+    if (align !== (columns[column] ?? 'default')) args.push(`align: ${TYPST_ALIGN[align]}`);
+    return args.length > 0 ? `table.cell(${args.join(', ')})[${body}]` : `[${body}]`;
+  });
+}
+
+/** The Typst `table(...)` call for some rows of a table (all of them, or one turned page's share). */
+function renderTableCall(table: TableBlock, body: readonly TableRow[], state: TypstState, keepWidths: boolean): string {
+  const n = columnCount(table);
+  const aligns = Array.from({ length: n }, (_, i) => table.columns[i]?.align ?? 'default');
+  const widths = Array.from({ length: n }, (_, i) => {
+    const f = table.columns[i]?.widthFraction;
+    return keepWidths && f !== undefined && f > 0 && f <= 1 ? `${(f * 100).toFixed(2)}%` : 'auto';
+  });
+  const headPlaced = new Map(placeCells(table.head, n).map((p) => [p.cell, p.column] as const));
+  const bodyPlaced = new Map(placeCells(body, n).map((p) => [p.cell, p.column] as const));
+  const academic = state.layout.academic !== null;
+  const outer = academic ? '0.8pt' : '0.6pt';
+  const inner = academic ? '0.5pt' : '0.3pt';
+  const headCells = table.head.flatMap((row) => renderRow(row, state, aligns, true, headPlaced));
+  const bodyCells = body.flatMap((row) => renderRow(row, state, aligns, false, bodyPlaced));
+  const header = table.head.length > 0
+    ? `table.header(repeat: true, table.hline(stroke: ${outer}), ${headCells.join(', ')}${headCells.length > 0 ? ', ' : ''}table.hline(stroke: ${inner})),`
+    : `table.hline(stroke: ${outer}),`;
+  return [
+    `table(columns: (${widths.join(', ')}${n === 1 ? ',' : ''}), align: (${aligns.map((a) => TYPST_ALIGN[a]).join(', ')}${n === 1 ? ',' : ''}), stroke: none,`,
+    `inset: (x: ${CELL_INSET_EM}em, y: ${((ROW_LINE - 1) / 2 + 0.12).toFixed(2)}em),`,
+    header,
+    bodyCells.map((c) => `${c},`).join(' '),
+    `table.hline(stroke: ${outer}))`,
+  ].join('\n');
+}
+
+/** Estimated lines a body row takes at `sizePt` in a text block `widthPt` wide (its fullest cell). */
+function rowLines(row: TableRow, demandsEm: readonly number[], sizePt: number, widthPt: number): number {
+  const total = demandsEm.reduce((a, b) => a + b, 0);
+  return Math.max(1, ...row.cells.map((c, i) => {
+    const colPt = (widthPt * (demandsEm[i] ?? 1)) / total;
+    const textPt = [...cellText(c)].length * CHAR_EM * sizePt;
+    return Math.ceil(textPt / Math.max(1, colPt - 2 * CELL_INSET_EM * sizePt));
+  }));
+}
+
+/**
+ * A table block (see the module docs). Reports `table-shrunk` and `table-rotated` to the writer's diagnostics.
+ */
+export function renderTable(table: TableBlock, state: TypstState): string {
+  if (table.head.length === 0 && table.body.length === 0) return '';
+  const numbering = numberingFor(state.doc, state.layout).of(table);
+  const academic = state.layout.academic !== null;
+  const basePt = academic ? state.layout.fontSizePt : Math.round(state.layout.fontSizePt * 0.9 * 2) / 2;
+  const block = textBlockPt(state);
+  const fit = fitTable(table, basePt, block);
+  const name = numbering?.label ?? (inlineText(table.caption).trim() || 'A table');
+  const where = state.where.value ? `${state.where.value}, ${name}` : name;
+  if (fit.rotated) {
+    state.diagnostics.add('table-rotated', `The table is too wide for the page, so it was turned on its side and set in ${fit.sizePt} pt type${fit.overfull ? '; its columns are still narrow, so consider fewer columns' : ''}.`, where);
+  } else if (fit.sizePt < basePt) {
+    state.diagnostics.add('table-shrunk', `The table was set in ${fit.sizePt} pt type (the text is ${basePt} pt) to fit the width of the page.`, where);
+  }
+
+  const caption = tableCaption(table, numbering?.label, state);
+  const note = table.note && table.note.length > 0 ? `#quire-table-note[${renderInlines(table.note, state)}]` : '';
+  const label = numbering ? `<${numbering.anchor}>` : '';
+  const size = `${fit.sizePt}pt`;
+  if (!fit.rotated) {
+    return `#quire-table(size: ${size}, caption: ${caption}, note: ${note ? `[${note}]` : 'none'}, ${renderTableCall(table, table.body, state, fit.keepWidths)})${label}`;
+  }
+  // Turned pages: the text block's height is the table's width; rows are shared out so that each page holds
+  // what fits (an estimate), the header repeated on each.
+  const demands = columnDemandsEm(table);
+  const lineAt = fit.sizePt * ROW_LINE;
+  const headLines = table.head.reduce((n, r) => n + rowLines(r, demands, fit.sizePt, block.height), 0) + (caption === 'none' ? 0 : 3);
+  const room = Math.max(3, Math.floor(block.width / lineAt) - headLines - 2);
+  const chunks: TableRow[][] = [];
+  let current: TableRow[] = [];
+  let used = 0;
+  for (const row of table.body) {
+    const lines = rowLines(row, demands, fit.sizePt, block.height);
+    // A row that a rowspan from above still covers stays with it.
+    const continues = current.some((r, k) => r.cells.some((c) => (c.rowSpan ?? 1) > current.length - k));
+    if (used + lines > room && current.length > 0 && !continues) {
+      chunks.push(current);
+      current = [];
+      used = 0;
+    }
+    current.push(row);
+    used += lines;
+  }
+  if (current.length > 0 || chunks.length === 0) chunks.push(current);
+  const pages = chunks.map((rows, i) => {
+    const last = i === chunks.length - 1;
+    const call = renderTableCall(table, rows, state, fit.keepWidths);
+    return `#quire-table-turned(size: ${size}, caption: ${i === 0 ? caption : 'none'}, note: ${last && note ? `[${note}]` : 'none'}, ${call})${i === 0 ? label : ''}`;
+  });
+  return pages.join('\n\n');
+}
+
+/**
+ * The caption above a table as a Typst argument: APA's bold number line and italic title for papers, a book's
+ * italic number and roman title on one line; `none` when the table has neither.
+ */
+function tableCaption(table: TableBlock, number: string | undefined, state: TypstState): string {
+  const title = table.caption.length > 0 ? renderInlines(table.caption, state) : '';
+  if (state.layout.academic !== null) {
+    if (!number && !title) return 'none';
+    return `[${number ? `#quire-table-number[${escapeTypst(number)}]` : ''}${title ? `#quire-table-title[${title}]` : ''}]`;
+  }
+  if (!number && !title) return 'none';
+  const lead = number ? `#emph[${escapeTypst(number)}.]${title ? ' ' : ''}` : '';
+  return `[${lead}${title}]`;
+}
