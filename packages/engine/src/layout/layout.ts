@@ -102,6 +102,12 @@ export interface AcademicLayout {
   headingLevels: readonly HeadingLevelStyle[];
   /** Section headings carry decimal numbers (1, 1.1, 1.1.1), as theses often do; APA, MLA and Chicago papers do not. */
   numberedHeadings: boolean;
+  /**
+   * How figures, tables and equations are numbered: `continuous` through the paper (Table 1, 2, 3: APA 7th ed.
+   * 7.4, MLA 9th ed. 1.7) or `by-chapter` (Table 2.4: double numeration, Chicago 17th ed. 3.9, as theses with
+   * numbered sections set them).
+   */
+  captionNumbering: 'continuous' | 'by-chapter';
 }
 
 export interface Layout {

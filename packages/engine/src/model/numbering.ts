@@ -14,6 +14,7 @@
  * Every writer numbers the same way by calling {@link numberDocument} once per document.
  */
 import { inlineText, type Block, type BookDocument, type Inline } from './book-document.ts';
+import { headingIdentifier } from './heading-ids.ts';
 
 /** What a number counts. */
 export type NumberedKind = 'figure' | 'table' | 'equation' | 'section';
@@ -40,6 +41,11 @@ export interface NumberingOptions {
   numberAllCaptions: boolean;
   /** Numbers restart in each chapter and carry its number (`2.4`); front and back matter count as chapter 0. */
   byChapter?: boolean;
+  /**
+   * Fragments the document's links point at (`linkedFragments`): a heading or division without an author's id
+   * whose pandoc identifier (`#reward-metric`, `heading-ids.ts`) is one of them becomes a section target under it.
+   */
+  linkedFragments?: ReadonlySet<string>;
 }
 
 /** The numbers of one document (see the module docs). */
@@ -48,6 +54,11 @@ export interface DocumentNumbering {
   of(node: Block): NumberedTarget | undefined;
   /** The node an author's id names (`fig:pipeline`, `sec:results`), numbered or not. */
   target(id: string): NumberedTarget | undefined;
+  /**
+   * The target a heading block or a division (chapter, part, section object) is by its pandoc identifier, when a
+   * link points at it and it has no id of its own (see {@link NumberingOptions.linkedFragments}).
+   */
+  headingTarget(node: object): NumberedTarget | undefined;
   /**
    * What a cross-reference prints: `Figure 3` (`suppressPrefix`: `3`); `undefined` when no node has that id
    * (the writer prints the reference as written and reports it).
@@ -61,10 +72,16 @@ const PREFIX: Readonly<Record<Exclude<NumberedKind, 'section'>, string>> = {
   equation: 'Equation',
 };
 
-/** `fig:pipeline` -> `ref-fig-pipeline`: letters, digits, `-`, `_` (an NCName, a Typst label, a Word bookmark). */
+/** Longest anchor before a uniqueness suffix: Word's bookmark names stop at 40 characters (ECMA-376 §17.13.6.2 notes). */
+const MAX_ANCHOR_CHARS = 36;
+
+/**
+ * `fig:pipeline` -> `ref-fig-pipeline`: letters, digits, `-`, `_` (an NCName, a Typst label, a Word bookmark),
+ * at most 36 characters (a heading's long identifier is cut; `numberDocument` keeps anchors unique).
+ */
 export function anchorOf(id: string): string {
   const safe = id.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '');
-  return `ref-${safe || 'x'}`;
+  return `ref-${safe || 'x'}`.slice(0, MAX_ANCHOR_CHARS).replace(/-+$/, '');
 }
 
 /**
@@ -96,6 +113,18 @@ export function numberDocument(doc: Omit<BookDocument, 'assets'>, opts: Numberin
     return `${chapterPrefix}${counters[kind]}`;
   };
 
+  const byHeading = new Map<object, NumberedTarget>();
+  const autoIds: { node: object; id: string; target: Omit<NumberedTarget, 'anchor'> | NumberedTarget }[] = [];
+  /**
+   * A heading or division linked by its pandoc identifier: registered after every author's id (which wins). One
+   * with an id of its own (`registered`) answers to its pandoc identifier too, as pandoc's HTML does.
+   */
+  const linkedByText = (node: object, title: readonly Inline[], target: Omit<NumberedTarget, 'anchor'> | NumberedTarget): void => {
+    if (!opts.linkedFragments || opts.linkedFragments.size === 0) return;
+    const id = headingIdentifier(title);
+    if (opts.linkedFragments.has(id)) autoIds.push({ node, id, target });
+  };
+
   const walk = (blocks: readonly Block[]): void => {
     for (const b of blocks) {
       switch (b.type) {
@@ -115,7 +144,8 @@ export function numberDocument(doc: Omit<BookDocument, 'assets'>, opts: Numberin
           }
           break;
         case 'heading':
-          if (b.id !== undefined) register(b.id, { kind: 'section', number: '', label: inlineText(b.children).trim() });
+          if (b.id !== undefined) linkedByText(b, b.children, register(b.id, { kind: 'section', number: '', label: inlineText(b.children).trim() }));
+          else linkedByText(b, b.children, { kind: 'section', number: '', label: inlineText(b.children).trim() });
           break;
         case 'blockQuote':
         case 'speech':
@@ -135,38 +165,47 @@ export function numberDocument(doc: Omit<BookDocument, 'assets'>, opts: Numberin
     counters.figure = counters.table = counters.equation = 0;
   };
 
+  const division = (d: { refId?: string; title: readonly Inline[] }, target: Omit<NumberedTarget, 'anchor'>): void => {
+    linkedByText(d, d.title, d.refId ? register(d.refId, target) : target);
+  };
+  const titled = (title: readonly Inline[]): Omit<NumberedTarget, 'anchor'> => ({ kind: 'section', number: '', label: inlineText(title).trim() });
+
   for (const s of doc.front) {
     startUnit(false);
-    if (s.refId) register(s.refId, { kind: 'section', number: '', label: inlineText(s.title).trim() });
+    division(s, titled(s.title));
     walk(s.blocks);
   }
   for (const d of doc.body) {
     const chapters = d.type === 'part' ? d.chapters : [d];
     if (d.type === 'part') {
-      if (d.refId) register(d.refId, { kind: 'section', number: '', label: inlineText(d.title).trim() });
+      division(d, titled(d.title));
       walk(d.blocks);
     }
     for (const c of chapters) {
       const counted = c.kind === undefined;
       if (counted) chapterNumber++;
       startUnit(counted);
-      if (c.refId) {
-        const title = inlineText(c.title).trim();
-        register(c.refId, counted ? { kind: 'section', number: String(chapterNumber), label: `Chapter ${chapterNumber}` } : { kind: 'section', number: '', label: title || c.label || '' });
-      }
+      const title = inlineText(c.title).trim();
+      division(c, counted ? { kind: 'section', number: String(chapterNumber), label: `Chapter ${chapterNumber}` } : { kind: 'section', number: '', label: title || c.label || '' });
       walk(c.blocks);
     }
   }
   for (const s of doc.back) {
     startUnit(false);
-    if (s.refId) register(s.refId, { kind: 'section', number: '', label: inlineText(s.title).trim() });
+    division(s, titled(s.title));
     walk(s.blocks);
   }
   for (const blocks of Object.values(doc.footnotes)) walk(blocks);
+  for (const { node, id, target } of autoIds) {
+    if (byId.has(id)) continue; // an author's id, or an earlier heading of the same text, wins (pandoc's rule)
+    if ('anchor' in target) byId.set(id, target); // the node's own id's target: its anchor is already set
+    else byHeading.set(node, register(id, target));
+  }
 
   return {
     of: (node) => byNode.get(node),
     target: (id) => byId.get(id),
+    headingTarget: (node) => byHeading.get(node),
     refText(ref) {
       const t = byId.get(ref.target);
       if (!t) return undefined;

@@ -5,16 +5,22 @@
  */
 import type { Layout } from '../layout/layout.ts';
 import type { BookDocument } from '../model/book-document.ts';
+import { linkedFragments } from '../model/heading-ids.ts';
 import { numberDocument, type DocumentNumbering } from '../model/numbering.ts';
 
-const cache = new WeakMap<object, { academic: boolean; numbering: DocumentNumbering }>();
+const cache = new WeakMap<object, { key: string; numbering: DocumentNumbering }>();
 
-/** The numbering of `doc` under `layout` (computed once per document and kind of layout). */
+/**
+ * The numbering of `doc` under `layout` (computed once per document and kind of layout): numbers by chapter
+ * (`Table 2.4`) where the academic layout's `captionNumbering` says so, else through the document.
+ */
 export function numberingFor(doc: Omit<BookDocument, 'assets'>, layout: Pick<Layout, 'academic'>): DocumentNumbering {
   const academic = layout.academic !== null;
+  const byChapter = layout.academic?.captionNumbering === 'by-chapter';
+  const key = `${academic}:${byChapter}`;
   const seen = cache.get(doc);
-  if (seen && seen.academic === academic) return seen.numbering;
-  const numbering = numberDocument(doc, { numberAllCaptions: academic });
-  cache.set(doc, { academic, numbering });
+  if (seen && seen.key === key) return seen.numbering;
+  const numbering = numberDocument(doc, { numberAllCaptions: academic, byChapter, linkedFragments: linkedFragments(doc) });
+  cache.set(doc, { key, numbering });
   return numbering;
 }

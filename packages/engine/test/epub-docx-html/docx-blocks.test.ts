@@ -11,13 +11,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import JSZip from 'jszip';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getLayout } from '../../src/layout/index.ts';
 import type { Block, BookDocument, Inline, TableBlock } from '../../src/model/book-document.ts';
 import { Diagnostics } from '../../src/model/diagnostics.ts';
 import { writeDocx } from '../../src/write/docx/index.ts';
+import { texToOmml } from '../../src/write/docx/math.ts';
 import { columnTwips } from '../../src/write/docx/tables.ts';
 import { png } from '../images/fixtures.ts';
+import { academicBook } from './academic-fixture.ts';
 import { p, t } from './fixtures.ts';
 import { xmlErrors } from './helpers.ts';
 
@@ -73,6 +75,52 @@ function blocksDoc(): BookDocument {
     assets: { 'images/img-1.png': { path: 'images/img-1.png', mediaType: 'image/png', bytes: png(120, 80, 3) } },
   };
 }
+
+describe("writeDocx: links to headings by their text (pandoc's implicit header references)", () => {
+  it('link to the heading or chapter they name (its bookmark), a link without text prints its title, and only #nowhere is reported', async () => {
+    const diagnostics = new Diagnostics();
+    const zip = await JSZip.loadAsync(await writeDocx(academicBook(), getLayout('apa-7'), { diagnostics }));
+    const xml = (await zip.file('word/document.xml')?.async('string')) ?? '';
+    // `#model` names the heading "Model" {#sec:model} by its text; `[](#sec:model)` prints the heading's title.
+    expect(xml).toMatch(/<w:hyperlink w:history="1" w:anchor="ref-sec-model">(?:(?!<\/w:hyperlink>).)*the model<\/w:t>/s);
+    expect(xml).toMatch(/<w:hyperlink w:history="1" w:anchor="ref-sec-model">(?:(?!<\/w:hyperlink>).)*>Model<\/w:t>/s);
+    // `#introduction` names the chapter "Introduction" {#sec:intro}.
+    expect(xml).toMatch(/<w:hyperlink w:history="1" w:anchor="ref-sec-intro">(?:(?!<\/w:hyperlink>).)*the introduction<\/w:t>/s);
+    const unlinked = diagnostics.toArray().filter((d) => d.code === 'other' && /goes nowhere/.test(d.message));
+    expect(unlinked.map((d) => d.message)).toEqual([expect.stringContaining('"#nowhere"')]);
+  });
+
+  it('bookmark a heading without an id under the anchor of its text when a link names it', async () => {
+    const doc: BookDocument = {
+      meta: { title: 'T', author: 'A', language: 'en' },
+      front: [],
+      body: [{ type: 'chapter', id: 'ch-1', title: [t('Method')], blocks: [
+        { type: 'heading', level: 2, children: [t('Reward Metric')] },
+        p(t('As '), { type: 'link', href: '#reward-metric', children: [] }, t(' says.')),
+      ] }],
+      back: [],
+      footnotes: {},
+      assets: {},
+    };
+    const zip = await JSZip.loadAsync(await writeDocx(doc, getLayout('apa-7')));
+    const xml = (await zip.file('word/document.xml')?.async('string')) ?? '';
+    expect(xml).toMatch(/<w:bookmarkStart w:name="ref-reward-metric" w:id="\d+"\/>/);
+    expect(xml).toMatch(/<w:hyperlink w:history="1" w:anchor="ref-reward-metric">(?:(?!<\/w:hyperlink>).)*Reward Metric<\/w:t>/s);
+  });
+});
+
+describe('DOCX math the converter has no element for', () => {
+  it('keeps the content of \\mathrlap and \\smash, leaves \\phantom unprinted, and prints no warning', () => {
+    const warn = vi.spyOn(console, 'warn');
+    try {
+      const omml = texToOmml('a + \\phantom{bb} c = \\mathrlap{x}\\smash{y}', true)!;
+      expect(omml.replace(/<[^>]+>/g, '')).toBe('a+c=xy');
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
+  });
+});
 
 describe('DOCX column widths', () => {
   it('takes widthFraction as a share of the text block, shares the rest equally and never exceeds the block', () => {

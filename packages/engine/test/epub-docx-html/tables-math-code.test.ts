@@ -275,6 +275,40 @@ describe('HTML with tables, math, code, figures and cross-references', () => {
     expect(bookHtml).toContain('<caption><span class="caption-label">Table 1.</span> Thrust by propeller and voltage</caption>');
   });
 
+  it('numbers by chapter where the layout says so (Harvard: Table 2.1, Figure 1.1, Equation (1.1)) and references print the same', () => {
+    const harvard = writeHtml(doc, getLayout('harvard'), { variant: 'print', embedFonts: false });
+    const all = elements(parse(harvard));
+    const caption = all.find((e) => e.tagName === 'table' && attr(e, 'id') === 'ref-tbl-results')!;
+    expect(text(elements(caption).find((e) => e.tagName === 'caption')!)).toMatch(/^Table 2\.1/);
+    expect(harvard).toMatch(/<strong class="caption-label">Figure 1\.1<\/strong>/);
+    expect(harvard).toMatch(/<strong class="caption-label">Figure 2\.1<\/strong>/);
+    const refs = all.filter((e) => e.tagName === 'a' && attr(e, 'class') === 'xref').map(text);
+    expect(refs).toEqual(expect.arrayContaining(['Equation (1.1)', 'Table 2.1', 'Figure 1.1', '1.1']));
+    // APA numbers through the paper.
+    expect(print).toMatch(/<strong class="caption-label">Figure 2<\/strong>/);
+  });
+
+  it('sets a table wider than the print page in smaller type and says so; EPUB and screen HTML reflow it', () => {
+    const cell = (value: string) => ({ children: [{ type: 'text' as const, value }] });
+    const wide: Block = {
+      type: 'table',
+      caption: [{ type: 'text', value: 'Seven measures' }],
+      columns: Array.from({ length: 7 }, () => ({ align: 'left' as const })),
+      head: [{ cells: Array.from({ length: 7 }, (_, i) => cell(`Measurement${i + 1}`)) }],
+      body: [{ cells: Array.from({ length: 7 }, () => cell('significance')) }],
+    };
+    const book: BookDocument = { ...doc, body: [{ type: 'chapter', id: 'ch-1', title: [{ type: 'text', value: 'Results' }], blocks: [wide] }] };
+    const notes = new Diagnostics();
+    const printed = writeHtml(book, getLayout('apa-7'), { variant: 'print', embedFonts: false, diagnostics: notes });
+    const sizePt = Number(/<table class="table academic"[^>]* style="font-size:([\d.]+)pt">/.exec(printed)?.[1]);
+    expect(sizePt).toBeGreaterThanOrEqual(8);
+    expect(sizePt).toBeLessThan(12);
+    expect(notes.toArray()).toContainEqual(expect.objectContaining({ code: 'table-shrunk', where: 'Results', message: expect.stringMatching(/^Table 1 was set in [\d.]+ pt type \(the text is 12 pt\)/) }));
+    const epubNotes = new Diagnostics();
+    expect(writeHtml(book, getLayout('apa-7'), { variant: 'epub', diagnostics: epubNotes })).not.toContain('style="font-size:');
+    expect(epubNotes.toArray().filter((d) => d.code === 'table-shrunk')).toEqual([]);
+  });
+
   it('links cross-references within the file and sets page breaks in print only', () => {
     const ids = new Set(els.map((e) => attr(e, 'id')).filter(Boolean));
     const hrefs = els.filter((e) => e.tagName === 'a' && attr(e, 'class') === 'xref').map((e) => attr(e, 'href')!);

@@ -163,6 +163,9 @@ describe.skipIf(!haveCorpus)('a long table, a figure and references in a book la
       figure,
       { type: 'math', tex: 'I = \\sum_i m_i r_{\\perp i}^2', id: 'eq:sum' },
       { type: 'paragraph', children: [t('See '), ref('eq:sum'), t(' and the code '), { type: 'code', value: 'rospy.init_node()' }, t('.')] },
+      { type: 'heading', level: 2, children: [t('Reward Metric')] },
+      // pandoc's implicit header references: to a heading and to the chapter by their text, one without text.
+      { type: 'paragraph', children: [t('As '), { type: 'link', href: '#reward-metric', children: [] }, t(' in '), { type: 'link', href: '#method-of-approach', children: [t('the approach')] }, t(' says.')] },
     ]),
     assets: { 'images/img-1.png': { path: 'images/img-1.png', mediaType: 'image/png', bytes: image } },
   };
@@ -185,6 +188,14 @@ describe.skipIf(!haveCorpus)('a long table, a figure and references in a book la
     expect(all).toContain('See Equation (1)');
     expect(result.diagnostics.filter((d) => d.code === 'crossref-unresolved').map((d) => d.message).join(' ')).toContain('@fig:nowhere');
     expect(result.source).toContain('#quire-ref(<ref-tbl-words>)[Table 1]');
+  });
+
+  it('prints and links in-book links to headings by their text; one without text prints the heading', () => {
+    expect(squash(texts.join(' '))).toContain('As Reward Metric in the approach says.');
+    expect(result.source).toContain('#quire-ref(<ref-reward-metric>)[Reward Metric]');
+    expect(result.source).toMatch(/Reward Metric\]\s*<ref-reward-metric>/);
+    expect(result.source).toContain('#quire-ref(<ref-method-of-approach>)[the approach]');
+    expect(result.source).toContain('#metadata("ref")<ref-method-of-approach>');
   });
 
   it('starts a new page at the page break and keeps every page at the trim size', () => {

@@ -28,6 +28,8 @@ const haveCorpus = existsSync(ACADEMIC);
 /** What a document holds, counted by walking the model. */
 interface ModelCounts {
   tables: number;
+  /** The text of each table caption that is not empty. */
+  tableCaptions: string[];
   displayMath: number;
   inlineMath: number;
   figures: number;
@@ -40,7 +42,7 @@ interface ModelCounts {
 }
 
 function countModel(doc: BookDocument): ModelCounts {
-  const c: ModelCounts = { tables: 0, displayMath: 0, inlineMath: 0, figures: 0, headings: 0, chapters: 0, paragraphs: [], figureCaptions: [], captionTwice: 0 };
+  const c: ModelCounts = { tables: 0, tableCaptions: [], displayMath: 0, inlineMath: 0, figures: 0, headings: 0, chapters: 0, paragraphs: [], figureCaptions: [], captionTwice: 0 };
   const inl = (xs: readonly Inline[]): void => {
     for (const n of xs) {
       if (n.type === 'math') c.inlineMath++;
@@ -51,6 +53,7 @@ function countModel(doc: BookDocument): ModelCounts {
     bs.forEach((b, i) => {
       if (b.type === 'table') {
         c.tables++;
+        if (b.caption.length > 0) c.tableCaptions.push(inlineText(b.caption).trim());
         for (const row of [...b.head, ...b.body]) for (const cell of row.cells) inl(cell.children);
         inl(b.caption);
       } else if (b.type === 'math') c.displayMath++;
@@ -143,6 +146,11 @@ describe.skipIf(!haveCorpus)('academic DOCX corpus', () => {
     expect(model.paragraphs.some((p) => /\.{5,}|\t\d+$/.test(p))).toBe(false);
     expect(model.captionTwice).toBe(0);
     expect(h.diagnostics.toArray().some((d) => d.code === 'unsupported-element' && /embedded object/.test(d.message))).toBe(true);
+    // Of the 39, 7 are one row of two display equations side by side and 9 are definition boxes (a title and its
+    // formula, then two rows of text): layout, whose equations stay display equations (at least 14 + 9), not
+    // inline math run into a paragraph; 23 are tables of the model.
+    expect(model.tables).toBe(39 - 7 - 9);
+    expect(model.displayMath).toBeGreaterThanOrEqual(17 + 14 + 9);
   });
 
   it('Maldonado: tables with their captions, 8 display + 20 inline equations numbered by their captions, figures with captions once', async () => {
@@ -194,8 +202,12 @@ describe.skipIf(!haveCorpus)('academic DOCX corpus', () => {
     expect(model.inlineMath).toBe(15);
   });
 
-  it('Stuart (Zotero draft): merged cells and header rows reach the HTML, text boxes kept', async () => {
-    const { html, h } = await read('docx-stuart-nrs-thesis-draft-zotero/source/CurrentWorkingDoc_Oct6.docx');
+  it('Stuart (Zotero draft): merged cells and header rows reach the HTML and its two tables the model, text boxes kept', async () => {
+    const { html, h, model } = await read('docx-stuart-nrs-thesis-draft-zotero/source/CurrentWorkingDoc_Oct6.docx');
+    // Both data tables sit in a one-column layout table under the APA label "Table 1" (styled Heading 2) and
+    // the italic title: they stay tables, the first with that title as its caption, and the label is no heading.
+    expect(model.tables).toBe(2);
+    expect(model.tableCaptions).toEqual(['Descriptive Measures by Group']);
     expect(html.tables).toBeGreaterThanOrEqual(3);
     const cells = findAll(h.root, 'td').concat(findAll(h.root, 'th'));
     expect(cells.some((c) => Number(attr(c, 'colspan') ?? 1) > 1)).toBe(true);

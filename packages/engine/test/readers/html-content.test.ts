@@ -270,6 +270,17 @@ describe('HTML tables', () => {
     expect(t!.body[1]!.cells[2]).toEqual({ children: [{ type: 'text', value: 'n/a' }], align: 'center' });
   });
 
+  it('a caption numbered by its source gives a table or figure without an id one, so book layouts number it too', () => {
+    const { doc } = readHtml(
+      html(`<table><caption>TABLE IV. Prices</caption><tr><th>Item</th><th>Price</th></tr><tr><td>Bread</td><td>2d.</td></tr></table>
+<div class="figcenter"><img src="data:image/png;base64,${Buffer.from(png(4, 4)).toString('base64')}" alt=""/><p>Fig. 12.—The mill.</p></div>
+<table><caption>Prices again</caption><tr><th>Item</th><th>Price</th></tr><tr><td>Milk</td><td>1d.</td></tr></table>`),
+    );
+    expect(tables(doc).map((x) => [x.id, text(x.caption)])).toEqual([['tbl:iv', 'Prices'], [undefined, 'Prices again']]);
+    const figure = allBlocks(doc).find((b) => b.type === 'figure');
+    expect(figure).toMatchObject({ id: 'fig:12', caption: [{ type: 'text', value: 'The mill.' }] });
+  });
+
   it('leading rows of <th> are the head; paragraphs in a cell are joined by line breaks; a list in a cell is flattened and said', () => {
     const { doc, diagnostics } = readHtml(
       html(`<table><tr><th>Dish</th><th>Price</th></tr>
@@ -296,6 +307,27 @@ describe('HTML tables', () => {
     expect(paragraphs.join(' ')).not.toContain('Chapter I 1');
   });
 
+
+  it('a layout table framing display equations or a data table keeps them as blocks (Word sets an equation beside its number so)', () => {
+    const { doc } = readHtml(
+      html(`<table><tr><td><span class="math display">\\[E=mc^2\\]</span></td><td>(4)</td></tr></table>
+<table><tr><td><p>Table 2</p><p><em>Scores by Group</em></p><table><tr><th>Group</th><th>M</th></tr><tr><td>A</td><td>4.1</td></tr><tr><td>B</td><td>3.9</td></tr></table></td></tr></table>`),
+    );
+    const blocks = allBlocks(doc);
+    expect(blocks.filter((b) => b.type === 'math').map((b) => (b.type === 'math' ? b.tex : ''))).toEqual(['E=mc^2']);
+    const [table] = tables(doc);
+    expect(table?.body.map((r) => r.cells.map((c) => text(c.children)))).toEqual([['A', '4.1'], ['B', '3.9']]);
+    // The APA label and title above the table are its caption (the label goes: Quire numbers tables itself).
+    expect(text(table!.caption)).toBe('Scores by Group');
+    const paragraphs = blocks.filter((b) => b.type === 'paragraph').map((b) => (b.type === 'paragraph' ? text(b.children) : ''));
+    expect(paragraphs).not.toContain('Table 2');
+    expect(paragraphs).toContain('(4)');
+  });
+
+  it('a "Table 3" label is the caption only when a table follows it; elsewhere it stays text', () => {
+    const { doc } = readHtml(html(`<p>Table 3</p><p>Not a table title but the next paragraph.</p><p>And more text.</p>`));
+    expect(allBlocks(doc).filter((b) => b.type === 'paragraph').map((b) => (b.type === 'paragraph' ? text(b.children) : ''))).toContain('Table 3');
+  });
   it('a picture in a data table cell follows the table as a figure, and that is said', () => {
     const { doc, diagnostics } = readHtml(
       html(`<table><tr><td>Mill</td><td><img src="data:image/png;base64,${Buffer.from(png(4, 4)).toString('base64')}" alt="The mill"/></td></tr><tr><td>Barn</td><td>Red</td></tr></table>`),

@@ -59,6 +59,8 @@ export function styleGuideLayout(requirements: StyleGuideRequirements, baseLayou
       acknowledgments: r.acknowledgments,
       appendices: r.appendices,
       numberedHeadings: r.headers.numbering,
+      // Numbered sections (1, 1.1) go with numbers by chapter (Table 2.1), as the built-in Harvard layout sets them.
+      captionNumbering: r.headers.numbering ? 'by-chapter' : base.academic.captionNumbering,
     };
   }
   return layout;

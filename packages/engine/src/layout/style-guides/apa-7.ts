@@ -32,6 +32,7 @@ const academic: AcademicLayout = {
   notes: 'footnotes',
   bibliographyTitle: 'References',
   numberedHeadings: false,
+  captionNumbering: 'continuous',
   headingLevels: [
     headingLevel('center', true, false),
     headingLevel('left', true, false),

@@ -34,6 +34,7 @@ export const chicagoLayout: Layout = {
     notes: 'footnotes',
     bibliographyTitle: 'Bibliography',
     numberedHeadings: false,
+    captionNumbering: 'continuous',
     headingLevels: [headingLevel('center', true, false), headingLevel('center', false, false), headingLevel('left', true, false)],
   },
 };

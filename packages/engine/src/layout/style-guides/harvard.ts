@@ -33,6 +33,7 @@ export const harvardLayout: Layout = {
     notes: 'footnotes',
     bibliographyTitle: 'Reference List',
     numberedHeadings: true,
+    captionNumbering: 'by-chapter',
     headingLevels: [headingLevel('left', true, false), headingLevel('left', true, false), headingLevel('left', true, true)],
   },
 };

@@ -39,6 +39,7 @@ export const mla9Layout: Layout = {
     notes: 'endnotes',
     bibliographyTitle: 'Works Cited',
     numberedHeadings: false,
+    captionNumbering: 'continuous',
     headingLevels: [
       headingLevel('left', true, false),
       headingLevel('left', false, true),

@@ -4,7 +4,7 @@
  * "Figure 1. Figure 1: ...".
  */
 import type { Inline } from '../../model/book-document.ts';
-import { normalizeInlines, plain } from './convert.ts';
+import { normalizeInlines, plain, type Item } from './convert.ts';
 
 /** `Figure 1.`, `Fig. 2:`, `Figure 2.4 —`, `Abbildung 3:` (number in digits or Roman numerals). */
 const FIGURE_LABEL = /^\s*(?:figure|fig\.?|figura|abbildung|abb\.|illustration)\s+(?:\d+(?:[.-]\d+)*|[ivxlc]+)\s*(?:[.:—–-]+|\s(?=\S))\s*/i;
@@ -20,6 +20,20 @@ export function stripCaptionLabel(caption: readonly Inline[], kind: 'figure' | '
   const m = (kind === 'figure' ? FIGURE_LABEL : TABLE_LABEL).exec(text);
   if (!m || !/\S/.test(text.slice(m[0].length))) return [...caption];
   return normalizeInlines(dropChars(caption, { left: m[0].length }));
+}
+
+/**
+ * The id a caption's own label gives a node that has none (`Table 3.` -> `tbl:3`, `Fig. 2.4:` -> `fig:2.4`), so
+ * that every layout numbers it (book layouts number only nodes with an id, `write/numbering.ts`) and the source's
+ * numbering is not lost with its label; `undefined` when the caption has no label {@link stripCaptionLabel}
+ * would drop.
+ */
+export function labelledId(caption: readonly Inline[], kind: 'figure' | 'table'): string | undefined {
+  const text = plain(caption);
+  const m = (kind === 'figure' ? FIGURE_LABEL : TABLE_LABEL).exec(text);
+  if (!m || !/\S/.test(text.slice(m[0].length))) return undefined;
+  const n = /(\d+(?:[.-]\d+)*|\b[ivxlc]+\b)\s*(?:[.:—–-]+|\s)?\s*$/i.exec(m[0].trim())?.[1] ?? /\d+(?:[.-]\d+)*|\b[ivxlc]+\b/i.exec(m[0])?.[0];
+  return n ? `${kind === 'figure' ? 'fig' : 'tbl'}:${n.toLowerCase()}` : undefined;
 }
 
 /** Removes `state.left` characters of text from the start of the inlines (across formatting). */
@@ -50,4 +64,50 @@ function dropChars(inlines: readonly Inline[], state: { left: number }): Inline[
     out.push(n);
   }
   return out;
+}
+
+/** A paragraph or heading that is only a table's label: `Table 1`, `Table 2.3`, `Tabelle IV`, `Table 1.`. */
+const TABLE_LABEL_ONLY = /^\s*(?:table|tabla|tableau|tabelle|tabella)\s+(?:\d+(?:[.-]\d+)*|[ivxlc]+)\s*[.:]?\s*$/i;
+/** The longest title, in characters, read as the table's title after a label (APA 7 §7.7: one line, italic). */
+const MAX_TABLE_TITLE_CHARS = 300;
+
+/**
+ * APA-style table labels set as text (APA 7 §7.7: the bold label "Table 1" on its own line, the italic title on
+ * the next, then the table): a heading or paragraph that is only the label, then at most one short paragraph
+ * (the title), then a table without a caption, become that table's caption (the title; the label goes, since
+ * Quire numbers tables itself, and gives the table an id, `tbl:1`, so that every layout numbers it). A label met anywhere else is left as it is. Items are changed in place; the
+ * label and title items are removed.
+ *
+ * @param items the converter's output, in reading order.
+ * @returns how many tables were given their caption so.
+ */
+export function attachTableLabels(items: Item[]): number {
+  let attached = 0;
+  for (let i = 0; i < items.length; i++) {
+    const label = items[i]!;
+    const labelText =
+      label.kind === 'heading' ? label.text : label.kind === 'block' && (label.block.type === 'paragraph' || label.block.type === 'heading') ? plain(label.block.children) : undefined;
+    if (labelText === undefined || !TABLE_LABEL_ONLY.test(labelText)) continue;
+    let j = i + 1;
+    let title: Inline[] = [];
+    const next = items[j];
+    if (next?.kind === 'block' && next.block.type === 'paragraph' && plain(next.block.children).length <= MAX_TABLE_TITLE_CHARS) {
+      title = next.block.children;
+      j++;
+    }
+    const table = items[j];
+    if (table?.kind !== 'block' || table.block.type !== 'table' || table.block.caption.length > 0) continue;
+    table.block.caption = unwrapEmphasis(title);
+    // The source numbered it: every layout numbers it too (see `labelledId`).
+    table.block.id ??= `tbl:${/(\d+(?:[.-]\d+)*|[ivxlc]+)\s*[.:]?\s*$/i.exec(labelText.trim())![1]!.toLowerCase()}`;
+    items.splice(i, j - i);
+    attached++;
+  }
+  return attached;
+}
+
+/** A title set wholly in italics (APA's table title) loses the italics: the layout sets the caption's style. */
+function unwrapEmphasis(inlines: Inline[]): Inline[] {
+  if (inlines.length === 1 && inlines[0]!.type === 'emphasis') return [...inlines[0]!.children];
+  return inlines;
 }

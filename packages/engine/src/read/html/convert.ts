@@ -37,7 +37,7 @@
 import type { Block, Inline, VerseLine } from '../../model/book-document.ts';
 import { Diagnostics, type DiagnosticCode } from '../../model/diagnostics.ts';
 import { attr, textContent, type XmlElement, type XmlNode } from '../xml.ts';
-import { stripCaptionLabel } from './caption.ts';
+import { labelledId, stripCaptionLabel } from './caption.ts';
 import { codeBlock, isCodePre } from './code.ts';
 import { classes, epubTypes, hasClass, isInline, SKIPPED, tag, type Report } from './dom.ts';
 import type { ImageSource } from './image-source.ts';
@@ -407,14 +407,12 @@ export class HtmlConverter {
     if (t === 'figure' || hasClass(el, /^(fig|figure|figcenter|figleft|figright|illustration|image|caption)$/)) {
       const imgs = findImages(el, t === 'figure');
       if (imgs.length > 0) {
-        const caption = stripCaptionLabel(
-          normalizeInlines(trimInlines(this.inlines(el.children.filter((c) => !(c.type === 'element' && (IMAGE_TAGS.has(tag(c)) || tag(c) === 'svg')))))),
-          'figure',
-        );
+        const labelled = normalizeInlines(trimInlines(this.inlines(el.children.filter((c) => !(c.type === 'element' && (IMAGE_TAGS.has(tag(c)) || tag(c) === 'svg'))))));
+        const caption = stripCaptionLabel(labelled, 'figure');
         // Several pictures under one caption: each is a figure, the caption and id go with the last.
         imgs.forEach((img, k) => {
           const last = k === imgs.length - 1;
-          const id = last ? (attr(el, 'id') ?? imgs.map((i) => attr(i, 'id')).find(Boolean)) : undefined;
+          const id = last ? (attr(el, 'id') ?? imgs.map((i) => attr(i, 'id')).find(Boolean) ?? labelledId(labelled, 'figure')) : undefined;
           this.figure(img, sink, last ? caption : [], false, id);
         });
         return;
@@ -491,15 +489,25 @@ export class HtmlConverter {
     const cap = caption ?? (captionEl ? normalizeInlines(trimInlines(this.inlines(captionEl.children))) : []);
     const block = buildTable(el, rs, (cell) => this.cellInlines(cell, moved, simplified), stripCaptionLabel(cap, 'table'));
     if (!block) return;
-    if (id) block.id = id;
+    const sourceId = id ?? block.id ?? labelledId(cap, 'table');
+    if (sourceId) block.id = sourceId;
     for (const what of simplified) this.diag('table-simplified', what);
     sink.block(block, ids);
     for (const b of moved) sink.block(b, []);
   }
 
-  /** One paragraph per row (cells joined by spaces), then the row's pictures as figures. */
+  /**
+   * One paragraph per row (cells joined by spaces), then the row's pictures as figures. A row whose cells hold a
+   * display equation, code or a data table (Word sets an equation beside its number, a definition box, or a
+   * caption above its table, in a layout table) keeps each cell's blocks in order instead, so that an equation
+   * stays a display equation and a table a table.
+   */
   private layoutTable(el: XmlElement, sink: Sink): void {
     for (const row of rows(el)) {
+      if (row.some((cell) => countDisplayBlocks(cell) > 0)) {
+        for (const cell of row) for (const b of collectBlocks((s) => this.blocks(cell, s))) sink.block(b, []);
+        continue;
+      }
       const cells = row.map((cell) => normalizeInlines(trimInlines(this.inlines(cell.children))));
       const children: Inline[] = [];
       for (const cell of cells.filter((c) => c.length > 0)) {
@@ -1156,4 +1164,20 @@ function prune(inlines: Inline[]): Inline[] {
   }
   // drop line breaks at the ends
   return trimInlines(merged);
+}
+
+/** How many display equations, code listings and data tables a layout table's cell holds. */
+function countDisplayBlocks(el: XmlElement): number {
+  let n = 0;
+  for (const c of el.children) {
+    if (c.type !== 'element') continue;
+    const t = tag(c);
+    if (t === 'table') {
+      if (isDataTable(c)) n++;
+      continue;
+    }
+    if ((isMathElement(c) && isDisplayMath(c)) || t === 'pre') n++;
+    else n += countDisplayBlocks(c);
+  }
+  return n;
 }

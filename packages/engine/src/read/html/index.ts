@@ -13,6 +13,7 @@ import { ImageCollector } from '../images.ts';
 import type { ResourceResolver } from '../resources.ts';
 import { attr, findAll, findFirst, parseHtml, textContent, type XmlElement } from '../xml.ts';
 import { HtmlConverter, type ImageSource, type SourceDocument } from './convert.ts';
+import { attachTableLabels } from './caption.ts';
 import { Report, type ReportLine } from './dom.ts';
 import { stripGutenbergHtml } from './gutenberg.ts';
 import { htmlImageSource } from './image-source.ts';
@@ -102,6 +103,7 @@ export function htmlDocumentsToBook(docs: readonly SourceDocument[], opts: HtmlT
   const diagnostics = opts.diagnostics ?? new Diagnostics();
   const converter = new HtmlConverter(docs, report, opts.images?.source, opts.images?.textImages ?? false, diagnostics);
   const items = converter.convert();
+  attachTableLabels(items);
   const divisions = buildDivisions(items, meta, report);
   const empty = divisions.body.length === 0 && divisions.front.length === 0 && divisions.back.length === 0;
   if (empty) throw new EngineError('EMPTY_INPUT', 'This file contains no text that Quire can import.');

@@ -185,10 +185,10 @@ function heading(node: Extract<Block, { type: 'heading' }>, state: DocxState): P
   return [new Paragraph({ style: `Heading${node.level}`, children: headingRuns(node, state) })];
 }
 
-/** A heading's runs, inside a bookmark named by its anchor when it has an id (`numberingFor`). */
+/** A heading's runs, inside a bookmark named by its anchor when it has an id or a link names it (`numberingFor`). */
 function headingRuns(node: Extract<Block, { type: 'heading' }>, state: DocxState, fmt: RunFormat = {}): ParagraphChild[] {
   const runs = inlineRuns(node.children, state, fmt);
-  const anchor = node.id !== undefined ? state.numbering.target(node.id)?.anchor : undefined;
+  const anchor = node.id !== undefined ? state.numbering.target(node.id)?.anchor : state.numbering.headingTarget(node)?.anchor;
   return anchor ? [new Bookmark({ id: anchor, children: runs })] : runs;
 }
 

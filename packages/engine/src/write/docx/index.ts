@@ -76,12 +76,12 @@ function unitTitle(unit: Unit, state: DocxState, refAnchor?: string): { paragrap
   return { paragraphs: out, headText };
 }
 
-/** The anchor of each unit (chapter, front or back section) that carries an author's id (`refId`), by unit id. */
+/** The anchor of each unit (chapter, front or back section) that carries an author's id (`refId`) or that a link names by its title, by unit id. */
 function unitRefAnchors(doc: BookDocument, numbering: DocumentNumbering): Map<string, string> {
   const out = new Map<string, string>();
   const units: { id: string; refId?: string }[] = [...doc.front, ...allChapters(doc), ...doc.back];
   for (const u of units) {
-    const anchor = u.refId !== undefined ? numbering.target(u.refId)?.anchor : undefined;
+    const anchor = u.refId !== undefined ? numbering.target(u.refId)?.anchor : numbering.headingTarget(u)?.anchor;
     if (anchor) out.set(u.id, anchor);
   }
   return out;

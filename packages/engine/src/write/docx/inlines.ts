@@ -92,20 +92,25 @@ function footnoteRef(node: Extract<Inline, { type: 'footnoteRef' }>, ctx: Inline
 function link(node: Extract<Inline, { type: 'link' }>, ctx: InlineContext): ParagraphChild[] {
   const href = safeHref(node.href);
   let anchor: string | undefined;
+  let children: readonly Inline[] = node.children;
   if (href?.startsWith('#')) {
-    anchor = ctx.state.bookmarks.get(href.slice(1));
+    const fragment = decodedFragment(href.slice(1));
+    const target = ctx.state.numbering.target(fragment);
+    anchor = ctx.state.bookmarks.get(fragment) ?? target?.anchor;
+    // `[](#method)`: a link with no text (LaTeX's `\ref` written in Markdown) prints what it names.
+    if (children.length === 0 && target) children = [{ type: 'text', value: target.label }];
   }
   if (!href || (href.startsWith('#') && !anchor) || ctx.fmt.link) {
     if (!ctx.fmt.link) {
       report(ctx.state, 'other', `The link to "${node.href}" goes nowhere Quire can link to in a Word file, so its text is kept without the link.`);
     }
-    return nested(node.children, ctx, {});
+    return nested(children, ctx, {});
   }
   const inner: InlineContext = { state: ctx.state, fmt: { ...ctx.fmt, link: true }, deferred: [] };
-  const children = renderInlines(node.children, inner);
+  const runs = renderInlines(children, inner);
   const hyperlink = anchor
-    ? new InternalHyperlink({ anchor, children })
-    : new ExternalHyperlink({ link: href, children });
+    ? new InternalHyperlink({ anchor, children: runs })
+    : new ExternalHyperlink({ link: href, children: runs });
   return [hyperlink, ...inner.deferred];
 }
 
@@ -164,4 +169,13 @@ export function renderInlines(nodes: readonly Inline[], ctx: InlineContext): Par
 /** Render phrasing content with no formatting in effect, or with `fmt` (a lead-in's small capitals). */
 export function inlineRuns(nodes: readonly Inline[], state: DocxState, fmt: RunFormat = {}): ParagraphChild[] {
   return renderInlines(nodes, { state, fmt, deferred: [] });
+}
+
+/** A link's fragment percent-decoded (`#r%C3%A9sum%C3%A9` -> `résumé`), as written when it is not valid. */
+function decodedFragment(fragment: string): string {
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    return fragment;
+  }
 }

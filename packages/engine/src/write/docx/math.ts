@@ -36,11 +36,28 @@ export function texToOmml(tex: string, display: boolean): string | undefined {
     const mathml = temml.renderToString(source, { displayMode: display, xml: true, throwOnError: true, trust: false });
     // mathml2omml decodes the MathML's character references and writes the text back unescaped (`x<0`): escape
     // them once more, so that what it writes is `x&lt;0`, well-formed XML.
-    const omml = withNaryBodies(mml2omml(mathml.replace(/&(lt|gt|amp|quot|apos);/g, '&amp;$1;')));
+    const omml = withNaryBodies(mml2omml(supportedMathml(mathml).replace(/&(lt|gt|amp|quot|apos);/g, '&amp;$1;')));
     return /^<m:oMath\b[^>]*>[\s\S]*<m:[A-Za-z]/.test(omml) ? omml : undefined;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * MathML with the two elements mathml2omml cannot convert rewritten (it would print "Type not supported" and drop
+ * them): `<mpadded>` (spacing around its content, TeX's `\mathrlap`, `\smash`) becomes the `<mrow>` of its
+ * content; `<mphantom>` (TeX's `\phantom`: room for content that is not shown) is left out, since OMML of the
+ * converter would print its content visibly.
+ */
+function supportedMathml(mathml: string): string {
+  if (!mathml.includes('<mpadded') && !mathml.includes('<mphantom')) return mathml;
+  let out = mathml.replace(/<mpadded\b[^>]*>/g, '<mrow>').replace(/<\/mpadded>/g, '</mrow>');
+  // Innermost first, so that a phantom inside a phantom goes with it.
+  for (let before = ''; before !== out; ) {
+    before = out;
+    out = out.replace(/<mphantom\b[^>]*>(?:(?!<mphantom\b)[\s\S])*?<\/mphantom>/g, '');
+  }
+  return out;
 }
 
 /**

@@ -51,7 +51,7 @@ export interface DocxState {
 }
 
 /** A document that numbers nothing: for a state made without a document (tests of single handlers). */
-const NO_NUMBERING: DocumentNumbering = { of: () => undefined, target: () => undefined, refText: () => undefined };
+const NO_NUMBERING: DocumentNumbering = { of: () => undefined, target: () => undefined, headingTarget: () => undefined, refText: () => undefined };
 
 /**
  * A new state; `renderNoteBody` renders footnote bodies (see `blocks.ts`); `assets` the book's images;

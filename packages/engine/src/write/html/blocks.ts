@@ -20,7 +20,7 @@ import { num } from './css.ts';
 import { escapeXml, safeImageSrc } from './escape.ts';
 import { splitLeadIn } from '../layout-text.ts';
 import { noteId, noteRefId, renderInlines } from './inlines.ts';
-import { headingIdentifier } from './fragments.ts';
+import { headingIdentifier } from '../../model/heading-ids.ts';
 import { renderDisplayMath } from './math.ts';
 import { renderDropCapOpening } from './opening.ts';
 import { anchorAttr, report, semantics, type Handlers, type HtmlState } from './state.ts';

@@ -8,7 +8,7 @@ import { Diagnostics, type DiagnosticCode } from '../../model/diagnostics.ts';
 import type { DocumentNumbering } from '../../model/numbering.ts';
 import { numberingFor } from '../numbering.ts';
 import { xmlId } from './escape.ts';
-import { linkedFragments } from './fragments.ts';
+import { linkedFragments } from '../../model/heading-ids.ts';
 
 /**
  * Markup flavour the handlers produce.

@@ -15,13 +15,16 @@
  * Academic layouts set the label in bold on a line of its own above the title in italics (APA 7 7.10-7.11); book
  * layouts run label and caption on (`Table 2. Prices of bread`). Alignment is a `style` attribute (EPUBCheck
  * accepts it; reading systems that drop the book's style sheet keep it). The wrapper scrolls a table wider than
- * the screen in reflowable CSS instead of letting it run off the page (`css.ts`).
+ * the screen in reflowable CSS instead of letting it run off the page (`css.ts`). On print pages a table wider
+ * than the text block is set in smaller type, down to 8 pt (`layout/table-fit.ts`), and that is reported
+ * (`table-shrunk`); below that its cells wrap (a browser's print of turned content is not dependable).
  */
-import type { CellAlign, TableBlock, TableCell, TableRow } from '../../model/book-document.ts';
+import { fitTable, MIN_TABLE_PT } from '../../layout/table-fit.ts';
+import { inlineText, type CellAlign, type TableBlock, type TableCell, type TableRow } from '../../model/book-document.ts';
 import { num } from './css.ts';
 import { escapeXml } from './escape.ts';
 import { renderInlines } from './inlines.ts';
-import { anchorAttr, type HtmlState } from './state.ts';
+import { anchorAttr, report, type HtmlState } from './state.ts';
 
 /** `style` attribute of an alignment; `''` for `default` (the layout's alignment, left in the style sheet). */
 function alignStyle(align: CellAlign | undefined): string {
@@ -96,15 +99,35 @@ function colgroup(node: TableBlock): string {
   return `<colgroup>${cols.join('')}</colgroup>\n`;
 }
 
+/**
+ * The `style` attribute that sets a print table's smaller type (`''` when it fits at the layout's table size),
+ * reporting `table-shrunk`; EPUB and screen HTML reflow and are never shrunk.
+ */
+function printFit(node: TableBlock, state: HtmlState): string {
+  if (state.flavour !== 'print') return '';
+  const { layout } = state;
+  // The style sheet's table type: the text size in academic layouts, 0.9 em in books (`css.ts`).
+  const basePt = layout.academic ? layout.fontSizePt : Math.round(layout.fontSizePt * 0.9 * 2) / 2;
+  const block = { width: (layout.trimWidthIn - layout.marginInsideIn - layout.marginOutsideIn) * 72, height: (layout.trimHeightIn - layout.marginTopIn - layout.marginBottomIn) * 72 };
+  const fit = fitTable(node, basePt, block);
+  if (!fit.rotated && fit.sizePt >= basePt) return '';
+  const sizePt = fit.rotated ? MIN_TABLE_PT : fit.sizePt;
+  const name = state.numbering.of(node)?.label ?? (inlineText(node.caption).trim() || 'A table');
+  const still = fit.rotated ? '; it is still wider than the page at that size, so its cells wrap: consider fewer columns' : '';
+  report(state, 'table-shrunk', `${name} was set in ${num(sizePt)} pt type (the text is ${num(basePt)} pt) to fit the width of the page${still}.`);
+  return ` style="font-size:${num(sizePt)}pt"`;
+}
+
 /** A table block (see the module docs). */
 export function renderTable(node: TableBlock, state: HtmlState): string {
   state.afterBreak = false;
   const anchor = state.numbering.of(node)?.anchor;
   const cls = state.layout.academic ? 'table academic' : 'table';
+  const size = printFit(node, state);
   let inner = caption(node, state) + colgroup(node);
   if (node.head.length > 0) inner += `<thead>\n${sectionRows(node.head, node, true, state)}</thead>\n`;
   // <tbody> with at least one row: a table of only a header still gets its (empty) body for reading systems.
   inner += `<tbody>\n${sectionRows(node.body, node, false, state)}</tbody>\n`;
   const note = node.note && node.note.length > 0 ? `<p class="table-note"><em>Note.</em> ${renderInlines(node.note, state)}</p>\n` : '';
-  return `<div class="table-wrap">\n<table class="${cls}"${anchorAttr(state, anchor)}>\n${inner}</table>\n${note}</div>\n`;
+  return `<div class="table-wrap">\n<table class="${cls}"${anchorAttr(state, anchor)}${size}>\n${inner}</table>\n${note}</div>\n`;
 }

@@ -14,7 +14,7 @@ import {
 } from '../../model/book-document.ts';
 import { renderBlocks, renderPendingNotes } from './blocks.ts';
 import { escapeXml, xmlId } from './escape.ts';
-import { headingIdentifier } from './fragments.ts';
+import { headingIdentifier } from '../../model/heading-ids.ts';
 import { renderInlines } from './inlines.ts';
 import { chapterHeading, chapterNavigationText, isNumberedChapter } from '../layout-text.ts';
 import { anchorAttr, semantics, type HtmlState } from './state.ts';

@@ -35,12 +35,12 @@ const blockHandlers = {
 } satisfies Handlers<Block, TypstState>;
 
 /**
- * The label of a sub-heading the author gave an id (`## Method {#sec:method}`), from its anchor (`<ref-sec-method>`),
- * so that a cross-reference's link lands on it; `''` without one.
+ * The label of a sub-heading the author gave an id (`## Method {#sec:method}`) or that a link names by its text
+ * (`[](#method)`), from its anchor (`<ref-sec-method>`), so that a cross-reference's link lands on it; `''` else.
  */
 function headingLabel(node: Extract<Block, { type: 'heading' }>, state: TypstState): string {
-  if (node.id === undefined) return '';
-  const target = numberingFor(state.doc, state.layout).target(node.id);
+  const numbering = numberingFor(state.doc, state.layout);
+  const target = node.id !== undefined ? numbering.target(node.id) : numbering.headingTarget(node);
   return target ? `<${target.anchor}>` : '';
 }
 

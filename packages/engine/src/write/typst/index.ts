@@ -211,7 +211,7 @@ function renderSection(section: Section, state: TypstState, toc: TocEntry[], new
   return [
     newUnit ? '#quire-new-unit()' : '',
     titled ? `#quire-section(longest: ${longestWord(section.title)})[${renderInlines(section.title, state)}]<${label}>` : '',
-    refAnchor(section.refId, state),
+    refAnchor(section, state),
     unitOpened(section.title, state),
     renderBlocks(section.blocks, state, true),
   ]
@@ -260,7 +260,7 @@ function renderChapter(chapter: Chapter, state: TypstState, toc: TocEntry[], inP
     FILE_BREAK,
     startMarkup[start],
     `#quire-chapter(${inPart ? 2 : 1}, ${heading.number}, longest: ${longestWord(heading.title)}${continued ? ', continued: true' : ''})[${renderInlines(heading.title, state)}]<${label}>`,
-    refAnchor(chapter.refId, state),
+    refAnchor(chapter, state),
     unitOpened(heading.title, state, continued),
     opening ?? '',
     afterCap ?? renderBlocks(opening ? rest : chapter.blocks, state, true),
@@ -310,12 +310,13 @@ function unitOpened(title: readonly Inline[], state: TypstState, continued = fal
 }
 
 /**
- * A landing place for cross-references to a chapter or section the author gave an id (`# Results {#sec:results}`):
- * an invisible metadata element carrying the numbering's anchor as its label, set just after the unit's title.
+ * A landing place for cross-references to a chapter or section the author gave an id (`# Results {#sec:results}`)
+ * or that a link names by its title (`[](#results)`): an invisible metadata element carrying the numbering's
+ * anchor as its label, set just after the unit's title.
  */
-function refAnchor(refId: string | undefined, state: TypstState): string {
-  if (refId === undefined) return '';
-  const target = numberingFor(state.doc, state.layout).target(refId);
+function refAnchor(unit: { refId?: string }, state: TypstState): string {
+  const numbering = numberingFor(state.doc, state.layout);
+  const target = unit.refId !== undefined ? numbering.target(unit.refId) : numbering.headingTarget(unit);
   return target ? `#metadata("ref")<${target.anchor}>` : '';
 }
 
@@ -328,7 +329,7 @@ function renderDivision(division: Division, state: TypstState, toc: TocEntry[], 
     FILE_BREAK,
     newUnit ? '#quire-new-unit()' : '',
     `#quire-part(longest: ${longestWord(division.title)})[${renderInlines(division.title, state)}]<${label}>`,
-    refAnchor(division.refId, state),
+    refAnchor(division, state),
     unitOpened(division.title, state),
     renderBlocks(division.blocks, state),
     // The first chapter of a part opens on a new page after the part's title page.

@@ -18,14 +18,32 @@ const inlineHandlers = {
   // Tinos has no `smcp` feature, so Typst's `smallcaps` would change nothing: the template
   // synthesises small capitals from capitals at a smaller size.
   smallCaps: (node, state) => `#quire-sc[${renderInlines(node.children, state)}]`,
-  // A print page cannot be clicked: the link text is printed, the address is not.
-  link: (node, state) => renderInlines(node.children, state),
+  link: link,
   footnoteRef: footnoteRef,
   lineBreak: () => '#linebreak()',
   math: (node, state) => renderInlineMath(node.tex, state),
   code: (node) => renderInlineCode(node.value),
   crossRef: crossRef,
 } satisfies Handlers<Inline, TypstState>;
+
+/**
+ * A link: its text is printed, the address is not (a web address cannot be clicked on paper). An in-book link to a
+ * heading (`[the method](#method)`, pandoc's implicit header reference) links to it in the PDF like a
+ * cross-reference; one without text (`[](#method)`) prints what it names.
+ */
+function link(node: Extract<Inline, { type: 'link' }>, state: TypstState): string {
+  if (!node.href.startsWith('#')) return renderInlines(node.children, state);
+  let fragment = node.href.slice(1);
+  try {
+    fragment = decodeURIComponent(fragment);
+  } catch {
+    // not percent-encoded: as written
+  }
+  const target = numberingFor(state.doc, state.layout).target(fragment);
+  if (!target) return renderInlines(node.children, state);
+  const text = node.children.length > 0 ? renderInlines(node.children, state) : escapeTypst(target.label);
+  return state.titleCopy ? text : `#quire-ref(<${target.anchor}>)[${text}]`;
+}
 
 /**
  * A cross-reference (`@fig:x`): the text `numberingFor` gives it (`Figure 3`), linked to the target's label

@@ -1,10 +1,10 @@
 /**
  * In-book links by heading text: pandoc gives every heading an identifier made from its text (pandoc's manual,
  * "Extension: auto_identifiers"), and Markdown theses link to it (`[the reward metric](#reward-metric)`, pandoc's
- * "implicit header references"). The HTML and EPUB writers put such an identifier on a heading only when some
- * link asks for it, so that books without such links are written exactly as before.
+ * "implicit header references"). The writers put such an identifier on a heading only when some link asks for it
+ * (`numbering.ts` registers those), so that books without such links are written exactly as before.
  */
-import { inlineText, type Block, type BookDocument, type Inline } from '../../model/book-document.ts';
+import { inlineText, type Block, type BookDocument, type Inline } from './book-document.ts';
 
 /**
  * pandoc's auto identifier of a heading's plain text: formatting removed (the caller passes plain text), footnotes
