@@ -9,6 +9,20 @@ import { linkedFragments } from '../model/heading-ids.ts';
 import { numberDocument, type DocumentNumbering } from '../model/numbering.ts';
 
 const cache = new WeakMap<object, { key: string; numbering: DocumentNumbering }>();
+const fragmentCache = new WeakMap<object, Set<string>>();
+
+/**
+ * The fragments `doc`'s in-book links point at (`linkedFragments`), walked once per document for the numbering
+ * and the HTML writer's heading ids alike (a writer does not change the document it writes).
+ */
+export function documentFragments(doc: Omit<BookDocument, 'assets'>): Set<string> {
+  let found = fragmentCache.get(doc);
+  if (!found) {
+    found = linkedFragments(doc);
+    fragmentCache.set(doc, found);
+  }
+  return found;
+}
 
 /**
  * The numbering of `doc` under `layout` (computed once per document and kind of layout): numbers by chapter
@@ -20,7 +34,7 @@ export function numberingFor(doc: Omit<BookDocument, 'assets'>, layout: Pick<Lay
   const key = `${academic}:${byChapter}`;
   const seen = cache.get(doc);
   if (seen && seen.key === key) return seen.numbering;
-  const numbering = numberDocument(doc, { numberAllCaptions: academic, byChapter, linkedFragments: linkedFragments(doc) });
+  const numbering = numberDocument(doc, { numberAllCaptions: academic, byChapter, linkedFragments: documentFragments(doc) });
   cache.set(doc, { key, numbering });
   return numbering;
 }

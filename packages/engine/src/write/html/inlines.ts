@@ -65,7 +65,7 @@ function link(node: Extract<Inline, { type: 'link' }>, state: HtmlState): string
     const target = state.targets.get(checked.slice(1));
     if (target !== undefined) href = hrefTo(state, target, xmlId(checked.slice(1)));
     else fragment = decodedFragment(checked.slice(1));
-    // A heading's pandoc identifier (`#reward-metric`): linked once every file is written (`fragments.ts`).
+    // A heading's pandoc identifier (`#reward-metric`): linked once every file is written (`model/heading-ids.ts`).
     if (fragment !== undefined && state.fragments.has(fragment) && state.linkDepth === 0) {
       state.linkDepth += 1;
       let inner = renderInlines(node.children, state);

@@ -6,9 +6,8 @@ import type { Layout } from '../../layout/layout.ts';
 import type { Block, BookAsset, BookDocument } from '../../model/book-document.ts';
 import { Diagnostics, type DiagnosticCode } from '../../model/diagnostics.ts';
 import type { DocumentNumbering } from '../../model/numbering.ts';
-import { numberingFor } from '../numbering.ts';
+import { documentFragments, numberingFor } from '../numbering.ts';
 import { xmlId } from './escape.ts';
-import { linkedFragments } from '../../model/heading-ids.ts';
 
 /**
  * Markup flavour the handlers produce.
@@ -75,7 +74,7 @@ export interface HtmlState {
    * once every file is written ({@link resolveCrossRefs}), so forward references link too.
    */
   anchorFiles: Map<string, { file: string; id: string }>;
-  /** Fragments the book's links point at (`fragments.ts`): headings with that pandoc identifier get it as an id. */
+  /** Fragments the book's links point at (`model/heading-ids.ts`): headings with that pandoc identifier get it as an id. */
   fragments: Set<string>;
   /** Cross-references written as placeholders so far (0: nothing to resolve). */
   crossRefCount: number;
@@ -116,7 +115,7 @@ export function createState(
     deferredRefs: [],
     numbering: numberingFor(doc, layout),
     anchorFiles: new Map(),
-    fragments: linkedFragments(doc),
+    fragments: documentFragments(doc),
     crossRefCount: 0,
     crossRefWhere: new Map(),
     diagnostics,
