@@ -25,7 +25,7 @@ export async function contentPart(corpus: string): Promise<string[]> {
   const layout = getLayout('apa-7');
   const total = Object.fromEntries(KINDS.map((k) => [k, 0])) as unknown as ContentCounts;
   let notesTotal = 0;
-  console.log(`\nContent inventory (academic corpus, APA 7): model / EPUB / Word\n${'input'.padEnd(44)} ${HEAD.map((h) => h.padStart(14)).join('')}  notes`);
+  console.log(`\nContent inventory (academic corpus, APA 7): model / EPUB / Word\n${'input'.padEnd(44)} ${HEAD.map((h) => h.padStart(14)).join('')}  reported`);
   for (const input of ACADEMIC_INPUTS) {
     const read = await readAcademicInput(corpus, input);
     const counts = documentCounts(read.doc);

@@ -8,6 +8,26 @@
  * table).
  */
 import { inlineText, type TableBlock, type TableCell, type TableRow } from '../model/book-document.ts';
+import type { Layout } from './layout.ts';
+
+/**
+ * The text block of a layout's page, in points (72 to the inch): the trim less the inside and outside margins,
+ * and less the top and bottom margins.
+ */
+export function textBlockPt(layout: Pick<Layout, 'trimWidthIn' | 'trimHeightIn' | 'marginInsideIn' | 'marginOutsideIn' | 'marginTopIn' | 'marginBottomIn'>): { width: number; height: number } {
+  return {
+    width: (layout.trimWidthIn - layout.marginInsideIn - layout.marginOutsideIn) * 72,
+    height: (layout.trimHeightIn - layout.marginTopIn - layout.marginBottomIn) * 72,
+  };
+}
+
+/**
+ * The type size of a layout's tables before any shrinking, in points: the text size in academic layouts (APA 7
+ * 7.3), a size smaller in books (0.9 of it, to the half point; Chicago 3.52).
+ */
+export function tableBasePt(layout: Pick<Layout, 'academic' | 'fontSizePt'>): number {
+  return layout.academic ? layout.fontSizePt : Math.round(layout.fontSizePt * 0.9 * 2) / 2;
+}
 
 /** Smallest type a table is shrunk to (APA 7 7.3 allows 8-14 pt in tables). */
 export const MIN_TABLE_PT = 8;

@@ -4,84 +4,63 @@
  * "implicit header references"). The writers put such an identifier on a heading only when some link asks for it
  * (`numbering.ts` registers those), so that books without such links are written exactly as before.
  */
-import { inlineText, type Block, type BookDocument, type Inline } from './book-document.ts';
+import { inlineText, type BookDocument, type Inline } from './book-document.ts';
+import { forEachBlock, forEachInline, ownInlines } from './walk.ts';
 
 /**
- * pandoc's auto identifier of a heading's plain text: formatting removed (the caller passes plain text), footnotes
- * dropped, everything but letters, digits, `_`, `-` and `.` removed, spaces and newlines to hyphens, lower case,
- * everything up to the first letter removed; `section` when nothing is left (pandoc's manual).
+ * pandoc's auto identifier of a heading's plain text (pandoc's manual, "Extension: auto_identifiers"): formatting
+ * removed (the caller passes plain text), everything but letters, digits, `_`, `-` and `.` removed, each space
+ * and newline to a hyphen, lower case, everything up to the first letter removed; `section` when nothing is left.
  */
 export function pandocIdentifier(text: string): string {
   const id = text
     .toLowerCase()
     .replace(/[^\p{L}\p{N}_.\-\s]/gu, '')
     .trim()
-    .replace(/\s+/g, '-')
+    .replace(/\s/g, '-')
     .replace(/^[^\p{L}]+/u, '');
   return id || 'section';
 }
 
-/** pandoc's identifier of a heading (see {@link pandocIdentifier}). */
-export function headingIdentifier(children: readonly Inline[]): string {
-  return pandocIdentifier(inlineText(children.filter((c) => c.type !== 'footnoteRef')));
+/**
+ * GitHub's identifier of a heading's plain text (pandoc's manual, "Extension: gfm_auto_identifiers", which
+ * follows GitHub): lower case, everything but letters, digits, spaces, `_` and `-` removed (`.` too), each space
+ * to a hyphen. Theses kept on GitHub link to headings so (`#installing-virtualbox---ubuntu-2204`).
+ */
+export function githubIdentifier(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}_\- ]/gu, '')
+    .trim()
+    .replace(/ /g, '-');
+}
+
+/** The identifiers a link may name a heading by: pandoc's, then GitHub's when it differs (see both). */
+export function headingIdentifiers(children: readonly Inline[]): string[] {
+  const text = inlineText(children.filter((c) => c.type !== 'footnoteRef'));
+  const pandoc = pandocIdentifier(text);
+  const github = githubIdentifier(text);
+  return github && github !== pandoc ? [pandoc, github] : [pandoc];
+}
+
+/** `a%20b` -> `a b`: a link's fragment as the Markdown may percent-encode it; as written when it is not valid. */
+export function decodedFragment(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
 }
 
 /** Fragments (`#reward-metric` -> `reward-metric`, percent-decoded) that the document's links point at. */
 export function linkedFragments(doc: Omit<BookDocument, 'assets'>): Set<string> {
   const out = new Set<string>();
-  const inlines = (xs: readonly Inline[]): void => {
-    // Linear in the book; text nodes (nearly all of them) cost one comparison (War and Peace: ~5 ms).
-    for (let i = 0; i < xs.length; i++) {
-      const x = xs[i]!;
-      if (x.type === 'text') continue;
-      if (x.type === 'link' && x.href.startsWith('#')) {
-        try {
-          out.add(decodeURIComponent(x.href.slice(1)));
-        } catch {
-          out.add(x.href.slice(1));
-        }
-      }
-      if ('children' in x) inlines(x.children);
-    }
+  // Linear in the book; text nodes (nearly all of them) cost one comparison (War and Peace: ~5 ms).
+  const visit = (x: Inline): void => {
+    if (x.type === 'link' && x.href.startsWith('#')) out.add(decodedFragment(x.href.slice(1)));
   };
-  const blocks = (bs: readonly Block[]): void => {
-    for (const b of bs) {
-      switch (b.type) {
-        case 'paragraph':
-        case 'heading':
-          inlines(b.children);
-          break;
-        case 'speech':
-          inlines(b.speaker);
-          blocks(b.children);
-          break;
-        case 'blockQuote':
-          blocks(b.children);
-          break;
-        case 'list':
-          b.items.forEach(blocks);
-          break;
-        case 'verse':
-          b.stanzas.forEach((s) => s.forEach((l) => inlines(l.children)));
-          break;
-        case 'figure':
-          inlines(b.caption);
-          break;
-        case 'table':
-          inlines(b.caption);
-          inlines(b.note ?? []);
-          for (const row of [...b.head, ...b.body]) for (const c of row.cells) inlines(c.children);
-          break;
-        default:
-          break;
-      }
-    }
-  };
-  for (const s of [...doc.front, ...doc.back]) blocks(s.blocks);
-  for (const d of doc.body) {
-    blocks(d.blocks);
-    if (d.type === 'part') for (const c of d.chapters) blocks(c.blocks);
-  }
-  for (const f of Object.values(doc.footnotes)) blocks(f);
+  forEachBlock(doc, (b) => {
+    for (const run of ownInlines(b)) forEachInline(run, visit);
+  });
   return out;
 }

@@ -14,7 +14,7 @@
  * Every writer numbers the same way by calling {@link numberDocument} once per document.
  */
 import { inlineText, type Block, type BookDocument, type Inline } from './book-document.ts';
-import { headingIdentifier } from './heading-ids.ts';
+import { headingIdentifiers } from './heading-ids.ts';
 
 /** What a number counts. */
 export type NumberedKind = 'figure' | 'table' | 'equation' | 'section';
@@ -42,8 +42,9 @@ export interface NumberingOptions {
   /** Numbers restart in each chapter and carry its number (`2.4`); front and back matter count as chapter 0. */
   byChapter?: boolean;
   /**
-   * Fragments the document's links point at (`linkedFragments`): a heading or division without an author's id
-   * whose pandoc identifier (`#reward-metric`, `heading-ids.ts`) is one of them becomes a section target under it.
+   * Fragments the document's links point at (`linkedFragments`): a heading or division whose pandoc or GitHub
+   * identifier (`#reward-metric`, `heading-ids.ts`) is one of them becomes a section target under it (one with an
+   * author's id answers to it as well).
    */
   linkedFragments?: ReadonlySet<string>;
 }
@@ -121,8 +122,7 @@ export function numberDocument(doc: Omit<BookDocument, 'assets'>, opts: Numberin
    */
   const linkedByText = (node: object, title: readonly Inline[], target: Omit<NumberedTarget, 'anchor'> | NumberedTarget): void => {
     if (!opts.linkedFragments || opts.linkedFragments.size === 0) return;
-    const id = headingIdentifier(title);
-    if (opts.linkedFragments.has(id)) autoIds.push({ node, id, target });
+    for (const id of headingIdentifiers(title)) if (opts.linkedFragments.has(id)) autoIds.push({ node, id, target });
   };
 
   const walk = (blocks: readonly Block[]): void => {
@@ -198,7 +198,9 @@ export function numberDocument(doc: Omit<BookDocument, 'assets'>, opts: Numberin
   for (const blocks of Object.values(doc.footnotes)) walk(blocks);
   for (const { node, id, target } of autoIds) {
     if (byId.has(id)) continue; // an author's id, or an earlier heading of the same text, wins (pandoc's rule)
-    if ('anchor' in target) byId.set(id, target); // the node's own id's target: its anchor is already set
+    // The node's own id's target, or the one its other identifier registered: its anchor is already set.
+    const known = 'anchor' in target ? target : byHeading.get(node);
+    if (known) byId.set(id, known);
     else byHeading.set(node, register(id, target));
   }
 

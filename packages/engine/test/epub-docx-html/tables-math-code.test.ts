@@ -10,8 +10,9 @@ import { SaxesParser } from 'saxes';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getLayout } from '../../src/layout/index.ts';
 import { kdp6x9Layout } from '../../src/layout/kdp-6x9.ts';
-import type { Block, BookDocument, Inline } from '../../src/model/book-document.ts';
+import type { Block, BookDocument } from '../../src/model/book-document.ts';
 import { Diagnostics } from '../../src/model/diagnostics.ts';
+import { forEachBlock, forEachInline, ownInlines } from '../../src/model/walk.ts';
 import { writeEpub } from '../../src/write/epub/index.ts';
 import { writeHtml } from '../../src/write/html/index.ts';
 import { academicBook, resultsTable } from './academic-fixture.ts';
@@ -25,35 +26,15 @@ type Node = DefaultTreeAdapterMap['node'];
 /** What the model holds: tables, math (block and inline, in cells, captions and notes too), code blocks, figures. */
 function modelCounts(doc: BookDocument): { table: number; math: number; code: number; figure: number } {
   const n = { table: 0, math: 0, code: 0, figure: 0 };
-  const inlines = (xs: readonly Inline[]): void => {
-    for (const x of xs) {
+  forEachBlock(doc, (b) => {
+    if (b.type === 'table') n.table++;
+    else if (b.type === 'math') n.math++;
+    else if (b.type === 'code') n.code++;
+    else if (b.type === 'figure') n.figure++;
+    for (const run of ownInlines(b)) forEachInline(run, (x) => {
       if (x.type === 'math') n.math++;
-      if ('children' in x) inlines(x.children);
-    }
-  };
-  const blocks = (bs: readonly Block[]): void => {
-    for (const b of bs) {
-      if (b.type === 'table') {
-        n.table++;
-        inlines(b.caption);
-        inlines(b.note ?? []);
-        for (const row of [...b.head, ...b.body]) for (const c of row.cells) inlines(c.children);
-      } else if (b.type === 'math') n.math++;
-      else if (b.type === 'code') n.code++;
-      else if (b.type === 'figure') {
-        n.figure++;
-        inlines(b.caption);
-      } else if (b.type === 'paragraph' || b.type === 'heading') inlines(b.children);
-      else if (b.type === 'blockQuote' || b.type === 'speech') blocks(b.children);
-      else if (b.type === 'list') b.items.forEach(blocks);
-    }
-  };
-  for (const s of [...doc.front, ...doc.back]) blocks(s.blocks);
-  for (const d of doc.body) {
-    blocks(d.blocks);
-    if (d.type === 'part') for (const c of d.chapters) blocks(c.blocks);
-  }
-  for (const f of Object.values(doc.footnotes)) blocks(f);
+    });
+  });
   return n;
 }
 

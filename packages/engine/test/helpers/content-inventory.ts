@@ -10,7 +10,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
 import { parseMarkdown } from '../../src/markdown/parse.ts';
-import type { Block, BookDocument, Inline } from '../../src/model/book-document.ts';
+import type { BookDocument } from '../../src/model/book-document.ts';
+import { forEachBlock, forEachInline, ownInlines } from '../../src/model/walk.ts';
 import type { Diagnostic } from '../../src/model/diagnostics.ts';
 import { readBook, readProject } from '../../src/read/index.ts';
 
@@ -32,57 +33,16 @@ const ZERO: ContentCounts = { tables: 0, displayMath: 0, inlineMath: 0, images: 
 /** The counts of a document in Quire's model (footnote definitions counted once, with what they hold). */
 export function documentCounts(doc: BookDocument): ContentCounts {
   const c = { ...ZERO };
-  const inlines = (xs: readonly Inline[]): void => {
-    for (const x of xs) {
+  forEachBlock(doc, (b) => {
+    if (b.type === 'table') c.tables++;
+    else if (b.type === 'math') c.displayMath++;
+    else if (b.type === 'code') c.codeBlocks++;
+    else if (b.type === 'figure' && b.src !== undefined && Object.hasOwn(doc.assets, b.src)) c.images++;
+    if ((b.type === 'table' || b.type === 'figure') && b.caption.length > 0) c.captions++;
+    for (const run of ownInlines(b)) forEachInline(run, (x) => {
       if (x.type === 'math') c.inlineMath++;
-      else if ('children' in x) inlines(x.children);
-    }
-  };
-  const blocks = (bs: readonly Block[]): void => {
-    for (const b of bs) {
-      switch (b.type) {
-        case 'paragraph':
-        case 'heading':
-          inlines(b.children);
-          break;
-        case 'table':
-          c.tables++;
-          if (b.caption.length > 0) c.captions++;
-          inlines(b.caption);
-          for (const row of [...b.head, ...b.body]) for (const cell of row.cells) inlines(cell.children);
-          break;
-        case 'math':
-          c.displayMath++;
-          break;
-        case 'code':
-          c.codeBlocks++;
-          break;
-        case 'figure':
-          if (b.src !== undefined && Object.hasOwn(doc.assets, b.src)) c.images++;
-          if (b.caption.length > 0) c.captions++;
-          inlines(b.caption);
-          break;
-        case 'blockQuote':
-        case 'speech':
-          blocks(b.children);
-          break;
-        case 'list':
-          b.items.forEach(blocks);
-          break;
-        case 'verse':
-          b.stanzas.forEach((s) => s.forEach((l) => inlines(l.children)));
-          break;
-        default:
-          break;
-      }
-    }
-  };
-  for (const s of [...doc.front, ...doc.back]) blocks(s.blocks);
-  for (const d of doc.body) {
-    blocks(d.blocks);
-    if (d.type === 'part') for (const ch of d.chapters) blocks(ch.blocks);
-  }
-  for (const note of Object.values(doc.footnotes)) blocks(note);
+    });
+  });
   c.footnotes = Object.keys(doc.footnotes).length;
   return c;
 }

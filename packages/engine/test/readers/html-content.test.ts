@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Block, BookDocument, Inline, TableBlock } from '../../src/model/book-document.ts';
 import type { Diagnostic } from '../../src/model/diagnostics.ts';
+import { forEachBlock, forEachInline, ownInlines } from '../../src/model/walk.ts';
 import { decodeText } from '../../src/read/decode-text.ts';
 import { readEpub } from '../../src/read/epub/index.ts';
 import { readHtml } from '../../src/read/html/index.ts';
@@ -25,39 +26,14 @@ const HAS_CORPUS = existsSync(path.join(CORPUS, 'academic')) && existsSync(path.
 /** Every block of the document (chapters, sections, parts, quotations, list items, footnotes), in order. */
 function allBlocks(doc: BookDocument): Block[] {
   const out: Block[] = [];
-  const walk = (blocks: readonly Block[]): void => {
-    for (const b of blocks) {
-      out.push(b);
-      if (b.type === 'blockQuote' || b.type === 'speech') walk(b.children);
-      if (b.type === 'list') b.items.forEach(walk);
-    }
-  };
-  for (const d of [...doc.front, ...doc.body, ...doc.back]) {
-    walk(d.blocks);
-    if (d.type === 'part') for (const c of d.chapters) walk(c.blocks);
-  }
-  for (const note of Object.values(doc.footnotes)) walk(note);
+  forEachBlock(doc, (b) => out.push(b));
   return out;
 }
 
 /** Every inline below the blocks (paragraphs, headings, captions, table cells), depth first. */
 function allInlines(blocks: readonly Block[]): Inline[] {
   const out: Inline[] = [];
-  const walk = (inl: readonly Inline[]): void => {
-    for (const n of inl) {
-      out.push(n);
-      if ('children' in n) walk(n.children);
-    }
-  };
-  for (const b of blocks) {
-    if (b.type === 'paragraph' || b.type === 'heading') walk(b.children);
-    if (b.type === 'figure') walk(b.caption);
-    if (b.type === 'verse') b.stanzas.flat().forEach((l) => walk(l.children));
-    if (b.type === 'table') {
-      walk(b.caption);
-      for (const r of [...b.head, ...b.body]) for (const c of r.cells) walk(c.children);
-    }
-  }
+  for (const b of blocks) for (const run of ownInlines(b)) forEachInline(run, (x) => out.push(x));
   return out;
 }
 

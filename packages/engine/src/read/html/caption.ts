@@ -6,10 +6,10 @@
 import type { Inline } from '../../model/book-document.ts';
 import { normalizeInlines, plain, type Item } from './convert.ts';
 
-/** `Figure 1.`, `Fig. 2:`, `Figure 2.4 —`, `Abbildung 3:` (number in digits or Roman numerals). */
-const FIGURE_LABEL = /^\s*(?:figure|fig\.?|figura|abbildung|abb\.|illustration)\s+(?:\d+(?:[.-]\d+)*|[ivxlc]+)\s*(?:[.:—–-]+|\s(?=\S))\s*/i;
-/** `Table 3.`, `Table 3:`, `Tab. 2 —`, `Tabla 4.`, `Tableau 1 :`, `Tabelle 2:`. */
-const TABLE_LABEL = /^\s*(?:table|tab\.|tabla|tableau|tabelle|tabella)\s+(?:\d+(?:[.-]\d+)*|[ivxlc]+)\s*(?:[.:—–-]+|\s(?=\S))\s*/i;
+/** `Figure 1.`, `Fig. 2:`, `Figure 2.4 —`, `Abbildung 3:` (number in digits or Roman numerals, group 1). */
+const FIGURE_LABEL = /^\s*(?:figure|fig\.?|figura|abbildung|abb\.|illustration)\s+(\d+(?:[.-]\d+)*|[ivxlc]+)\s*(?:[.:—–-]+|\s(?=\S))\s*/i;
+/** `Table 3.`, `Table 3:`, `Tab. 2 —`, `Tabla 4.`, `Tableau 1 :`, `Tabelle 2:` (the number, group 1). */
+const TABLE_LABEL = /^\s*(?:table|tab\.|tabla|tableau|tabelle|tabella)\s+(\d+(?:[.-]\d+)*|[ivxlc]+)\s*(?:[.:—–-]+|\s(?=\S))\s*/i;
 
 /**
  * The caption without its leading label (see the module comment); unchanged when there is none, or when nothing
@@ -32,8 +32,7 @@ export function labelledId(caption: readonly Inline[], kind: 'figure' | 'table')
   const text = plain(caption);
   const m = (kind === 'figure' ? FIGURE_LABEL : TABLE_LABEL).exec(text);
   if (!m || !/\S/.test(text.slice(m[0].length))) return undefined;
-  const n = /(\d+(?:[.-]\d+)*|\b[ivxlc]+\b)\s*(?:[.:—–-]+|\s)?\s*$/i.exec(m[0].trim())?.[1] ?? /\d+(?:[.-]\d+)*|\b[ivxlc]+\b/i.exec(m[0])?.[0];
-  return n ? `${kind === 'figure' ? 'fig' : 'tbl'}:${n.toLowerCase()}` : undefined;
+  return `${kind === 'figure' ? 'fig' : 'tbl'}:${m[1]!.toLowerCase()}`;
 }
 
 /** Removes `state.left` characters of text from the start of the inlines (across formatting). */
@@ -66,8 +65,8 @@ function dropChars(inlines: readonly Inline[], state: { left: number }): Inline[
   return out;
 }
 
-/** A paragraph or heading that is only a table's label: `Table 1`, `Table 2.3`, `Tabelle IV`, `Table 1.`. */
-const TABLE_LABEL_ONLY = /^\s*(?:table|tabla|tableau|tabelle|tabella)\s+(?:\d+(?:[.-]\d+)*|[ivxlc]+)\s*[.:]?\s*$/i;
+/** A paragraph or heading that is only a table's label: `Table 1`, `Table 2.3`, `Tabelle IV`, `Table 1.` (the number, group 1). */
+const TABLE_LABEL_ONLY = /^\s*(?:table|tabla|tableau|tabelle|tabella)\s+(\d+(?:[.-]\d+)*|[ivxlc]+)\s*[.:]?\s*$/i;
 /** The longest title, in characters, read as the table's title after a label (APA 7 §7.7: one line, italic). */
 const MAX_TABLE_TITLE_CHARS = 300;
 
@@ -75,8 +74,9 @@ const MAX_TABLE_TITLE_CHARS = 300;
  * APA-style table labels set as text (APA 7 §7.7: the bold label "Table 1" on its own line, the italic title on
  * the next, then the table): a heading or paragraph that is only the label, then at most one short paragraph
  * (the title), then a table without a caption, become that table's caption (the title; the label goes, since
- * Quire numbers tables itself, and gives the table an id, `tbl:1`, so that every layout numbers it). A label met anywhere else is left as it is. Items are changed in place; the
- * label and title items are removed.
+ * Quire numbers tables itself, and gives the table an id, `tbl:1`, so that every layout numbers it; the label's
+ * and title's ids, which links use, move to the table). A label met anywhere else is left as it is. Items are changed in
+ * place; the label and title items are removed.
  *
  * @param items the converter's output, in reading order.
  * @returns how many tables were given their caption so.
@@ -87,7 +87,8 @@ export function attachTableLabels(items: Item[]): number {
     const label = items[i]!;
     const labelText =
       label.kind === 'heading' ? label.text : label.kind === 'block' && (label.block.type === 'paragraph' || label.block.type === 'heading') ? plain(label.block.children) : undefined;
-    if (labelText === undefined || !TABLE_LABEL_ONLY.test(labelText)) continue;
+    const labelled = labelText === undefined ? null : TABLE_LABEL_ONLY.exec(labelText);
+    if (!labelled) continue;
     let j = i + 1;
     let title: Inline[] = [];
     const next = items[j];
@@ -99,7 +100,9 @@ export function attachTableLabels(items: Item[]): number {
     if (table?.kind !== 'block' || table.block.type !== 'table' || table.block.caption.length > 0) continue;
     table.block.caption = unwrapEmphasis(title);
     // The source numbered it: every layout numbers it too (see `labelledId`).
-    table.block.id ??= `tbl:${/(\d+(?:[.-]\d+)*|[ivxlc]+)\s*[.:]?\s*$/i.exec(labelText.trim())![1]!.toLowerCase()}`;
+    table.block.id ??= `tbl:${labelled[1]!.toLowerCase()}`;
+    // Links to the label or the title (their element ids) now land on the table.
+    table.ids = [...items.slice(i, j).flatMap((x) => (x.kind === 'file' ? [] : x.ids)), ...table.ids];
     items.splice(i, j - i);
     attached++;
   }

@@ -504,7 +504,7 @@ export class HtmlConverter {
    */
   private layoutTable(el: XmlElement, sink: Sink): void {
     for (const row of rows(el)) {
-      if (row.some((cell) => countDisplayBlocks(cell) > 0)) {
+      if (row.some(holdsDisplayBlock)) {
         for (const cell of row) for (const b of collectBlocks((s) => this.blocks(cell, s))) sink.block(b, []);
         continue;
       }
@@ -1166,18 +1166,12 @@ function prune(inlines: Inline[]): Inline[] {
   return trimInlines(merged);
 }
 
-/** How many display equations, code listings and data tables a layout table's cell holds. */
-function countDisplayBlocks(el: XmlElement): number {
-  let n = 0;
-  for (const c of el.children) {
-    if (c.type !== 'element') continue;
+/** True when a layout table's cell holds a display equation, a code listing or a data table. */
+function holdsDisplayBlock(el: XmlElement): boolean {
+  return el.children.some((c) => {
+    if (c.type !== 'element') return false;
     const t = tag(c);
-    if (t === 'table') {
-      if (isDataTable(c)) n++;
-      continue;
-    }
-    if ((isMathElement(c) && isDisplayMath(c)) || t === 'pre') n++;
-    else n += countDisplayBlocks(c);
-  }
-  return n;
+    if (t === 'table') return isDataTable(c);
+    return (isMathElement(c) && isDisplayMath(c)) || t === 'pre' || holdsDisplayBlock(c);
+  });
 }

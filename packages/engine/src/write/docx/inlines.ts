@@ -10,6 +10,7 @@ import {
   type ParagraphChild,
 } from 'docx';
 import type { Inline } from '../../model/book-document.ts';
+import { decodedFragment } from '../../model/heading-ids.ts';
 import { safeHref } from '../html/escape.ts';
 import type { Handlers } from '../html/state.ts';
 import { setText } from '../line-breaks.ts';
@@ -169,13 +170,4 @@ export function renderInlines(nodes: readonly Inline[], ctx: InlineContext): Par
 /** Render phrasing content with no formatting in effect, or with `fmt` (a lead-in's small capitals). */
 export function inlineRuns(nodes: readonly Inline[], state: DocxState, fmt: RunFormat = {}): ParagraphChild[] {
   return renderInlines(nodes, { state, fmt, deferred: [] });
-}
-
-/** A link's fragment percent-decoded (`#r%C3%A9sum%C3%A9` -> `résumé`), as written when it is not valid. */
-function decodedFragment(fragment: string): string {
-  try {
-    return decodeURIComponent(fragment);
-  } catch {
-    return fragment;
-  }
 }

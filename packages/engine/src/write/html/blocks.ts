@@ -20,7 +20,7 @@ import { num } from './css.ts';
 import { escapeXml, safeImageSrc } from './escape.ts';
 import { splitLeadIn } from '../layout-text.ts';
 import { noteId, noteRefId, renderInlines } from './inlines.ts';
-import { headingIdentifier } from '../../model/heading-ids.ts';
+import { headingIdentifiers } from '../../model/heading-ids.ts';
 import { renderDisplayMath } from './math.ts';
 import { renderDropCapOpening } from './opening.ts';
 import { anchorAttr, report, semantics, type Handlers, type HtmlState } from './state.ts';
@@ -81,7 +81,7 @@ function heading(node: Extract<Block, { type: 'heading' }>, state: HtmlState): s
   const runIn = state.layout.academic?.headingLevels[node.level - 1]?.runIn === true;
   // `{#sec:method}`: the anchor `@sec:method` links to.
   const anchor = node.id === undefined ? undefined : state.numbering.target(node.id)?.anchor;
-  const id = anchorAttr(state, anchor, node.id === undefined ? [headingIdentifier(node.children)] : [node.id, headingIdentifier(node.children)]);
+  const id = anchorAttr(state, anchor, node.id === undefined ? headingIdentifiers(node.children) : [node.id, ...headingIdentifiers(node.children)]);
   return `<h${node.level}${id}${runIn ? ' class="run-in"' : ''}>${renderInlines(node.children, state)}</h${node.level}>\n`;
 }
 

@@ -5,17 +5,9 @@
 import type { Inline } from '../../model/book-document.ts';
 import { escapeXml, safeHref, xmlId } from './escape.ts';
 import { setText } from '../line-breaks.ts';
+import { decodedFragment } from '../../model/heading-ids.ts';
 import { renderInlineMath } from './math.ts';
 import { crossRefPlaceholder, fragmentKey, hrefTo, report, semantics, type Handlers, type HtmlState } from './state.ts';
-
-/** `#a%20b` -> `a b` (a fragment as written in the Markdown may be percent-encoded). */
-function decodedFragment(raw: string): string {
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return raw;
-  }
-}
 
 /** Id of the note element for note number `n`. */
 export function noteId(n: number): string {

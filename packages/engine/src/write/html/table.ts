@@ -19,7 +19,7 @@
  * than the text block is set in smaller type, down to 8 pt (`layout/table-fit.ts`), and that is reported
  * (`table-shrunk`); below that its cells wrap (a browser's print of turned content is not dependable).
  */
-import { fitTable, MIN_TABLE_PT } from '../../layout/table-fit.ts';
+import { fitTable, MIN_TABLE_PT, tableBasePt, textBlockPt } from '../../layout/table-fit.ts';
 import { inlineText, type CellAlign, type TableBlock, type TableCell, type TableRow } from '../../model/book-document.ts';
 import { num } from './css.ts';
 import { escapeXml } from './escape.ts';
@@ -106,10 +106,9 @@ function colgroup(node: TableBlock): string {
 function printFit(node: TableBlock, state: HtmlState): string {
   if (state.flavour !== 'print') return '';
   const { layout } = state;
-  // The style sheet's table type: the text size in academic layouts, 0.9 em in books (`css.ts`).
-  const basePt = layout.academic ? layout.fontSizePt : Math.round(layout.fontSizePt * 0.9 * 2) / 2;
-  const block = { width: (layout.trimWidthIn - layout.marginInsideIn - layout.marginOutsideIn) * 72, height: (layout.trimHeightIn - layout.marginTopIn - layout.marginBottomIn) * 72 };
-  const fit = fitTable(node, basePt, block);
+  // The style sheet sets the same table type (`css.ts`: 1 em in academic layouts, 0.9 em in books).
+  const basePt = tableBasePt(layout);
+  const fit = fitTable(node, basePt, textBlockPt(layout));
   if (!fit.rotated && fit.sizePt >= basePt) return '';
   const sizePt = fit.rotated ? MIN_TABLE_PT : fit.sizePt;
   const name = state.numbering.of(node)?.label ?? (inlineText(node.caption).trim() || 'A table');

@@ -14,7 +14,7 @@ import {
 } from '../../model/book-document.ts';
 import { renderBlocks, renderPendingNotes } from './blocks.ts';
 import { escapeXml, xmlId } from './escape.ts';
-import { headingIdentifier } from '../../model/heading-ids.ts';
+import { headingIdentifiers } from '../../model/heading-ids.ts';
 import { renderInlines } from './inlines.ts';
 import { chapterHeading, chapterNavigationText, isNumberedChapter } from '../layout-text.ts';
 import { anchorAttr, semantics, type HtmlState } from './state.ts';
@@ -141,7 +141,7 @@ export function renderUnit(unit: Unit, state: HtmlState, bodyStart = false): str
   state.unitNoteCount = 0;
   state.where = unit.label;
   // `# Results {#sec:results}`: the anchor `@sec:results` links to, on the unit's title.
-  const fragments = [...(unit.refId === undefined ? [] : [unit.refId]), headingIdentifier(unit.title)];
+  const fragments = [...(unit.refId === undefined ? [] : [unit.refId]), ...headingIdentifiers(unit.title)];
   const anchor = anchorAttr(state, unit.refId === undefined ? undefined : state.numbering.target(unit.refId)?.anchor, fragments);
   let title: string;
   if (unit.kind !== 'chapter') {

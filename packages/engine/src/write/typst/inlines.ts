@@ -8,6 +8,7 @@ import { escapeTypst } from './escape.ts';
 import { nextLabel, type Handlers, type TypstState } from './state.ts';
 import { renderBlocks } from './blocks.ts';
 import { renderInlineCode, renderInlineMath } from './equations.ts';
+import { decodedFragment } from '../../model/heading-ids.ts';
 import { numberingFor } from '../numbering.ts';
 
 const inlineHandlers = {
@@ -33,13 +34,7 @@ const inlineHandlers = {
  */
 function link(node: Extract<Inline, { type: 'link' }>, state: TypstState): string {
   if (!node.href.startsWith('#')) return renderInlines(node.children, state);
-  let fragment = node.href.slice(1);
-  try {
-    fragment = decodeURIComponent(fragment);
-  } catch {
-    // not percent-encoded: as written
-  }
-  const target = numberingFor(state.doc, state.layout).target(fragment);
+  const target = numberingFor(state.doc, state.layout).target(decodedFragment(node.href.slice(1)));
   if (!target) return renderInlines(node.children, state);
   const text = node.children.length > 0 ? renderInlines(node.children, state) : escapeTypst(target.label);
   return state.titleCopy ? text : `#quire-ref(<${target.anchor}>)[${text}]`;

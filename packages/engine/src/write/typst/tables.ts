@@ -16,7 +16,7 @@
  * need less than that is turned on its side, the
  * text block's height becoming its width (Chicago 3.86, a broadside table: its top at the left of the page), split into pages of rows that each repeat the header (`table-rotated`). Every page keeps the trim size.
  */
-import { CELL_INSET_EM, CHAR_EM, ROW_LINE, cellText, columnCount, columnDemandsEm, fitTable, placeCells } from '../../layout/table-fit.ts';
+import { CELL_INSET_EM, CHAR_EM, ROW_LINE, cellText, columnCount, columnDemandsEm, fitTable, placeCells, tableBasePt, textBlockPt } from '../../layout/table-fit.ts';
 import { inlineText, type CellAlign, type TableBlock, type TableCell, type TableRow } from '../../model/book-document.ts';
 import { numberingFor } from '../numbering.ts';
 import { escapeTypst } from './escape.ts';
@@ -24,15 +24,6 @@ import { renderInlines } from './inlines.ts';
 import type { TypstState } from './state.ts';
 
 const TYPST_ALIGN: Readonly<Record<CellAlign, string>> = { left: 'left', center: 'center', right: 'right', default: 'left' };
-
-/** Size of the text block in points. */
-function textBlockPt(state: TypstState): { width: number; height: number } {
-  const { layout } = state;
-  return {
-    width: (layout.trimWidthIn - layout.marginInsideIn - layout.marginOutsideIn) * 72,
-    height: (layout.trimHeightIn - layout.marginTopIn - layout.marginBottomIn) * 72,
-  };
-}
 
 /** Typst markup of one row's cells, each `[...]` or `table.cell(...)[...]`. */
 function renderRow(row: TableRow, state: TypstState, columns: readonly CellAlign[], header: boolean, placed: Map<TableCell, number>): string[] {
@@ -95,9 +86,8 @@ function rowLines(row: TableRow, demandsEm: readonly number[], sizePt: number, w
 export function renderTable(table: TableBlock, state: TypstState): string {
   if (table.head.length === 0 && table.body.length === 0) return '';
   const numbering = numberingFor(state.doc, state.layout).of(table);
-  const academic = state.layout.academic !== null;
-  const basePt = academic ? state.layout.fontSizePt : Math.round(state.layout.fontSizePt * 0.9 * 2) / 2;
-  const block = textBlockPt(state);
+  const basePt = tableBasePt(state.layout);
+  const block = textBlockPt(state.layout);
   const fit = fitTable(table, basePt, block);
   const name = numbering?.label ?? (inlineText(table.caption).trim() || 'A table');
   const where = state.where.value ? `${state.where.value}, ${name}` : name;
