@@ -35,47 +35,60 @@ function pushText(out: Inline[], value: string): void {
   else out.push({ type: 'text', value });
 }
 
-/** Converts a flat inline token list (with `*_open` / `*_close` pairs) to nested inline nodes. */
+/** The open inline nodes of {@link inlineTokensToModel}, the root's children first. */
+type InlineStack = { children: Inline[]; frame?: Frame }[];
+
+/** The children of the innermost open node. */
+function topOf(stack: InlineStack): Inline[] {
+  return stack[stack.length - 1]!.children;
+}
+
+/** Opens a node (`undefined`: a frame with no node of its own, its children going to the node around it). */
+function openFrame(stack: InlineStack, node: (Inline & { children: Inline[] }) | undefined, close: string): void {
+  // Past the depth limit the frame is kept (its close still matches) but its node is not.
+  if (stack.length > MAX_INLINE_DEPTH) node = undefined;
+  if (node) topOf(stack).push(node);
+  stack.push({ children: node ? node.children : topOf(stack), frame: { node, close } as Frame });
+}
+
+/** Pops to the frame `type` closes; an unbalanced close is ignored. */
+function closeFrame(stack: InlineStack, type: string): void {
+  for (let k = stack.length - 1; k > 0; k--) {
+    if (stack[k]!.frame?.close === type) {
+      stack.length = k;
+      return;
+    }
+  }
+}
+
+/**
+ * Converts a flat inline token list (with `*_open` / `*_close` pairs) to nested inline nodes. (The helpers are
+ * module functions, not closures: this runs for every paragraph, and tsx names each closure it makes.)
+ */
 export function inlineTokensToModel(tokens: readonly Token[], ctx: InlineContext): Inline[] {
   const root: Inline[] = [];
-  const stack: { children: Inline[]; frame?: Frame }[] = [{ children: root }];
-  const top = () => stack[stack.length - 1]!.children;
-  const open = (node: (Inline & { children: Inline[] }) | undefined, close: string) => {
-    // Past the depth limit the frame is kept (its close still matches) but its node is not.
-    if (stack.length > MAX_INLINE_DEPTH) node = undefined;
-    if (node) top().push(node);
-    stack.push({ children: node ? node.children : top(), frame: { node, close } as Frame });
-  };
-  const close = (type: string) => {
-    // Pop to the matching frame; unbalanced closes are ignored.
-    for (let k = stack.length - 1; k > 0; k--) {
-      if (stack[k]!.frame?.close === type) {
-        stack.length = k;
-        return;
-      }
-    }
-  };
+  const stack: InlineStack = [{ children: root }];
   for (const t of tokens) {
     switch (t.type) {
       case 'text':
-        pushText(top(), t.content);
+        pushText(topOf(stack), t.content);
         break;
       case 'softbreak':
-        pushText(top(), ' ');
+        pushText(topOf(stack), ' ');
         break;
       case 'hardbreak':
-        top().push({ type: 'lineBreak' });
+        topOf(stack).push({ type: 'lineBreak' });
         break;
       case 'code_inline':
-        if (t.content) top().push({ type: 'code', value: t.content });
+        if (t.content) topOf(stack).push({ type: 'code', value: t.content });
         break;
       case 'math_inline':
       case 'math_display':
-        top().push({ type: 'math', tex: t.content });
+        topOf(stack).push({ type: 'math', tex: t.content });
         break;
       case 'cross_ref': {
         const meta = t.meta as { target: string; suppressPrefix?: boolean };
-        top().push(meta.suppressPrefix ? { type: 'crossRef', target: meta.target, suppressPrefix: true } : { type: 'crossRef', target: meta.target });
+        topOf(stack).push(meta.suppressPrefix ? { type: 'crossRef', target: meta.target, suppressPrefix: true } : { type: 'crossRef', target: meta.target });
         break;
       }
       case 'latex_inline':
@@ -84,41 +97,41 @@ export function inlineTokensToModel(tokens: readonly Token[], ctx: InlineContext
       case 'comment_inline':
         break;
       case 'em_open':
-        open({ type: 'emphasis', children: [] }, 'em_close');
+        openFrame(stack, { type: 'emphasis', children: [] }, 'em_close');
         break;
       case 'strong_open':
-        open({ type: 'strong', children: [] }, 'strong_close');
+        openFrame(stack, { type: 'strong', children: [] }, 'strong_close');
         break;
       case 'link_open':
-        open({ type: 'link', href: String(t.attrGet('href') ?? ''), children: [] }, 'link_close');
+        openFrame(stack, { type: 'link', href: String(t.attrGet('href') ?? ''), children: [] }, 'link_close');
         break;
       case 'smallcaps_open':
-        open({ type: 'smallCaps', children: [] }, 'smallcaps_close');
+        openFrame(stack, { type: 'smallCaps', children: [] }, 'smallcaps_close');
         break;
       case 's_open':
-        open(undefined, 's_close');
+        openFrame(stack, undefined, 's_close');
         break;
       case 'em_close':
       case 'strong_close':
       case 'link_close':
       case 'smallcaps_close':
       case 's_close':
-        close(t.type);
+        closeFrame(stack, t.type);
         break;
       case 'image':
-        pushText(top(), t.content);
+        pushText(topOf(stack), t.content);
         break;
       case 'footnote_ref': {
         const meta = t.meta as { id?: number; label?: string } | undefined;
-        top().push({ type: 'footnoteRef', id: ctx.footnoteId(meta?.id ?? 0, meta?.label) });
+        topOf(stack).push({ type: 'footnoteRef', id: ctx.footnoteId(meta?.id ?? 0, meta?.label) });
         break;
       }
       case 'html_inline':
-        pushText(top(), t.content);
+        pushText(topOf(stack), t.content);
         break;
       default:
-        if (t.children) for (const n of inlineTokensToModel(t.children, ctx)) top().push(n);
-        else if (t.content) pushText(top(), t.content);
+        if (t.children) for (const n of inlineTokensToModel(t.children, ctx)) topOf(stack).push(n);
+        else if (t.content) pushText(topOf(stack), t.content);
     }
   }
   return root;

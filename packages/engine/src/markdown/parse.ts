@@ -255,7 +255,9 @@ function widthFraction(value: string | undefined): number | undefined {
  * (`height`, classes) are ignored, as the model has no place for them.
  */
 function figureFromInlines(state: State, kids: readonly Token[]): Extract<Block, { type: 'figure' }> | undefined {
-  const at = kids.findIndex((c) => !(c.type === 'text' && c.content.trim() === '') && c.type !== 'softbreak');
+  // The first token that is not blank (a plain loop: this is asked of every paragraph of a book).
+  let at = 0;
+  while (at < kids.length && (kids[at]!.type === 'softbreak' || (kids[at]!.type === 'text' && !/\S/.test(kids[at]!.content)))) at++;
   const img = kids[at];
   if (img?.type !== 'image') return undefined;
   // After the image only attributes, which may run over a line (`{#fig:x\nwidth=75%}`).
@@ -316,14 +318,13 @@ function trimInlines(inlines: Inline[]): Inline[] {
  */
 function paragraphsAround(state: State, kids: readonly Token[]): Block[] {
   const out: Block[] = [];
+  // Most paragraphs hold neither: one paragraph, the tokens not copied.
+  if (!kids.some((t) => t.type === 'image' || t.type === 'math_display')) {
+    pushParagraph(out, state, kids);
+    return out;
+  }
   let depth = 0;
   let from = 0;
-  const flush = (to: number, _split: boolean) => {
-    // Trimmed: a split, or a LaTeX command left out at an edge (`\vskip 5mm`), leaves spaces there.
-    const kept = trimInlines(inlineTokensToModel(kids.slice(from, to), state.inline));
-    if (kept.length > 0) out.push({ type: 'paragraph', children: kept });
-  };
-  let split = false;
   for (let k = 0; k < kids.length; k++) {
     const t = kids[k]!;
     depth += t.nesting;
@@ -341,22 +342,27 @@ function paragraphsAround(state: State, kids: readonly Token[]): Block[] {
       const figure = withAttrs ?? figureFromInlines(state, [t]);
       if (!figure) continue;
       if (!withAttrs) end = k + 1;
-      split = true;
-      flush(k, true);
+      pushParagraph(out, state, kids.slice(from, k));
       out.push(figure);
       from = end;
       k = end - 1;
       continue;
     }
     if (t.type !== 'math_display') continue;
-    split = true;
-    flush(k, true);
+    pushParagraph(out, state, kids.slice(from, k));
     const id = (t.meta as { id?: string } | null)?.id;
     out.push(id ? { type: 'math', tex: t.content, id } : { type: 'math', tex: t.content });
     from = k + 1;
   }
-  flush(kids.length, split);
+  pushParagraph(out, state, from === 0 ? kids : kids.slice(from));
   return out;
+}
+
+/** Appends the paragraph of inline tokens `kids`, when it holds anything (`paragraphsAround`). */
+function pushParagraph(out: Block[], state: State, kids: readonly Token[]): void {
+  // Trimmed: a split, or a LaTeX command left out at an edge (`\vskip 5mm`), leaves spaces there.
+  const kept = trimInlines(inlineTokensToModel(kids, state.inline));
+  if (kept.length > 0) out.push({ type: 'paragraph', children: kept });
 }
 
 /** Converts block tokens `from` .. `to - 1` to model blocks; heading levels 1 are not expected here. */

@@ -12,9 +12,9 @@
  * `university`, `degree`, `supervisor` / `advisor` -> `paper`; `bibliography` (a string or a list). Other keys
  * (pandoc options, `header-includes`, crossref prefixes) are ignored.
  */
-import { parse as parseYaml } from 'yaml';
 import type { AuthorCredit, BookMeta, PaperDetails } from '../model/book-document.ts';
 import type { Diagnostics } from '../model/diagnostics.ts';
+import { yaml as yamlPackage } from '../lazy-package.ts';
 
 const KNOWN = new Set([
   'title', 'subtitle', 'author', 'date', 'abstract', 'keywords', 'lang', 'language', 'description', 'institution',
@@ -117,7 +117,7 @@ function mergeUnder(meta: Partial<BookMeta>, next: Partial<BookMeta>): void {
 /** The YAML of a block as a mapping, or undefined (not YAML, or not a mapping); `error` set when it does not parse. */
 function parseBlock(yaml: string): { data?: Record<string, unknown>; error?: string } {
   try {
-    const data: unknown = parseYaml(yaml, { uniqueKeys: false, maxAliasCount: 100 });
+    const data: unknown = yamlPackage().parse(yaml, { uniqueKeys: false, maxAliasCount: 100 });
     if (data && typeof data === 'object' && !Array.isArray(data)) return { data: data as Record<string, unknown> };
     return {};
   } catch (err) {

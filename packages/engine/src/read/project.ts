@@ -5,8 +5,8 @@
  * `pandoc *.md` (files in name order, YAML metadata blocks merged, the first value of a key winning: pandoc's
  * manual, "Metadata blocks"); Quire joins them the same way and reads the rest as the main file's resources.
  */
-import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { EngineError } from '../errors.ts';
+import { yaml } from '../lazy-package.ts';
 import { openZip } from './archive/zip.ts';
 import { decodeText, normalizeLineEndings } from './decode-text.ts';
 import { mapResolver, type ResourceResolver } from './resources.ts';
@@ -56,7 +56,7 @@ function splitFrontMatter(text: string): { yaml?: string; body: string } {
 /** A YAML (or JSON) mapping, or undefined when the text is not one. */
 function yamlMapping(text: string): Record<string, unknown> | undefined {
   try {
-    const value: unknown = parseYaml(text, { maxAliasCount: 100 });
+    const value: unknown = yaml().parse(text, { maxAliasCount: 100 });
     return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
   } catch {
     return undefined;
@@ -122,7 +122,7 @@ export function assembleProject(files: ReadonlyMap<string, Uint8Array>): Assembl
   for (const p of metadataFiles) take(yamlMapping(decodeText(files.get(p)!).text));
   if (abstract && !('abstract' in meta)) meta.abstract = abstract;
 
-  const header = Object.keys(meta).length > 0 ? `---\n${stringifyYaml(meta).trimEnd()}\n---\n\n` : '';
+  const header = Object.keys(meta).length > 0 ? `---\n${yaml().stringify(meta).trimEnd()}\n---\n\n` : '';
   const main = inMain[0] ?? ordered[0]!;
   return {
     format: 'markdown',

@@ -10,7 +10,7 @@
  * `../blocks.ts`); a block that is a pipe table already (this pass's output, cleaned again) is left as it is.
  * Count: tables made.
  */
-import { detectTable, isPipeTable, tableMarkdown, type PlainTable } from '../../structure/detect-tables.ts';
+import { detectTable, isPipeTable, mayBeTable, tableMarkdown, type PlainTable } from '../../structure/detect-tables.ts';
 import { isHeadingLine, isSceneBreakLine } from '../../structure/markdown-syntax.ts';
 import { isVerseContainer, joinBlocks, readBlocks, type ReadonlyTextBlock } from '../blocks.ts';
 import type { CleanPass, PassContext } from '../pass.ts';
@@ -67,6 +67,15 @@ function markTables(text: string, ctx: PassContext): string {
   /** The table just written (the last block of `out`) and its source lines, which the next run of rows may continue. */
   let last: { table: PlainTable; lines: string[] } | undefined;
   for (const block of list.blocks) {
+    // A table, or a run of rows going on with one, has gaps in half of its lines at least (a run's rows are rows
+    // of figures, each with a gap): most blocks of a book, its paragraphs, are told by that alone.
+    // (A title line over the columns is not counted: `asTable`.)
+    const lines = block.lines;
+    if ((last === undefined && lines.length < 3) || !(mayBeTable(lines) || (lines.length > 3 && mayBeTable(lines, 1)))) {
+      out.push(block);
+      last = undefined;
+      continue;
+    }
     const first = block.lines[0]!;
     const plain = !isVerseContainer(block) && !isHeadingLine(first) && !isSceneBreakLine(first) && !isPipeTable(block.lines);
     // A run of rows goes on with the table above it across a blank line or two, not across a chapter's gap.

@@ -11,7 +11,7 @@
  * - a link to a caption's bookmark (a REF field) -> `<a href="#fig:Ref123" data-crossref="fig:Ref123">` with the
  *   field's displayed text ("Figure 3"); the converter keeps that text, or makes it a cross-reference.
  */
-import temml from 'temml';
+import { temml } from '../../lazy-package.ts';
 import { attr, textContent, type XmlElement, type XmlNode } from '../xml.ts';
 import { CAPTION_MARKER, MATH_MARKER, type DocxPrep } from './preprocess.ts';
 
@@ -92,7 +92,7 @@ export function finishHtml(root: XmlElement, prep: DocxPrep): FinishStats {
 function texReads(tex: string, display: boolean): boolean {
   if (!tex.trim()) return false;
   try {
-    temml.renderToString(tex, { displayMode: display, xml: true, throwOnError: true, trust: false });
+    temml().renderToString(tex, { displayMode: display, xml: true, throwOnError: true, trust: false });
     return true;
   } catch {
     return false;

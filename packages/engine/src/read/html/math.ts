@@ -10,7 +10,7 @@
  * What cannot be converted comes back as `undefined` with the equation's text, which the caller keeps as text
  * and reports (`math-unconverted`).
  */
-import { MathMLToLaTeX } from 'mathml-to-latex';
+import { mathmlToLatex } from '../../lazy-package.ts';
 import { attr, textContent, type XmlElement, type XmlNode } from '../xml.ts';
 import { classes, tag } from './dom.ts';
 
@@ -97,7 +97,7 @@ function texAnnotation(el: XmlElement): string | undefined {
 /** MathML -> TeX by `mathml-to-latex`; undefined when it fails or gives nothing. */
 function mathmlToTex(el: XmlElement): string | undefined {
   try {
-    const tex = MathMLToLaTeX.convert(serializeMathml(el)).trim();
+    const tex = mathmlToLatex().MathMLToLaTeX.convert(serializeMathml(el)).trim();
     return tex || undefined;
   } catch {
     return undefined;

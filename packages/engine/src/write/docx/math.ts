@@ -15,7 +15,7 @@
  */
 import { AlignmentType, Bookmark, ImportedXmlComponent, Paragraph, TabStopType, TextRun, type ParagraphChild } from 'docx';
 import { mml2omml } from 'mathml2omml';
-import temml from 'temml';
+import { temml } from '../../lazy-package.ts';
 import type { Block } from '../../model/book-document.ts';
 import { twips } from './sections.ts';
 import { docxText, report, type DocxState } from './state.ts';
@@ -33,7 +33,7 @@ export function texToOmml(tex: string, display: boolean): string | undefined {
   if (!source || source.length > MAX_TEX_LENGTH) return undefined;
   try {
     // `trust: false`: no \href or \htmlClass of the user's TeX reaches the markup.
-    const mathml = temml.renderToString(source, { displayMode: display, xml: true, throwOnError: true, trust: false });
+    const mathml = temml().renderToString(source, { displayMode: display, xml: true, throwOnError: true, trust: false });
     // mathml2omml decodes the MathML's character references and writes the text back unescaped (`x<0`): escape
     // them once more, so that what it writes is `x&lt;0`, well-formed XML.
     const omml = withNaryBodies(mml2omml(supportedMathml(mathml).replace(/&(lt|gt|amp|quot|apos);/g, '&amp;$1;')));

@@ -5,8 +5,8 @@
  * "MathML": a text alternative for reading systems without MathML). TeX that temml cannot read is shown as its
  * source in `<code class="math-tex">` and reported (`math-unconverted`).
  */
-import temml from 'temml';
 import type { Block } from '../../model/book-document.ts';
+import { temml } from '../../lazy-package.ts';
 import { escapeXml, removeInvalidXmlChars } from './escape.ts';
 import { anchorAttr, report, type HtmlState } from './state.ts';
 
@@ -24,7 +24,7 @@ export function texToMathml(tex: string, display: boolean): string | undefined {
   let mathml: string;
   try {
     // `trust: false`: no \href or \htmlClass from the user's TeX reaches the markup.
-    mathml = temml.renderToString(source, { displayMode: display, xml: true, throwOnError: true, trust: false });
+    mathml = temml().renderToString(source, { displayMode: display, xml: true, throwOnError: true, trust: false });
   } catch {
     return undefined;
   }
