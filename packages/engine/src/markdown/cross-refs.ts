@@ -2,6 +2,9 @@
  * pandoc-crossref references in Markdown (pandoc-crossref's manual, "Syntax"): `@fig:x`, `[@fig:x]`, `-@fig:x`
  * (number only), `[@fig:a; @fig:b]`, for the prefixes `fig`, `tbl`, `eq`, `sec` and `lst` (`@Fig:x`, which
  * pandoc-crossref capitalises, is read as `fig:x`: writers print the label the numbering gives).
+ * pandoc-xnos's forms (pandoc-fignos/eqnos/tablenos/secnos READMEs, "Usage") are read too: `+@fig:x`
+ * (capitalised, read as `@fig:x`), `!@fig:x` (number only, as `-@fig:x`) and any of them in protecting braces,
+ * `{+@fig:x}`, whose braces are not printed (theses built from the academic pandoc templates write those).
  *
  * Every other `@key` and `[@key]` is a citation (pandoc's `citations` extension), which a later issue reads:
  * it stays text exactly as written (a bracket of citations whole); in a bracket that mixes citations and
@@ -19,7 +22,7 @@ export const CROSS_REF_PREFIXES = ['fig', 'tbl', 'eq', 'sec', 'lst'] as const;
  * A reference key after `@`: a prefix, `:`, then pandoc's citation-key characters (letters, digits, `_`, and
  * `:.#$%&-+?<>~/` only between two of those), so `@fig:a.` ends before the full stop.
  */
-const KEY = /^(-?)@(fig|tbl|eq|sec|lst):([\p{L}\p{N}_](?:[\p{L}\p{N}_]|[:.#$%&\-+?<>~/](?=[\p{L}\p{N}_]))*)/iu;
+const KEY = /^([-!+]?)@(fig|tbl|eq|sec|lst):([\p{L}\p{N}_](?:[\p{L}\p{N}_]|[:.#$%&\-+?<>~/](?=[\p{L}\p{N}_]))*)/iu;
 
 /** A whole bracket of references: `[@fig:a]`, `[-@tbl:b]`, `[@fig:a; @fig:b]` (`,` also separates). */
 const BRACKET = /^\[[ \t]*(-?@[^\s;,\]]+(?:[ \t]*[;,][ \t]*-?@[^\s;,\]]+)*)[ \t]*\]/u;
@@ -30,9 +33,15 @@ const BRACKET = /^\[[ \t]*(-?@[^\s;,\]]+(?:[ \t]*[;,][ \t]*-?@[^\s;,\]]+)*)[ \t]
  */
 const CITATION_BRACKET = /^\[(?!\^)[^[\]\n\\`$*]*(?<![\p{L}\p{N}_])@[\p{L}\p{N}_][^[\]\n\\`$*]*\]/u;
 
+/** pandoc-xnos's protecting braces around one reference: `{@fig:x}`, `{+@tbl:y}`, `{!@eq:z}`. */
+const BRACED = /^\{([-!+]?@[^\s{}]+)\}/u;
+
 const AT = 0x40;
 const DASH = 0x2d;
+const PLUS = 0x2b;
+const BANG = 0x21;
 const OPEN = 0x5b;
+const BRACE = 0x7b;
 
 /** The target of a key as the model holds it: the prefix lower-cased (`Fig:x` -> `fig:x`). */
 function target(prefix: string, id: string): string {
@@ -48,11 +57,21 @@ function startsHere(src: string, pos: number): boolean {
 function crossRef(state: StateInline, silent: boolean): boolean {
   const { src, pos } = state;
   const c = src.charCodeAt(pos);
-  if (c !== AT && c !== DASH && c !== OPEN) return false;
-  // Most `-` are hyphens: only `-@` can start a reference. Look-aheads are bounded (a key or a bracket of
-  // references is short), so a long paragraph is not re-read at every `[` or `@`.
-  if (c === DASH && src.charCodeAt(pos + 1) !== AT) return false;
+  if (c !== AT && c !== DASH && c !== PLUS && c !== BANG && c !== OPEN && c !== BRACE) return false;
+  // Most `-`, `+`, `!` are text: only `-@`, `+@`, `!@` can start a reference, and only `{@`, `{+@`... a braced
+  // one. Look-aheads are bounded (a key or a bracket of references is short), so a long paragraph is not re-read
+  // at every `[` or `@`.
+  if ((c === DASH || c === PLUS || c === BANG) && src.charCodeAt(pos + 1) !== AT) return false;
+  if (c === BRACE && src.charCodeAt(pos + 1) !== AT && src.charCodeAt(pos + 2) !== AT) return false;
   const ahead = src.slice(pos, Math.min(state.posMax, pos + 400));
+  if (c === BRACE) {
+    const braced = BRACED.exec(ahead);
+    const key = braced ? KEY.exec(braced[1]!) : null;
+    if (!braced || !key || key[0].length !== braced[1]!.length || !startsHere(src, pos)) return false;
+    if (!silent) pushRef(state, key);
+    state.pos += braced[0].length;
+    return true;
+  }
   if (c === OPEN) {
     const m = BRACKET.exec(ahead);
     if (!m) {
@@ -75,8 +94,7 @@ function crossRef(state: StateInline, silent: boolean): boolean {
     if (!silent) {
       refs.forEach((r, i) => {
         if (i > 0) state.push('text', '', 0).content = ', ';
-        const token = state.push('cross_ref', '', 0);
-        token.meta = { target: target(r![2]!, r![3]!), suppressPrefix: r![1] === '-' };
+        pushRef(state, r!);
       });
     }
     state.pos += m[0].length;
@@ -85,12 +103,15 @@ function crossRef(state: StateInline, silent: boolean): boolean {
   if (!startsHere(src, pos)) return false;
   const m = KEY.exec(ahead);
   if (!m) return false;
-  if (!silent) {
-    const token = state.push('cross_ref', '', 0);
-    token.meta = { target: target(m[2]!, m[3]!), suppressPrefix: m[1] === '-' };
-  }
+  if (!silent) pushRef(state, m);
   state.pos += m[0].length;
   return true;
+}
+
+/** One `cross_ref` token from a {@link KEY} match; `-` and pandoc-xnos's `!` print the number only. */
+function pushRef(state: StateInline, key: RegExpExecArray): void {
+  const token = state.push('cross_ref', '', 0);
+  token.meta = { target: target(key[2]!, key[3]!), suppressPrefix: key[1] === '-' || key[1] === '!' };
 }
 
 /** Registers the rule (before `link`, so `[@fig:x]` is a reference, not a link text). */

@@ -147,8 +147,9 @@ export function serializeInlines(inlines: readonly Inline[], ctx: InlineContext 
         const next = inlines[i + 1];
         const after = next?.type === 'text' ? next.value[0] : undefined;
         const before = out.slice(-1);
-        // Bare `@fig:x` unless a letter touches it (a word before, or text after that would run into the key).
-        const bracket = /[\p{L}\p{N}_@.-]/u.test(before) || (after !== undefined && /[\p{L}\p{N}_:.#$%&\-+?<>~/]/u.test(after));
+        // Bare `@fig:x` unless a letter touches it (a word before, or text after that would run into the key),
+        // or a `+`, `!` or `{` before it would be read as pandoc-xnos's marks (`+@fig:x`, `{@fig:x}`).
+        const bracket = /[\p{L}\p{N}_@.+!{-]/u.test(before) || (after !== undefined && /[\p{L}\p{N}_:.#$%&\-+?<>~/]/u.test(after));
         out += bracket ? `[${key}]` : key;
         break;
       }

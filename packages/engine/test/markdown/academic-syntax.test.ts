@@ -81,6 +81,29 @@ describe('cross-references (pandoc-crossref)', () => {
     ]);
     expect(roundTrip(doc)).toEqual(doc);
   });
+
+  it("reads pandoc-xnos's +@fig:x, !@eq:x and braced {+@tbl:x} without printing the marks or braces", () => {
+    // As the Jones thesis writes them: "depicted in {+@fig:clover}", "achieve {+@eq:bellman}".
+    expect(inlines('In {+@fig:a}, +@tbl:b and {@eq:c}; number !@eq:d, {!@sec:e}.')).toEqual([
+      text('In '),
+      { type: 'crossRef', target: 'fig:a' },
+      text(', '),
+      { type: 'crossRef', target: 'tbl:b' },
+      text(' and '),
+      { type: 'crossRef', target: 'eq:c' },
+      text('; number '),
+      { type: 'crossRef', target: 'eq:d', suppressPrefix: true },
+      text(', '),
+      { type: 'crossRef', target: 'sec:e', suppressPrefix: true },
+      text('.'),
+    ]);
+    // Braces, pluses and bangs that are text stay text, and stay so through the editor.
+    expect(inlines('a {b} c+d !e {+x}')).toEqual([text('a {b} c+d !e {+x}')]);
+    const doc = docOf([
+      { type: 'paragraph', children: [text('x {'), { type: 'crossRef', target: 'fig:a' }, text('} 1+'), { type: 'crossRef', target: 'tbl:b' }, text(' !'), { type: 'crossRef', target: 'eq:c' }] },
+    ]);
+    expect(roundTrip(doc)).toEqual(doc);
+  });
 });
 
 describe('tables', () => {

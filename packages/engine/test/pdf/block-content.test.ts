@@ -13,7 +13,7 @@ import { parseMarkdown } from '../../src/markdown/parse.ts';
 import type { Block, BookDocument, Inline, TableBlock, TableRow } from '../../src/model/book-document.ts';
 import { Diagnostics } from '../../src/model/diagnostics.ts';
 import { writeTypst } from '../../src/write/typst/index.ts';
-import { mathIdentifiers, sanitizeTypstMath, texToTypstMath } from '../../src/write/typst/math.ts';
+import { mathIdentifiers, rclArraysAsAligned, sanitizeTypstMath, texToTypstMath } from '../../src/write/typst/math.ts';
 import { compileTypstToPdf } from '../../src/write/typst/pdf.ts';
 import { typesetStandalone } from '../../src/write/typst/compile.ts';
 import { repoRoot } from '../helpers/corpus.ts';
@@ -271,6 +271,26 @@ describe('TeX from strangers stays inside math', () => {
     expect(sanitizeTypstMath('"unterminated')).toBeUndefined();
     expect(sanitizeTypstMath('mat(delim: #none, 1, 2)')).toBe('mat(delim: #none, 1, 2)');
     expect(texToTypstMath('\\frac{a}{b} + \\alpha^2')).toEqual({ ok: true, typst: 'a/b + alpha^2' });
+  });
+
+  it('sets aligned arrays whose cells switch to display style, and keeps what a style group holds', () => {
+    // As in the Jones thesis's moment-of-inertia equations: `\displaystyle` inside `array` cells.
+    const aligned = texToTypstMath(
+      '\\begin{array}{rcl} I & = & \\displaystyle \\sum_i m_i y_i \\\\ & & \\displaystyle + \\sum_i m_i z_i \\end{array}',
+    );
+    expect(aligned.ok).toBe(true);
+    if (aligned.ok) expect(aligned.typst).toMatch(/^I &= sum_i m_i y_i \\ &.*sum_i m_i z_i$/);
+    const grouped = texToTypstMath('a {\\textstyle \\sum_i x} b');
+    expect(grouped).toEqual({ ok: true, typst: expect.stringMatching(/^a .*sum_i x.* b$/) });
+    expect(texToTypstMath('\\displaystyle \\sum_i x')).toEqual({ ok: true, typst: 'display(sum_i x)' });
+  });
+
+  it('sets an array{rcl} derivation with its relations aligned, not every column centred', () => {
+    const rows = texToTypstMath('\\begin{array}{rcl} r^2 & = & |a \\times n| \\\\ & = & {x \\& y} \\\\ \\end{array}');
+    expect(rows).toEqual({ ok: true, typst: expect.stringMatching(/^r\^2 &= .*a times n.* \\ &= /) });
+    if (rows.ok) expect(rows.typst).not.toContain('mat(');
+    // Four columns are not an eqnarray: left to tex2typst's matrix.
+    expect(rclArraysAsAligned('\\begin{array}{rcl} a & b & c & d \\end{array}')).toBe('\\begin{array}{rcl} a & b & c & d \\end{array}');
   });
 
   it('compiles a document of hostile equations, printing the unconvertible ones as their source', () => {

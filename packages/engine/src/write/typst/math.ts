@@ -152,6 +152,50 @@ export function sanitizeTypstMath(source: string): string | undefined {
   return out;
 }
 
+/** `\begin{array}{rcl} ... \end{array}` without another array inside. */
+const RCL_ARRAY = /\\begin\{array\}\{\s*rcl\s*\}((?:(?!\\begin\{array\})[\s\S])*?)\\end\{array\}/gu;
+
+/** Splits `text` at each `separator` (`&` or the row break `\\`) that stands outside braces and is not escaped (`\&`). */
+function splitTopLevel(text: string, separator: '&' | '\\\\'): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (ch === '\\') {
+      if (separator === '\\\\' && depth === 0 && text[i + 1] === '\\') {
+        parts.push(text.slice(start, i));
+        start = i + 2;
+      }
+      i += 1;
+    } else if (ch === '{') depth += 1;
+    else if (ch === '}') depth -= 1;
+    else if (ch === '&' && separator === '&' && depth === 0) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
+}
+
+/**
+ * The `eqnarray`-like `array{rcl}` (left side, relation, right side) as `aligned`: tex2typst writes an array as
+ * `mat(align: #center, ...)`, every column centred, so a derivation's `=` signs wandered; `aligned`'s `A &= B`
+ * rows become Typst alignment points, the left sides set flush right and the relations aligned, as LaTeX sets
+ * `rcl`. An array with a row of more than three cells is left as it is.
+ */
+export function rclArraysAsAligned(tex: string): string {
+  return tex.replace(RCL_ARRAY, (whole, body: string) => {
+    const rows = splitTopLevel(body, '\\\\')
+      .filter((row) => row.trim() !== '')
+      .map((row) => splitTopLevel(row, '&'));
+    if (rows.some((cells) => cells.length > 3)) return whole;
+    const aligned = rows.map(([left = '', relation = '', right = '']) => `${left} &${relation} ${right}`);
+    return `\\begin{aligned}${aligned.join(' \\\\ ')}\\end{aligned}`;
+  });
+}
+
 /** What {@link texToTypstMath} gives: Typst math to put between `$` signs, or the reason it could not. */
 export type MathConversion = { ok: true; typst: string } | { ok: false; reason: string };
 
@@ -161,7 +205,11 @@ export type MathConversion = { ok: true; typst: string } | { ok: false; reason: 
  * - the delimiter sizes `\big`, `\Big`, `\bigg`, `\Bigg` (and their `l`/`r`/`m` forms) dropped: Typst sizes
  *   delimiters itself;
  * - text-mode styles (`\textbf`, `\textit`, `\textrm`, `\textsf`, `\texttt`) as their math forms, `\mbox` and
- *   `\hbox` as `\text`, `\hspace{...}` as a `\quad`, `\vspace{...}` dropped.
+ *   `\hbox` as `\text`, `\hspace{...}` as a `\quad`, `\vspace{...}` dropped;
+ * - the style switches `\displaystyle`, `\textstyle`, `\scriptstyle`, `\scriptscriptstyle` dropped except at the
+ *   start of the equation: tex2typst 0.6 extends a switch to the end of the whole equation, across `&` (which it
+ *   then refuses: "Unknown control sequence: &", so an aligned array with `\displaystyle` cells was printed as TeX)
+ *   and out of a `{...}` group (whose content it then loses). A switch changes only the size of what follows.
  */
 const TEX_REWRITES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\\(?:label|tag)\*?\s*\{[^{}]*\}/gu, ''],
@@ -171,6 +219,7 @@ const TEX_REWRITES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\\hspace\*?\s*\{[^{}]*\}/gu, '\\quad '],
   [/\\vspace\*?\s*\{[^{}]*\}/gu, ''],
   [/\\\\\s*\[[^\]]*\]/gu, '\\\\ '],
+  [/(?<!^\s*)\\(?:display|text|script|scriptscript)style(?![A-Za-z])\s*/gu, ''],
 ];
 
 /**
@@ -178,7 +227,7 @@ const TEX_REWRITES: ReadonlyArray<readonly [RegExp, string]> = [
  * errors and refused output come back as `{ ok: false }`.
  */
 export function texToTypstMath(tex: string): MathConversion {
-  const cleaned = TEX_REWRITES.reduce((t, [re, by]) => t.replace(re, by), tex).trim();
+  const cleaned = rclArraysAsAligned(TEX_REWRITES.reduce((t, [re, by]) => t.replace(re, by), tex)).trim();
   if (cleaned === '') return { ok: false, reason: 'the equation is empty' };
   let converted: string;
   try {
