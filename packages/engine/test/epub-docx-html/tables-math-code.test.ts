@@ -332,4 +332,32 @@ describe.skipIf(!THESES.every((f) => existsSync(f)))('real Markdown theses (md-j
       expect(check, file).toEqual([]);
     }
   }, 240_000);
+
+  it.skipIf(!existsSync(CHROMIUM))('lays out their tables in Chromium without cutting a word of a narrow column', async () => {
+    // Neeson's Table 1: short terms ("Longitude", "Solar Irradiance") beside long descriptions, on a phone-wide
+    // screen and a reader's page.
+    const { parseMarkdown } = await import('../../src/markdown/parse.ts');
+    const file = THESES[1]!;
+    const doc = parseMarkdown(readFileSync(file, 'utf8'), { title: 'Neeson', author: 'A. Student', language: 'en' });
+    const epub = await writeEpub(doc, getLayout('apa-7'));
+    const chapter = [...contentDocuments(epub)].find(([, xhtml]) => xhtml.includes('Longitude'))![0];
+    // Every word of every cell, set alone on one line in the cell's font, fits in the cell's content box.
+    const measure = `const cut = [];
+      for (const cell of document.querySelectorAll('table.table td, table.table th')) {
+        const style = getComputedStyle(cell);
+        const box = cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        for (const word of cell.textContent.split(/\\s+/).filter(Boolean)) {
+          const probe = document.createElement('span');
+          probe.style.whiteSpace = 'nowrap';
+          probe.textContent = word;
+          cell.appendChild(probe);
+          if (probe.getBoundingClientRect().width > box + 0.5 && word.length <= 12) cut.push(word);
+          probe.remove();
+        }
+      }
+      return cut;`;
+    for (const widthPx of [360, 600]) {
+      expect(await measureInChromium(epub, `EPUB/${chapter}`, measure, widthPx), `${widthPx} px`).toEqual([]);
+    }
+  }, 120_000);
 });

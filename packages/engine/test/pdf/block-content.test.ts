@@ -255,6 +255,9 @@ describe('TeX from strangers stays inside math', () => {
     '\\text{\\u{zz}}',
     '$x$',
     '\\label{eq:x} x = 1',
+    // Not hostile, but edge cases Typst must accept as converted: a base-less subscript, a degree sign.
+    '_2',
+    '^{\\circ}',
   ];
 
   it('never lets `#`, `$`, comments or unknown names through the sanitizer', () => {
@@ -283,6 +286,13 @@ describe('TeX from strangers stays inside math', () => {
     const grouped = texToTypstMath('a {\\textstyle \\sum_i x} b');
     expect(grouped).toEqual({ ok: true, typst: expect.stringMatching(/^a .*sum_i x.* b$/) });
     expect(texToTypstMath('\\displaystyle \\sum_i x')).toEqual({ ok: true, typst: 'display(sum_i x)' });
+  });
+
+  it('sets a lone superscript or subscript, and a raised circle as the degree sign', () => {
+    expect(texToTypstMath('^{\\circ}')).toEqual({ ok: true, typst: '°' });
+    expect(texToTypstMath('30^\\circ C')).toEqual({ ok: true, typst: expect.stringMatching(/^30 ?° ?C$/) });
+    expect(texToTypstMath('_2')).toEqual({ ok: true, typst: '""_2' });
+    expect(sanitizeTypstMath('#none + 1')).toBeUndefined();
   });
 
   it('sets an array{rcl} derivation with its relations aligned, not every column centred', () => {

@@ -178,11 +178,13 @@ table.table thead { border-bottom: 0.5px solid; }
 table.table thead th { font-weight: bold; }
 table.table caption { font-style: italic; }
 .caption-label { font-style: normal; font-variant: small-caps; }`;
+  // Cells wrap a long word only when it cannot fit (`break-word`): `anywhere` also lowers a column's min-content
+  // width to one letter, so a browser's automatic table layout cut "Longitude" into "Longitud" + "e".
   return `
 .table-wrap { margin: 1em 0; max-width: 100%; }
 table.table { border-collapse: collapse; margin: 0 auto; max-width: 100%; line-height: 1.25; text-indent: 0; }
 table.table caption { caption-side: top; padding: 0 0 0.4em; text-align: center; }
-table.table th, table.table td { padding: 0.25em 0.6em; text-align: left; vertical-align: top; hyphens: manual; -webkit-hyphens: manual; -epub-hyphens: manual; overflow-wrap: anywhere; }
+table.table th, table.table td { padding: 0.25em 0.6em; text-align: left; vertical-align: top; hyphens: manual; -webkit-hyphens: manual; -epub-hyphens: manual; overflow-wrap: break-word; }
 table.table thead { display: table-header-group; }
 table.table thead th { vertical-align: bottom; }
 table.table tr { page-break-inside: avoid; break-inside: avoid; }

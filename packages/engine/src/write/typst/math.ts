@@ -110,6 +110,15 @@ export function sanitizeTypstMath(source: string): string | undefined {
     }
     if (ch === '#') {
       const m = /^#([a-z]+)(?![\p{L}\p{N}_.(])/u.exec(rest);
+      // `#none^x`, `#none_2`: tex2typst's base of an attachment that has none (`_2` or `^{*}` alone). Typst
+      // would read `#none_2` as a variable's name: the base is written as an empty string.
+      const baseless = /^#none[\^_]/u.test(rest);
+      if (baseless) {
+        out += '""';
+        i += '#none'.length;
+        prevIdentifier = false;
+        continue;
+      }
       if (!m || !EMBEDDED_VALUES.has(m[1]!) || parens.length === 0) return undefined;
       out += m[0];
       i += m[0].length;
@@ -206,6 +215,8 @@ export type MathConversion = { ok: true; typst: string } | { ok: false; reason: 
  *   delimiters itself;
  * - text-mode styles (`\textbf`, `\textit`, `\textrm`, `\textsf`, `\texttt`) as their math forms, `\mbox` and
  *   `\hbox` as `\text`, `\hspace{...}` as a `\quad`, `\vspace{...}` dropped;
+ * - a raised `\circ` (`30^{\circ}`, `^\circ C`) as the degree sign `°` it stands for (tex2typst would set a small
+ *   circle);
  * - the style switches `\displaystyle`, `\textstyle`, `\scriptstyle`, `\scriptscriptstyle` dropped except at the
  *   start of the equation: tex2typst 0.6 extends a switch to the end of the whole equation, across `&` (which it
  *   then refuses: "Unknown control sequence: &", so an aligned array with `\displaystyle` cells was printed as TeX)
@@ -219,6 +230,7 @@ const TEX_REWRITES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\\hspace\*?\s*\{[^{}]*\}/gu, '\\quad '],
   [/\\vspace\*?\s*\{[^{}]*\}/gu, ''],
   [/\\\\\s*\[[^\]]*\]/gu, '\\\\ '],
+  [/\^\s*(?:\{\s*\\circ\s*\}|\\circ(?![A-Za-z]))/gu, '°'],
   [/(?<!^\s*)\\(?:display|text|script|scriptscript)style(?![A-Za-z])\s*/gu, ''],
 ];
 
