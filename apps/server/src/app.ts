@@ -128,7 +128,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     // Opening the embedded database runs initdb (WASM) the first time: seconds, more on a busy machine.
     pluginTimeout: 60_000,
     // Behind a reverse proxy the client's address is the proxy's unless Fastify reads X-Forwarded-For.
-    trustProxy: config.trustProxy,
+    trustProxy: proxyTrust(config.trustProxy),
   });
   app.setValidatorCompiler(validatorCompiler);
   // The id goes back to the client, which can quote it to support.
@@ -350,4 +350,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(webAppPlugin, { webDistDir: config.webDistDir, publicUrl: config.publicUrl });
 
   return app;
+}
+
+/**
+ * Fastify's `trustProxy` for {@link Config.trustProxy}. A number of hops becomes proxy-addr's trust function
+ * `(address, hop) => hop < hops`: hop 0 is the connection's own peer, so `1` believes the one proxy in front and takes
+ * the last `X-Forwarded-For` entry, the address that proxy saw; whatever the client wrote before it is ignored.
+ * (Fastify 5 reads a bare number as trusting nothing, and `true` would trust the whole chain a client forged.)
+ */
+export function proxyTrust(trust: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
 }

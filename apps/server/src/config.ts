@@ -3,9 +3,17 @@
  * default, so `npm start` needs no variables (DESIGN.md section 3, "Configuration").
  */
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+
+/**
+ * The reverse proxies believed about the client's address, as Fastify's `trustProxy` takes them (proxy-addr):
+ * `false` none (the connection's address is the client's), a number of hops counted from this server (`1`: the
+ * address the proxy in front of it saw), or the proxies' own addresses and CIDR ranges.
+ */
+export type TrustProxy = false | number | string[];
 
 /** The built web app (`apps/web/dist`), located from this file so any working directory works. */
 const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -45,10 +53,30 @@ const EnvSchema = z.object({
   /** `1` lets URL import reach private and loopback addresses: tests and local development only. */
   QUIRE_ALLOW_PRIVATE_URLS: flag,
   /**
-   * `1` when Quire runs behind a reverse proxy: the client's address is read from `X-Forwarded-For`, so that the rate
-   * limits (password reset, admin, page views) count each client apart instead of the proxy as one client.
+   * Which reverse proxies to believe about the client's address (`X-Forwarded-For`), so that the rate limits count
+   * each client apart instead of the proxy as one client: `1` (or `true`, `yes`) one proxy in front, `2`... that many
+   * hops, or a comma-separated list of the proxies' addresses or CIDR ranges (`10.0.0.0/8, 127.0.0.1`). Only the
+   * configured hops are trusted: the rest of the chain is what the client sent, and a client can write anything there.
    */
-  QUIRE_TRUST_PROXY: flag,
+  QUIRE_TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx): TrustProxy => {
+      const value = (v ?? '').trim().toLowerCase();
+      if (['', '0', 'false', 'no'].includes(value)) return false;
+      if (['true', 'yes'].includes(value)) return 1;
+      if (/^\d+$/.test(value)) return Number(value);
+      const proxies = value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+      const bad = proxies.filter((s) => !isIP(s.split('/')[0]!) || (s.includes('/') && !/^\d{1,3}$/.test(s.split('/')[1]!)));
+      if (bad.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be a number of proxy hops (1, 2...) or the proxies' addresses or CIDR ranges, separated by commas; not ${bad.join(', ')}`,
+        });
+        return z.NEVER;
+      }
+      return proxies;
+    }),
   /** Comma-separated CIDR ranges that URL import may reach although they are not global (e.g. a local mirror). */
   QUIRE_URL_ALLOW_CIDRS: z
     .string()
@@ -171,8 +199,8 @@ export interface Config {
   inMemoryDatabase: boolean;
   /** URL import may reach any address (tests and local development only). */
   allowPrivateUrls: boolean;
-  /** Behind a reverse proxy: the client address comes from `X-Forwarded-For` (Fastify `trustProxy`). */
-  trustProxy: boolean;
+  /** The reverse proxies believed about the client's address (`QUIRE_TRUST_PROXY`, Fastify's `trustProxy`). */
+  trustProxy: TrustProxy;
   /** CIDR ranges URL import may reach although not global, e.g. `['127.0.0.1/32']`. */
   urlAllowCidrs: string[];
   /** Total time limit of a URL import, in milliseconds. */

@@ -56,7 +56,12 @@ describe('loadConfig', () => {
 
   it('disables the admin area unless ADMIN_PASSWORD is set, and keeps the password as written', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
-    expect(loadConfig({ QUIRE_TRUST_PROXY: '1' }).trustProxy).toBe(true);
+    expect(loadConfig({ QUIRE_TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ QUIRE_TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ QUIRE_TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ QUIRE_TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ QUIRE_TRUST_PROXY: '10.0.0.0/8, 127.0.0.1, ::1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1', '::1']);
+    expect(() => loadConfig({ QUIRE_TRUST_PROXY: 'proxy.internal' })).toThrow(/QUIRE_TRUST_PROXY.*proxy hops.*proxy\.internal/s);
     expect(loadConfig({}).adminPassword).toBeNull();
     expect(loadConfig({ ADMIN_PASSWORD: '   ' }).adminPassword).toBeNull();
     expect(loadConfig({ ADMIN_PASSWORD: ' s3cret pass ' }).adminPassword).toBe(' s3cret pass ');

@@ -189,7 +189,7 @@ describe('forgot and reset password', () => {
   });
 
   it('behind a reverse proxy (QUIRE_TRUST_PROXY), counts each forwarded client apart, not the proxy as one', async () => {
-    const proxied = await buildTestApp({ trustProxy: true });
+    const proxied = await buildTestApp({ trustProxy: 1 });
     try {
       const send = (client: string, i: number) =>
         proxied.app.inject({

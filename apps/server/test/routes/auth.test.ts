@@ -150,7 +150,7 @@ describe('rate limits of login and register (issue 14): 429 with Retry-After, an
   /** Behind a reverse proxy (QUIRE_TRUST_PROXY): every request comes from the proxy, the client is X-Forwarded-For's. */
   let proxied: TestApp;
   beforeAll(async () => {
-    proxied = await buildTestApp({ trustProxy: true });
+    proxied = await buildTestApp({ trustProxy: 1 });
   });
   afterAll(async () => {
     await proxied?.close();
@@ -248,6 +248,45 @@ describe('rate limits of login and register (issue 14): 429 with Retry-After, an
     expect(other.statusCode, other.body).toBe(201);
   });
 
+  it('behind the proxy a client that forges the start of the X-Forwarded-For chain is still itself: the limit holds', async () => {
+    // The proxy appends the address it saw; what the client wrote before it (a new address each time) is not believed.
+    const client = nextClient();
+    const forged = (i: number) =>
+      proxied.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        remoteAddress: PROXY,
+        headers: { 'x-forwarded-for': `198.51.100.${i}, ${client}` },
+        payload: { email: `chain-${i}@example.com`, password: 'secret123' },
+      });
+    for (let i = 0; i < REGISTRATIONS_PER_CLIENT_PER_HOUR; i++) expect((await forged(i)).statusCode).toBe(201);
+    expectLimited(await forged(REGISTRATIONS_PER_CLIENT_PER_HOUR), REGISTER_LIMITED);
+    expect(await proxied.app.db.select().from(users).where(eq(users.email, `chain-${REGISTRATIONS_PER_CLIENT_PER_HOUR}@example.com`))).toEqual([]);
+  });
+
+  it("trusting the proxy's address (QUIRE_TRUST_PROXY=10.0.0.1): a forged chain through it and a direct client's X-Forwarded-For are not believed", async () => {
+    const byAddress = await buildTestApp({ trustProxy: ['10.0.0.1'] });
+    try {
+      const signUp = (remoteAddress: string, xff: string, i: number) =>
+        byAddress.app.inject({
+          method: 'POST',
+          url: '/api/auth/register',
+          remoteAddress,
+          headers: { 'x-forwarded-for': xff },
+          payload: { email: `${remoteAddress}-${i}@example.com`, password: 'secret123' },
+        });
+      for (let i = 0; i < REGISTRATIONS_PER_CLIENT_PER_HOUR; i++) expect((await signUp(PROXY, `198.51.100.${i}, 203.0.113.200`, i)).statusCode).toBe(201);
+      expectLimited(await signUp(PROXY, '198.51.100.99, 203.0.113.200', 99), REGISTER_LIMITED);
+      // A client that reaches the server without the proxy cannot pass for another one either.
+      for (let i = 0; i < REGISTRATIONS_PER_CLIENT_PER_HOUR; i++) expect((await signUp('192.0.2.9', `198.51.100.${i}`, i)).statusCode).toBe(201);
+      expectLimited(await signUp('192.0.2.9', '198.51.100.98', 98), REGISTER_LIMITED);
+      // Another client behind the proxy signs up.
+      expect((await signUp(PROXY, '203.0.113.201', 1000)).statusCode).toBe(201);
+    } finally {
+      await byAddress.close();
+    }
+  });
+
   it('without QUIRE_TRUST_PROXY a forged X-Forwarded-For is no new client: the limit holds', async () => {
     const client = '192.0.2.77';
     const signUp = (i: number) =>
@@ -266,7 +305,7 @@ describe('rate limits of login and register (issue 14): 429 with Retry-After, an
 describe('a refusal (429) is sent after the configured delay, so that a flooding connection waits', () => {
   let delayed: TestApp;
   beforeAll(async () => {
-    delayed = await buildTestApp({ trustProxy: true, refusalDelayMs: 400 });
+    delayed = await buildTestApp({ trustProxy: 1, refusalDelayMs: 400 });
   });
   afterAll(async () => {
     await delayed?.close();

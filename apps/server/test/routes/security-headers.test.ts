@@ -23,7 +23,7 @@ beforeAll(async () => {
   mkdirSync(dist);
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><link rel="stylesheet" href="/assets/app.css"></head><body><div id="root"></div></body></html>');
   writeFileSync(path.join(dist, 'landing.html'), LANDING);
-  [t, proxied] = await Promise.all([buildTestApp({ webDistDir: dist }), buildTestApp({ trustProxy: true })]);
+  [t, proxied] = await Promise.all([buildTestApp({ webDistDir: dist }), buildTestApp({ trustProxy: 1 })]);
 });
 afterAll(async () => {
   await Promise.all([t?.close(), proxied?.close()]);

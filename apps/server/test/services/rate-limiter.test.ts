@@ -147,8 +147,8 @@ describe.skipIf(!TEST_DATABASE_URL)('two API processes on one PostgreSQL databas
   beforeAll(async () => {
     database = await createTestDatabase(TEST_DATABASE_URL!);
     // One after the other: the first migrates the database, the second finds it migrated.
-    first = await buildTestApp({ databaseUrl: database.url, trustProxy: true });
-    second = await buildTestApp({ databaseUrl: database.url, trustProxy: true });
+    first = await buildTestApp({ databaseUrl: database.url, trustProxy: 1 });
+    second = await buildTestApp({ databaseUrl: database.url, trustProxy: 1 });
   });
   afterAll(async () => {
     await first?.close();
@@ -185,7 +185,7 @@ describe.skipIf(!TEST_DATABASE_URL)('two API processes on one PostgreSQL databas
 
     // A process restarts: the count is in the database, not in the process.
     await first.close();
-    first = await buildTestApp({ databaseUrl: database.url, trustProxy: true });
+    first = await buildTestApp({ databaseUrl: database.url, trustProxy: 1 });
     expect((await forgot(first, 4)).statusCode).toBe(200);
     const refused = await forgot(second, 5);
     expect(refused.statusCode, refused.body).toBe(429);
