@@ -8,10 +8,14 @@
  *   replaced: the links of the password-reset and newsletter mails carry their tokens in the query string.
  * - Headers that carry credentials, and any `password` or `token` field of a logged object, are censored by pino's
  *   `redact` (they are not logged by default; this keeps them out if a log call ever includes them).
+ * - A logged error (`err`) never carries a query's parameters: a failed query's error (Drizzle's `DrizzleQueryError`,
+ *   the driver's error in its `cause`) names the statement and the database's error code; the values it was given
+ *   (an e-mail, a password hash) and the driver's `detail` (which quotes them: "Key (email)=(...)") are left out.
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyServerOptions } from 'fastify';
+import { stdSerializers } from 'pino';
 
 /** What replaces a secret in a log line. */
 export const REDACTED = '[redacted]';
@@ -52,6 +56,64 @@ export function requestIdOf(request: IncomingMessage): string {
   return typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : randomUUID();
 }
 
+/** Fields of a database error that hold (or quote) the values of the query: never logged. */
+const VALUE_FIELDS = new Set(['params', 'parameters', 'detail', 'where', 'internalQuery', 'query']);
+
+/** Error fields kept from a database error: what went wrong, where in the schema, never with which values. */
+const SCHEMA_FIELDS = ['code', 'severity', 'routine', 'schema', 'table', 'column', 'constraint', 'dataType'] as const;
+
+/**
+ * The message of an error with any query parameters cut off: Drizzle writes them after the statement
+ * ("Failed query: insert into ...\nparams: a@b.example,$argon2id$..."), and the statement's text holds only
+ * placeholders (`$1`). At most 300 characters of the statement are kept: enough to name it.
+ */
+export function messageWithoutParameters(message: string): string {
+  const at = message.search(/\n\s*params:/);
+  const kept = at === -1 ? message : message.slice(0, at);
+  return kept.length > 300 ? `${kept.slice(0, 300)}...` : kept;
+}
+
+/** An error as a log line holds it (pino's shape). */
+export interface LoggedError {
+  type: string;
+  message: string;
+  stack: string;
+  [field: string]: unknown;
+}
+
+/** A serialized error (pino's shape: type, message, stack, own fields, cause) without query values, to `depth` causes. */
+function scrubbedError(err: Error, depth = 0): LoggedError {
+  const out = { ...stdSerializers.err(err) } as LoggedError;
+  for (const key of Object.keys(out)) if (VALUE_FIELDS.has(key)) delete out[key];
+  out.message = messageWithoutParameters(String(out.message ?? ''));
+  // The stack's first lines repeat the message.
+  const stack = String(out.stack ?? '');
+  const frames = stack.search(/\n\s+at /);
+  out.stack = `${out.type}: ${out.message}${frames === -1 ? '' : stack.slice(frames)}`;
+  const cause = (err as { cause?: unknown }).cause;
+  if (cause instanceof Error) {
+    if (depth >= 3) delete out.cause;
+    else {
+      const scrubbed: Record<string, unknown> = scrubbedError(cause, depth + 1);
+      // A driver's error carries many fields; its schema fields tell an operator enough.
+      for (const key of Object.keys(scrubbed)) {
+        if (!['type', 'message', 'stack', 'cause', ...SCHEMA_FIELDS].includes(key)) delete scrubbed[key];
+      }
+      out.cause = scrubbed;
+    }
+  }
+  return out;
+}
+
+/**
+ * `err` as a log line or an operator's note keeps it (see the module docs): its type, message without query
+ * parameters, and for a database error the error code and schema names. Any value; never throws.
+ */
+export function errorForLog(err: unknown): LoggedError {
+  if (err instanceof Error) return scrubbedError(err);
+  return { type: typeof err, message: messageWithoutParameters(String(err)), stack: '' };
+}
+
 /** The request as a log line shows it: method, redacted URL, host and client address (Fastify's fields). */
 interface LoggedRequest {
   method?: string;
@@ -84,6 +146,7 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
       censor: REDACTED,
     },
     serializers: {
+      err: errorForLog,
       req(request: LoggedRequest) {
         return { method: request.method, url: request.url === undefined ? undefined : redactUrl(request.url), hostname: request.hostname, remoteAddress: request.ip };
       },

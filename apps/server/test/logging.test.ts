@@ -9,6 +9,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDACTED, redactUrl } from '../src/logging.ts';
+import { users } from '../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 
 const lines: string[] = [];
@@ -92,6 +93,30 @@ describe('logs', () => {
     expect(lines.some((line) => line.includes('"reqId":"edge-7f3a.42"'))).toBe(true);
     const forged = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'x" "admin":true' } });
     expect(forged.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('a failed query in the logs', () => {
+  it("names the statement and the database's error code, never the values it was given", async () => {
+    // A real failed query on the app's database: a second account with a taken address (a unique violation, whose
+    // driver error quotes the value in its detail) and a password hash.
+    const email = 'taken-in-logs@example.com';
+    const hash = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA';
+    await t.app.db.insert(users).values({ email, passwordHash: hash });
+    const err = await t.app.db
+      .insert(users)
+      .values({ email, passwordHash: hash })
+      .then(() => undefined, (e: unknown) => e);
+    expect(err).toBeInstanceOf(Error);
+    const before = lines.length;
+    t.app.log.error({ err }, 'a query failed');
+    await new Promise((resolve) => setImmediate(resolve));
+    const logged = lines.slice(before).join('\n');
+    expect(logged).toContain('a query failed');
+    expect(logged).toContain('Failed query: insert into \\"users\\"');
+    expect(logged).toContain('23505');
+    expect(logged).not.toContain(email);
+    expect(logged).not.toContain('argon2id');
   });
 });
 
