@@ -18,6 +18,7 @@ import { loggerOptions, requestIdOf } from './logging.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { nulGuardPlugin } from './plugins/nul-guard.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { queuePlugin, type QueuePluginOptions } from './plugins/queue.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
@@ -154,6 +155,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(fastifyCompress, { encodings: ['br', 'gzip'], globalDecompression: false });
     await app.register(securityHeadersPlugin, { webDistDir: config.webDistDir, stripeApiUrl: config.stripe?.apiUrl ?? null });
     await app.register(errorHandlerPlugin, { refusalDelayMs: config.refusalDelayMs });
+    await app.register(nulGuardPlugin);
     await app.register(openApiPlugin); // before the routes: it collects them as they are registered
     await app.register(dbPlugin, { config });
     await app.register(storagePlugin, { dataDir: config.dataDir, s3: config.s3 });

@@ -10,6 +10,10 @@ import type { UpgradeOffer } from '@quire/contracts';
 export const APP_ERROR_STATUS = {
   /** A request field is invalid (zod message of the field). */
   VALIDATION: 400,
+  /** A text field holds a NUL character, which no text column can store (PostgreSQL refuses it). */
+  NUL_CHARACTER: 400,
+  /** A multipart body that cannot be read: no boundary, cut off, or malformed part headers. */
+  MALFORMED_UPLOAD: 400,
   /** The import URL is not an http(s) URL. */
   INVALID_URL: 400,
   /** The layout id of a Format call is unknown. */
@@ -44,6 +48,8 @@ export const APP_ERROR_STATUS = {
   TEXT_TOO_LARGE: 413,
   /** An archive (DOCX, EPUB) over the unpacking limits: too many entries or too many bytes once inflated. */
   ARCHIVE_TOO_LARGE: 413,
+  /** An uploaded image whose header declares more pixels than Quire decodes (engine MAX_IMAGE_PIXELS; issue 32). */
+  IMAGE_TOO_LARGE: 413,
   /** A file of a type Quire does not read (the message names the supported ones). */
   UNSUPPORTED_FORMAT: 415,
   /** The bytes are not readable text (engine `UNREADABLE_INPUT` / `EMPTY_INPUT`). */
@@ -105,9 +111,12 @@ const DEFAULT_MESSAGES: Record<AppErrorCode, string> = {
   NOT_FORMATTED: 'Format the book before exporting',
   TEXT_CHANGED: 'The text has changed since this extraction; run it again',
   UNKNOWN_PASSAGE: 'Some of the chosen passages are not in this text; run the extraction again',
+  NUL_CHARACTER: 'The text you entered contains an invisible NUL character, which cannot be saved. Please remove it (retype the field) and try again.',
+  MALFORMED_UPLOAD: 'The upload could not be read: it was cut off or is not a valid form upload. Please choose the file and try again.',
   FILE_TOO_LARGE: 'The file is too large. Files must be smaller than 10MB.',
   TEXT_TOO_LARGE: 'The text is too large. Text must be less than 5MB.',
   ARCHIVE_TOO_LARGE: 'The file is too large once unpacked. Files must be smaller than 10MB.',
+  IMAGE_TOO_LARGE: 'The image has too many pixels. Images must be at most 50 megapixels.',
   UNSUPPORTED_FORMAT:
     'This file type is not supported. Supported types: .txt, .md, .html, .xhtml, .docx, .epub, .pdf, and .zip (a Markdown or HTML book with its images).',
   UNREADABLE_INPUT: 'This file could not be read as text.',

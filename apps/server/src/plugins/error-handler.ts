@@ -37,6 +37,17 @@ export interface ErrorHandlerOptions {
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
+ * What the multipart parser (busboy, under @fastify/multipart) throws for a body it cannot read: a plain `Error`
+ * without a status ("Multipart: Boundary not found", "Unexpected end of multipart data", "Malformed part header"),
+ * or the plugin's own premature close. The client's fault, so a 400 with a sentence, not a 500.
+ */
+function isMalformedMultipart(error: Error, contentType: string | undefined): boolean {
+  if ((error as { code?: unknown }).code === 'FST_MP_PREMATURE_CLOSE') return true;
+  if (!/^multipart\//i.test(contentType ?? '') || error instanceof AppError || (error as FastifyError).statusCode !== undefined) return false;
+  return /^Multipart: |multipart data|Malformed part header|Part terminated early/i.test(error.message);
+}
+
+/**
  * The single error handler (STYLE.md rule 18): every error becomes `{ message }` with its status.
  * - request validation (zod, from the contracts) -> 400 with the field's message;
  * - AppError -> its status and message;
@@ -54,6 +65,10 @@ export const errorHandlerPlugin = fp<ErrorHandlerOptions>(
       if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
         const tooLarge = new AppError('FILE_TOO_LARGE');
         return reply.status(tooLarge.statusCode).send({ message: tooLarge.message });
+      }
+      if (isMalformedMultipart(error, request.headers['content-type'])) {
+        const malformed = new AppError('MALFORMED_UPLOAD');
+        return reply.status(malformed.statusCode).send({ message: malformed.message });
       }
       if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
         // The only large JSON body is the edited text of save-text (accounts spec section 9: text under 5 MB).
