@@ -39,6 +39,9 @@ describe('stripe webhook', () => {
     // A genuine delivery captured and sent again ten minutes later is too old.
     const stale = await t.stripe.deliver(event, { payload, header: t.stripe.sign(payload, { timestamp: Math.floor(Date.now() / 1000) - 600 }) });
     expect(stale.status).toBe(400);
+    // A signature dated ten minutes ahead (a signing secret's holder pre-dating deliveries to replay later) is refused too.
+    const future = await t.stripe.deliver(event, { payload, header: t.stripe.sign(payload, { timestamp: Math.floor(Date.now() / 1000) + 600 }) });
+    expect(future.status).toBe(400);
     const unsigned = await fetch(t.stripe.webhookUrl!, { method: 'POST', headers: { 'content-type': 'application/json' }, body: payload });
     expect(unsigned.status).toBe(400);
 

@@ -31,6 +31,13 @@ export interface WebhookServiceDeps {
 /** What became of a delivery: handled, a duplicate of a handled event, or of a type Quire does not act on. */
 export type WebhookOutcome = 'handled' | 'duplicate' | 'ignored';
 
+/**
+ * How far a delivery's signature time may be from now, in seconds, either way: 300, Stripe's default tolerance
+ * (Stripe docs, "Check the webhook signatures": "a default tolerance of five minutes between the timestamp and the
+ * current time").
+ */
+const SIGNATURE_TOLERANCE_S = 300;
+
 /** Event types acted on; Stripe may send others to the endpoint (they are acknowledged and stored). */
 const HANDLED = new Set([
   'payment_intent.succeeded',
@@ -185,15 +192,18 @@ export function createWebhookService({ db, stripe, webhookSecret, books, onConci
   return {
     /**
      * Verifies and handles one delivery: `rawBody` exactly as received, `signature` the `Stripe-Signature` header.
-     * @throws AppError `INVALID_WEBHOOK` (400) for a missing or bad signature or one older than 5 minutes (so a
-     *   captured delivery cannot be replayed later); errors of the handling, after which the event is not stored
+     * @throws AppError `INVALID_WEBHOOK` (400) for a missing or bad signature or one dated more than 5 minutes before
+     *   or after now (so a captured delivery cannot be replayed later); errors of the handling, after which the event is not stored
      *   (the route answers 500 and Stripe delivers it again).
      */
     async receive(rawBody: Buffer, signature: string | undefined): Promise<WebhookOutcome> {
       let event: Stripe.Event;
       try {
         if (!signature) throw new Error('no Stripe-Signature header');
-        event = stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
+        event = stripe.webhooks.constructEvent(rawBody, signature, webhookSecret, SIGNATURE_TOLERANCE_S);
+        // The SDK refuses a signature older than the tolerance only; one dated later than it is as suspect.
+        const signedAt = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1]);
+        if (!(signedAt - Date.now() / 1000 <= SIGNATURE_TOLERANCE_S)) throw new Error('the signature is dated in the future');
       } catch (err) {
         throw new AppError('INVALID_WEBHOOK', undefined, { cause: err });
       }
