@@ -1,5 +1,5 @@
 /**
- * Refuses a request whose JSON body, query or route parameters hold a NUL character (U+0000) anywhere in a string,
+ * Refuses a request whose JSON body or query holds a NUL character (U+0000) anywhere in a string,
  * with 400 and a sentence, before any route sees it. PostgreSQL's text types cannot store NUL (PGlite alike), so such
  * a value reached the database and came back as a 500 on every endpoint that saves text (sign-up's name, support,
  * book metadata...). One check here instead of one per field; the message names the field.
@@ -29,7 +29,9 @@ export const nulGuardPlugin = fp(
     app.addHook('preValidation', async (request) => {
       // An unknown route answers 404 as it is.
       if (request.routeOptions.url === undefined) return;
-      const field = nulFieldOf(request.body) ?? nulFieldOf(request.query) ?? nulFieldOf(request.params);
+      // Route parameters are names of things (an image's file name), not text to save: a NUL in one names nothing,
+      // and its route answers 404 as for any other unknown name.
+      const field = nulFieldOf(request.body) ?? nulFieldOf(request.query);
       if (field !== undefined) throw new AppError('NUL_CHARACTER', `${field}: ${new AppError('NUL_CHARACTER').message}`);
     });
   },

@@ -6,11 +6,11 @@
  * - `POST /logout` with `X-Admin-Token`: 204, the session ended (the dashboard's Logout).
  * Without ADMIN_PASSWORD every route answers 503 {@link ADMIN_DISABLED_MESSAGE}.
  */
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AdminAnalyticsSchema, AdminPasswordBodySchema, AdminSessionSchema, ErrorBodySchema, TOKEN_MAX_CHARS } from '@quire/contracts';
-import type { AdminSessionService } from '../services/admin/admin-session-service.ts';
+import type { AdminClient, AdminSessionService } from '../services/admin/admin-session-service.ts';
 import type { AnalyticsService } from '../services/admin/analytics-service.ts';
 import { createRateLimiter, enforceRateLimit } from '../services/rate-limiter.ts';
 
@@ -35,6 +35,11 @@ export interface AdminRoutesOptions {
 const AdminTokenHeadersSchema = z.object({ 'x-admin-token': z.string().max(TOKEN_MAX_CHARS).optional() });
 
 /** Admin routes; register with prefix `/api/admin`. */
+/** The client of a request, which an admin session is bound to (its address as QUIRE_TRUST_PROXY reads it). */
+function adminClientOf(request: FastifyRequest): AdminClient {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] };
+}
+
 export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, { admin }) => {
   // Counted in the database, so every API process on it shares the count (and each test app, on its own database,
   // counts on its own).
@@ -60,7 +65,7 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, {
       const services = enabled(reply);
       if (!services) return reply;
       await enforceRateLimit(tries, request.ip, reply);
-      return services.sessions.verifyPassword(request.body.password);
+      return services.sessions.verifyPassword(request.body.password, adminClientOf(request));
     },
   );
 
@@ -75,7 +80,7 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, {
     async (request, reply) => {
       const services = enabled(reply);
       if (!services) return reply;
-      await services.sessions.requireSession(request.headers['x-admin-token']);
+      await services.sessions.requireSession(request.headers['x-admin-token'], adminClientOf(request));
       return services.analytics.analytics();
     },
   );
@@ -87,7 +92,7 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, {
       const services = enabled(reply);
       if (!services) return reply;
       const token = request.headers['x-admin-token'];
-      if (token) await services.sessions.endSession(token);
+      if (token) await services.sessions.endSession(token, adminClientOf(request));
       return reply.status(204).send(null);
     },
   );

@@ -8,6 +8,7 @@ import { ADMIN_SESSION_MINUTES, AdminAnalyticsSchema, type AdminAnalytics } from
 import { adminSessions, exportsTable, pageViews, payments, userSubscriptions } from '../../src/db/schema/index.ts';
 import { ADMIN_DISABLED_MESSAGE, ADMIN_PASSWORD_TRIES } from '../../src/routes/admin.ts';
 import { PAGE_VIEWS_PER_MINUTE } from '../../src/routes/events.ts';
+import { boundTokenHash } from '../../src/services/admin/admin-session-service.ts';
 import { hashToken } from '../../src/services/auth-service.ts';
 import { bearer, buildTestApp, multipartFile, registerUser, SAMPLE_BOOK, type TestApp } from '../helpers.ts';
 
@@ -30,8 +31,11 @@ function verify(app: TestApp, password: string, remoteAddress = '192.0.2.1') {
   return app.app.inject({ method: 'POST', url: '/api/admin/verify-password', payload: { password }, remoteAddress });
 }
 
-function analytics(app: TestApp, token?: string) {
-  return app.app.inject({ method: 'GET', url: '/api/admin/analytics', headers: token ? { 'x-admin-token': token } : {} });
+/** The address {@link adminToken}'s sessions are opened from: an admin session answers its own client only. */
+const ADMIN_CLIENT = '192.0.2.200';
+
+function analytics(app: TestApp, token?: string, remoteAddress = ADMIN_CLIENT, headers: Record<string, string> = {}) {
+  return app.app.inject({ method: 'GET', url: '/api/admin/analytics', headers: token ? { 'x-admin-token': token, ...headers } : headers, remoteAddress });
 }
 
 function pageView(path: string, headers: Record<string, string> = {}, remoteAddress = '192.0.2.50') {
@@ -40,7 +44,7 @@ function pageView(path: string, headers: Record<string, string> = {}, remoteAddr
 
 /** A fresh admin token (from its own client address, outside the rate-limit tests' ones). */
 async function adminToken(): Promise<string> {
-  const res = await verify(t, PASSWORD, '192.0.2.200');
+  const res = await verify(t, PASSWORD, ADMIN_CLIENT);
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as { token: string }).token;
 }
@@ -93,8 +97,8 @@ describe('POST /api/admin/verify-password', () => {
     expect(minutes).toBeGreaterThanOrEqual(ADMIN_SESSION_MINUTES - 0.1);
     expect(minutes).toBeLessThanOrEqual(ADMIN_SESSION_MINUTES + 0.1);
     const rows = await t.app.db.select().from(adminSessions);
-    expect(rows.some((r) => r.tokenHash === hashToken(token))).toBe(true);
-    expect(rows.some((r) => r.tokenHash === token)).toBe(false);
+    expect(rows.some((r) => r.tokenHash === boundTokenHash(token, { ip: '192.0.2.14', userAgent: 'lightMyRequest' }))).toBe(true);
+    expect(rows.some((r) => r.tokenHash === token || r.tokenHash === hashToken(token))).toBe(false);
   });
 });
 
@@ -104,17 +108,29 @@ describe('admin session', () => {
     await t.app.db
       .update(adminSessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(adminSessions.tokenHash, hashToken(token)));
+      .where(eq(adminSessions.tokenHash, boundTokenHash(token, { ip: ADMIN_CLIENT, userAgent: 'lightMyRequest' })));
     for (const res of [await analytics(t), await analytics(t, 'not-a-token'), await analytics(t, token)]) {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ message: 'Admin session expired or missing' });
     }
   });
 
+  it('answers only the client that opened it: a token sent from another address or browser is no session', async () => {
+    const token = await adminToken();
+    expect((await analytics(t, token)).statusCode).toBe(200);
+    for (const res of [await analytics(t, token, '198.51.100.23'), await analytics(t, token, ADMIN_CLIENT, { 'user-agent': 'curl/8.5.0' })]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: 'Admin session expired or missing' });
+    }
+    // Another client's logout with the token does not end it either.
+    await t.app.inject({ method: 'POST', url: '/api/admin/logout', headers: { 'x-admin-token': token }, remoteAddress: '198.51.100.23' });
+    expect((await analytics(t, token)).statusCode).toBe(200);
+  });
+
   it('logout ends the session', async () => {
     const token = await adminToken();
     expect((await analytics(t, token)).statusCode).toBe(200);
-    const out = await t.app.inject({ method: 'POST', url: '/api/admin/logout', headers: { 'x-admin-token': token } });
+    const out = await t.app.inject({ method: 'POST', url: '/api/admin/logout', headers: { 'x-admin-token': token }, remoteAddress: ADMIN_CLIENT });
     expect(out.statusCode).toBe(204);
     expect((await analytics(t, token)).statusCode).toBe(401);
   });
