@@ -8,7 +8,7 @@ export { inlineText, allChapters, chapterHeadingText } from './model/book-docume
 export type { TableBlock, TableCell, TableRow, TableColumn, CellAlign, AuthorCredit, PaperDetails } from './model/book-document.ts';
 export { Diagnostics, diagnosticLine, DIAGNOSTIC_CODES, type Diagnostic, type DiagnosticCode } from './model/diagnostics.ts';
 export { numberDocument, type DocumentNumbering, type NumberedTarget } from './model/numbering.ts';
-export { sniffImageType, imageDimensions, type ImageDimensions } from './model/image-bytes.ts';
+export { sniffImageType, imageDimensions, imagePixelProblem, MAX_IMAGE_PIXELS, type ImageDimensions } from './model/image-bytes.ts';
 export { EngineError, type EngineErrorCode } from './errors.ts';
 export type {
   Layout,

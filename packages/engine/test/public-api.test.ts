@@ -71,6 +71,8 @@ it('exposes the public API and nothing else', () => {
       'renderPreview',
       'sniffImageType',
       'imageDimensions',
+      'imagePixelProblem',
+      'MAX_IMAGE_PIXELS',
       'wrapGeometry',
       'artworkMinPx',
       'checkArtworkSize',

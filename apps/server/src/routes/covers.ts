@@ -81,10 +81,14 @@ export const coverRoutes: FastifyPluginAsync<{ covers: CoverService }> = async (
       if (!request.isMultipart()) throw new AppError('VALIDATION', missing);
       let bytes: Uint8Array | undefined;
       let template: string | undefined;
+      let fileName: string | undefined;
       for await (const part of request.parts()) {
         if (part.type === 'file') {
           const buffer = await part.toBuffer();
-          if (part.fieldname === 'file') bytes = new Uint8Array(buffer);
+          if (part.fieldname === 'file') {
+            bytes = new Uint8Array(buffer);
+            fileName = part.filename || undefined;
+          }
         } else if (part.fieldname === 'template' && typeof part.value === 'string') {
           template = part.value;
         }
@@ -92,7 +96,7 @@ export const coverRoutes: FastifyPluginAsync<{ covers: CoverService }> = async (
       if (!bytes) throw new AppError('VALIDATION', missing);
       const parsed = template === undefined || template === '' ? undefined : CoverTemplateSchema.safeParse(template);
       if (parsed && !parsed.success) throw new AppError('VALIDATION', 'Template must be one of elegant, bold, academic, classic.');
-      return reply.status(201).send(await covers.upload(userIdOf(request), request.params.id, bytes, parsed?.data));
+      return reply.status(201).send(await covers.upload(userIdOf(request), request.params.id, bytes, parsed?.data, fileName));
     },
   );
 

@@ -6,6 +6,7 @@
  * on its event loop; `renderCoverNow` is what runs there, and what a CLI, a benchmark or a test may call directly.
  */
 import { EngineError } from '../errors.ts';
+import { COVER_ARTWORK_MAX_PX, scaleImageDown } from '../model/image-scale.ts';
 import { typesetStandalone, type TypstFile } from '../write/typst/compile.ts';
 import type { PdfProcessPool } from '../write/typst/pool.ts';
 import { renderPdfPageJpeg, type JpegPage } from '../write/preview/raster-pages.ts';
@@ -34,13 +35,34 @@ export interface CoverResult {
  * @throws EngineError `WRITE_FAILED` when Typst reports errors or the PDF cannot be drawn.
  */
 export async function renderCoverNow(job: CoverJob): Promise<CoverResult> {
-  const { pdf } = typesetStandalone(job.source, job.files);
+  const { pdf } = typesetStandalone(job.source, await scaleArtworkDown(job.files));
   if (!job.raster) return { pdf };
   try {
     return { pdf, image: await renderPdfPageJpeg(pdf, 1, job.raster.widthPx, job.raster.quality) };
   } catch (error) {
     throw new EngineError('WRITE_FAILED', `The cover could not be drawn: ${String(error)}`, { cause: error });
   }
+}
+
+/** A front artwork's file in a cover job (`typst-cover.ts`): a raster picture the cover crops to its box. */
+const RASTER_ARTWORK = /^cover\/artwork\.(png|jpg)$/;
+
+/**
+ * The job's files with a raster front artwork scaled down to what the largest front needs at 300 dpi
+ * (`model/image-scale.ts` COVER_ARTWORK_MAX_PX), done where the cover is typeset (a Typst child on the server),
+ * so that Typst never holds an uploaded picture's full pixels (issue 32: a 400-megapixel PNG took a child to
+ * 6.25 GB). The box and plate sizes were judged on the original pixels; the scaled picture still reaches 300 dpi
+ * at every trim, so they stand.
+ */
+async function scaleArtworkDown(files: readonly TypstFile[]): Promise<TypstFile[]> {
+  return Promise.all(
+    files.map(async (file) => {
+      const m = RASTER_ARTWORK.exec(file.path);
+      if (!m) return file;
+      const scaled = await scaleImageDown(file.bytes, m[1] === 'png' ? 'image/png' : 'image/jpeg', COVER_ARTWORK_MAX_PX, 'cover');
+      return scaled ? { ...file, bytes: scaled.bytes } : file;
+    }),
+  );
 }
 
 /** Where a cover job runs: a process pool (the server), or this thread when none is given. */

@@ -5,7 +5,9 @@
  *
  * Magic bytes: PNG (ISO/IEC 15948 §5.2, `89 50 4E 47 0D 0A 1A 0A`), JPEG (ITU T.81 SOI marker `FF D8`,
  * then a marker `FF xx`), GIF (`GIF87a` / `GIF89a`), WebP (RIFF container, `RIFF` .... `WEBP`, RFC 9649).
- * Pixel sizes are read by the `image-size` package, which reads headers only.
+ * Pixel sizes are read by the `image-size` package, which reads headers only: an image is judged by its
+ * header before anything decodes it (issue 32, point 3: a 1.1 MB PNG of 20000 x 20000 px, 400 megapixels, took a
+ * Typst child to 6.25 GB once decoded).
  */
 import { imageSize } from 'image-size';
 import type { BookAssetMediaType } from './book-document.ts';
@@ -43,6 +45,19 @@ export function sniffImageType(bytes: Uint8Array): BookAssetMediaType | undefine
   if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'image/webp';
   return undefined;
 }
+
+/**
+ * Most pixels (width x height) Quire takes in one image, wherever it enters: an uploaded cover artwork, a picture
+ * of an imported DOCX, EPUB, HTML page or Markdown project, a style guide's pictures (issue 32, point 3).
+ *
+ * Why 50 million: the largest thing Quire prints from one image is a paperback's full wrap at the largest trim
+ * (8.5 x 11.69 in, `layout/trim-sizes.ts` CUSTOM_TRIM_BOUNDS) with KDP's thickest spine (828 pages x 0.0025 in)
+ * and bleed, 19.3 x 11.9 in, which is 5,800 x 3,600 px = 21 megapixels at 300 dpi (KDP's print minimum). 50
+ * megapixels is more than twice that, and takes the full frame of a 45-megapixel camera unchanged. Decoded, such
+ * an image is 200 MB as 8-bit RGBA (4 bytes a pixel); Typst holds about 16 bytes a pixel (6.25 GB for 400
+ * megapixels), which is why images are also scaled down to what 300 dpi needs before they are typeset.
+ */
+export const MAX_IMAGE_PIXELS = 50_000_000;
 
 /** Pixel size of an image. */
 export interface ImageDimensions {
@@ -85,4 +100,27 @@ export function fitImage(dims: ImageDimensions, maxWidthIn: number, maxHeightIn:
   const natural = { w: dims.width / 96, h: dims.height / 96 };
   const scale = Math.min(1, maxWidthIn / natural.w, maxHeightIn / natural.h);
   return { widthIn: natural.w * scale, heightIn: natural.h * scale };
+}
+
+/** `50000000` -> `50`, `400000000` -> `400`, `1234567` -> `1.2` (megapixels, for messages). */
+function megapixels(pixels: number): string {
+  const mp = pixels / 1_000_000;
+  return mp >= 10 ? String(Math.round(mp)) : String(Math.round(mp * 10) / 10);
+}
+
+/**
+ * Whether an image of `dims` is over the pixel limit: undefined when it is not, else the sentence that says so,
+ * naming the image, its pixels and the limit (`The picture "plate.png" is 20000 x 20000 px (400 megapixels);
+ * Quire takes pictures of at most 50 megapixels.`). Callers add what happens to it (its caption kept, upload
+ * again). Judge the header's size ({@link imageDimensions}) before any decoder sees the bytes.
+ * @param dims the pixel size from the image's header.
+ * @param name the image as the user knows it (a file name or an archive path); absent: "This picture".
+ * @param maxPixels the limit, pixels (default {@link MAX_IMAGE_PIXELS}).
+ * @returns undefined, or the sentence. Never throws.
+ */
+export function imagePixelProblem(dims: ImageDimensions, name?: string, maxPixels: number = MAX_IMAGE_PIXELS): string | undefined {
+  const pixels = dims.width * dims.height;
+  if (pixels <= maxPixels) return undefined;
+  const shown = name === undefined || name === '' ? 'This picture' : `The picture "${name.length > 120 ? `${name.slice(0, 117)}...` : name}"`;
+  return `${shown} is ${dims.width} x ${dims.height} px (${megapixels(pixels)} megapixels); Quire takes pictures of at most ${megapixels(maxPixels)} megapixels.`;
 }

@@ -7,28 +7,33 @@
  *   (`model/image-bytes.ts`); SVG never (it can carry scripts), nor a file whose name or declared type
  *   says image but whose bytes do not;
  * - the book's own file names are never used: images are named `images/img-<n>.<ext>` in the order met;
+ * - an image of more than 50 megapixels (`MAX_IMAGE_PIXELS`, judged from its header before anything decodes
+ *   it: issue 32, an image bomb) is refused, its caption kept;
  * - at most 500 images and 64 MiB of image bytes per book; past either limit an image keeps only its
  *   caption and is counted as dropped;
  * - remote images (`http:`) are never fetched: only bytes inside the uploaded file are read.
  */
 import type { BookAsset } from '../model/book-document.ts';
-import { IMAGE_EXTENSIONS, imageDimensions, sniffImageType } from '../model/image-bytes.ts';
+import { IMAGE_EXTENSIONS, MAX_IMAGE_PIXELS, imageDimensions, sniffImageType } from '../model/image-bytes.ts';
 import type { Report } from './html/dom.ts';
 
-/** Limits of {@link ImageCollector}: count of images and total bytes per book. */
+/** Limits of {@link ImageCollector}: count of images and total bytes per book, pixels per image. */
 export interface ImageLimits {
   maxImages: number;
   maxTotalBytes: number;
+  /** Most pixels (width x height, from the header) of one image; default {@link MAX_IMAGE_PIXELS}. */
+  maxPixels?: number;
 }
 
-/** 500 images and 64 MiB in all per book. */
-export const DEFAULT_IMAGE_LIMITS: Readonly<ImageLimits> = { maxImages: 500, maxTotalBytes: 64 * 1024 * 1024 };
+/** 500 images and 64 MiB in all per book, 50 megapixels an image. */
+export const DEFAULT_IMAGE_LIMITS: Readonly<ImageLimits> = { maxImages: 500, maxTotalBytes: 64 * 1024 * 1024, maxPixels: MAX_IMAGE_PIXELS };
 
 /** Report lines of the image readers (id, label the Clean tab shows). */
 export const IMAGE_REPORT = {
   imported: { id: 'imagesImported', label: 'Images imported' },
   refused: { id: 'imagesRefused', label: 'Images refused (not a PNG, JPEG, GIF or WebP file): captions kept' },
   dropped: { id: 'imagesDropped', label: 'Images dropped over the limit of 500 images or 64 MiB per book: captions kept' },
+  tooLarge: { id: 'imagesTooLarge', label: 'Images refused over 50 megapixels: captions kept' },
 } as const;
 
 /**
@@ -42,6 +47,7 @@ export class ImageCollector {
   #totalBytes = 0;
   #refused = 0;
   #dropped = 0;
+  #tooLarge = 0;
 
   constructor(limits: Readonly<ImageLimits> = DEFAULT_IMAGE_LIMITS) {
     this.#limits = { ...limits };
@@ -71,8 +77,14 @@ export class ImageCollector {
 
   #take(bytes: Uint8Array): string | undefined {
     const mediaType = sniffImageType(bytes);
-    if (!mediaType || !imageDimensions(bytes)) {
+    const dims = mediaType ? imageDimensions(bytes) : undefined;
+    if (!mediaType || !dims) {
       this.#refused++;
+      return undefined;
+    }
+    // Judged by the header, before anything decodes it: a few bytes can declare 400 megapixels.
+    if (dims.width * dims.height > this.maxPixels) {
+      this.#tooLarge++;
       return undefined;
     }
     if (this.#assets.length >= this.#limits.maxImages || this.#totalBytes + bytes.length > this.#limits.maxTotalBytes) {
@@ -83,6 +95,11 @@ export class ImageCollector {
     this.#assets.push({ path, mediaType, bytes: bytes.slice() });
     this.#totalBytes += bytes.length;
     return path;
+  }
+
+  /** The most pixels one image may have (width x height). */
+  get maxPixels(): number {
+    return this.#limits.maxPixels ?? MAX_IMAGE_PIXELS;
   }
 
   /** True when `path` is the path of a kept image. */
@@ -100,6 +117,7 @@ export class ImageCollector {
     report.add(IMAGE_REPORT.imported.id, IMAGE_REPORT.imported.label, this.#assets.length);
     report.add(IMAGE_REPORT.refused.id, IMAGE_REPORT.refused.label, this.#refused);
     report.add(IMAGE_REPORT.dropped.id, IMAGE_REPORT.dropped.label, this.#dropped);
+    report.add(IMAGE_REPORT.tooLarge.id, IMAGE_REPORT.tooLarge.label, this.#tooLarge);
   }
 }
 

@@ -9,6 +9,7 @@ import type { BookAsset, BookDocument, BookMeta } from '../model/book-document.t
 import type { Diagnostic } from '../model/diagnostics.ts';
 import { chainResolvers, type ResourceResolver } from './resources.ts';
 import { EngineError } from '../errors.ts';
+import { scaleBookImagesDown } from '../model/image-scale.ts';
 import { serializeMarkdown } from '../markdown/serialize.ts';
 import { inspectZip, looksLikeZip } from './archive/zip.ts';
 import { decodeText, normalizeLineEndings, type TextEncodingName } from './decode-text.ts';
@@ -242,15 +243,19 @@ export async function readBook(
       return { kind: 'raw', format, text: r.text, encoding: r.encoding, meta: r.meta, diagnostics: [] };
     }
     const r = await READERS[format](bytes, { ...(opts.resources ? { resources: opts.resources } : {}) });
+    // Pictures larger than 300 dpi at the largest page are made smaller before anything typesets them (issue 32).
+    const assets = await scaleBookImagesDown(r.assets ?? []);
+    const byPath = new Map(assets.map((a) => [a.path, a]));
+    const doc = r.doc && { ...r.doc, assets: Object.fromEntries(Object.entries(r.doc.assets).map(([p, a]) => [p, byPath.get(p) ?? a])) };
     return {
       kind: 'document',
       format,
       markdown: r.markdown,
       meta: r.meta,
       report: r.report,
-      assets: r.assets ?? [],
+      assets,
       diagnostics: r.diagnostics ?? [],
-      ...(r.doc ? { doc: r.doc } : {}),
+      ...(doc ? { doc } : {}),
     };
   } catch (err) {
     if (err instanceof EngineError) throw err;

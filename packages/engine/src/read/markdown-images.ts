@@ -3,13 +3,15 @@
  * {@link ResourceResolver} of the files beside the Markdown file and kept by an {@link ImageCollector}, so that
  * every figure points at `images/img-N.ext` in `doc.assets`.
  *
- * - PNG, JPEG, GIF, WebP are kept as they are (checked by their bytes, `read/images.ts`);
+ * - PNG, JPEG, GIF, WebP are kept as they are (checked by their bytes, `read/images.ts`), unless their header says
+ *   more than 50 megapixels (`MAX_IMAGE_PIXELS`): refused, the caption kept, the user told (issue 32);
  * - a PDF or SVG figure (LaTeX theses draw their plots as PDF) is rasterized to PNG by
  *   `read/vector-images.ts` when it can be; else only the caption is kept and the user is told;
  * - a file that is not there, or on the web (never fetched), keeps only the caption, reported as `image-missing`.
  */
 import { chapterHeadingText, inlineText, referencedAssets, type Block, type BookDocument } from '../model/book-document.ts';
 import type { Diagnostics } from '../model/diagnostics.ts';
+import { imageDimensions, imagePixelProblem } from '../model/image-bytes.ts';
 import type { ImageCollector } from './images.ts';
 import type { ResourceResolver } from './resources.ts';
 import { detectVectorKind, rasterizeVectorImage } from './vector-images.ts';
@@ -113,7 +115,10 @@ export async function resolveFigureImages(
     const path = collector.add(take, decoded(src));
     if (path) figure.src = path;
     else {
-      diagnostics.add('image-refused', `The image "${src}" is not a PNG, JPEG, GIF or WebP picture Quire can keep (or the book's images are over the limit): only its caption is printed.`, where);
+      const dims = imageDimensions(take);
+      const tooLarge = dims ? imagePixelProblem(dims, src, collector.maxPixels) : undefined;
+      if (tooLarge) diagnostics.add('image-refused', `${tooLarge} Only its caption is printed: scale it down and import the book again.`, where);
+      else diagnostics.add('image-refused', `The image "${src}" is not a PNG, JPEG, GIF or WebP picture Quire can keep (or the book's images are over the limit): only its caption is printed.`, where);
       delete figure.src;
     }
   }

@@ -27,6 +27,7 @@ import {
   coverTemplateForStyle,
   defaultPalette,
   imageDimensions,
+  imagePixelProblem,
   sniffImageType,
   suggestedPalettes,
   wrapGeometry,
@@ -302,6 +303,9 @@ export function createCoverService({ db, books, layouts, typesetJobs, jobs, queu
       const picture = await paint(prompt);
       const dims = imageDimensions(picture.bytes);
       if (!dims) throw new AppError('UPSTREAM_FAILED', 'The image model gave no usable picture.');
+      // Judged by its header like any image that enters (issue 32): a model's picture is never decoded past the limit.
+      const tooLarge = imagePixelProblem(dims);
+      if (tooLarge) throw new AppError('UPSTREAM_FAILED', `The image model's picture was refused. ${tooLarge} No cover was made.`);
       const artworkKey = `${coverFolder(book.id, ai.id)}/artwork.${picture.mediaType === 'image/png' ? 'png' : 'jpg'}`;
       await storage.put(artworkKey, picture.bytes);
       const artwork = { artworkKey, artworkMediaType: picture.mediaType, artworkWidthPx: dims.width, artworkHeightPx: dims.height };
@@ -311,11 +315,16 @@ export function createCoverService({ db, books, layouts, typesetJobs, jobs, queu
     /**
      * Makes a cover around the user's own front artwork (JPEG or PNG, checked as imported images are: by its
      * bytes, not its name) set with `template` (default classic), and makes it the book's cover.
+     * The pixel count is judged from the header before anything decodes the image (issue 32: a 20000 x 20000 PNG of
+     * 1.1 MB took a Typst child to 6.25 GB); a larger picture is scaled down where the cover is typeset (engine
+     * `renderCoverNow`), to what 300 dpi at the largest front needs.
+     * @param fileName the uploaded file's name, for messages (absent: "This picture").
      * @throws AppError `FILE_TOO_LARGE` (413) over {@link MAX_ARTWORK_BYTES}; `UNSUPPORTED_FORMAT` (415) for
-     *   anything but JPEG/PNG; `VALIDATION` (422) when it has too few pixels for 300 dpi at the book's trim
-     *   (the message names the pixels needed); `NOT_FOUND` (404).
+     *   anything but JPEG/PNG; `IMAGE_TOO_LARGE` (413) over the engine's MAX_IMAGE_PIXELS (50 megapixels; the
+     *   message names the image, its pixels and the limit); `ARTWORK_TOO_SMALL` (422) when it has too few pixels for
+     *   300 dpi at the book's trim (the message names the pixels needed); `NOT_FOUND` (404).
      */
-    async upload(userId: string, bookId: string, bytes: Uint8Array, template: CoverTemplate = 'classic'): Promise<Cover> {
+    async upload(userId: string, bookId: string, bytes: Uint8Array, template: CoverTemplate = 'classic', fileName?: string): Promise<Cover> {
       const book = await books.load(userId, bookId);
       if (bytes.byteLength > MAX_ARTWORK_BYTES) throw new AppError('FILE_TOO_LARGE', 'The image is too large. Cover artwork must be smaller than 20MB.');
       const type = sniffImageType(bytes);
@@ -325,6 +334,11 @@ export function createCoverService({ db, books, layouts, typesetJobs, jobs, queu
       const dims = imageDimensions(bytes);
       if (!dims) throw new AppError('UNREADABLE_INPUT', 'This image could not be read. Please upload a JPEG or PNG file.');
       const layout = await layouts.bookLayout(book);
+      const tooLarge = imagePixelProblem(dims, fileName);
+      if (tooLarge) {
+        const need = artworkMinPx(layout.trimWidthIn, layout.trimHeightIn);
+        throw new AppError('IMAGE_TOO_LARGE', `${tooLarge} A printed cover needs ${need.widthPx} x ${need.heightPx} px (300 dpi, with bleed): scale it down and upload it again.`);
+      }
       const refusal = checkArtworkSize(dims.width, dims.height, layout.trimWidthIn, layout.trimHeightIn);
       if (refusal) throw new AppError('ARTWORK_TOO_SMALL', refusal);
       const id = randomUUID();

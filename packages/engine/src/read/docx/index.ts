@@ -32,7 +32,8 @@ import { plain } from '../html/convert.ts';
 import { Report } from '../html/dom.ts';
 import { ImageCollector } from '../images.ts';
 import { htmlDocumentsToBook, type DocumentReadResult } from '../html/index.ts';
-import { sniffImageType } from '../../model/image-bytes.ts';
+import { imageDimensions, imagePixelProblem, sniffImageType } from '../../model/image-bytes.ts';
+import type { ImageProblem } from '../html/image-source.ts';
 import { childElements, findFirst, parseHtml, parseXml, textContent, wellFormedXml, type XmlElement } from '../xml.ts';
 import { Diagnostics } from '../../model/diagnostics.ts';
 import { finishHtml, type FinishStats } from './finish-html.ts';
@@ -207,6 +208,8 @@ export async function readDocxHtml(bytes: Uint8Array): Promise<DocxHtml> {
   const { repacked, binaries } = mammothPackage(zip, rewritten);
   let html: string;
   const collector = new ImageCollector();
+  // Pictures refused for their size, by the placeholder `src` they are given: the converter reports each where it stands.
+  const refused = new Map<string, ImageProblem>();
   try {
     const result = await mammoth.convertToHtml(
       { buffer: Buffer.from(repacked.buffer, repacked.byteOffset, repacked.byteLength) },
@@ -219,7 +222,15 @@ export async function readDocxHtml(bytes: Uint8Array): Promise<DocxHtml> {
           const read = await image.read();
           const placeholder = read.length < 64 ? binaries.get(read.toString('latin1')) : undefined;
           const bytes = placeholder ?? new Uint8Array(read.buffer, read.byteOffset, read.byteLength);
-          return { src: collector.add(bytes) ?? '' };
+          const src = collector.add(bytes);
+          if (src) return { src };
+          const dims = imageDimensions(bytes);
+          const alt = (image as { altText?: unknown }).altText;
+          const tooLarge = dims ? imagePixelProblem(dims, typeof alt === 'string' && alt.trim() ? alt.trim() : undefined, collector.maxPixels) : undefined;
+          if (!tooLarge) return { src: '' };
+          const key = `quire-refused-picture-${refused.size + 1}`;
+          refused.set(key, { code: 'image-refused', message: `${tooLarge} It was left out: scale it down and import the file again.` });
+          return { src: key };
         }),
       },
     );
@@ -229,7 +240,7 @@ export async function readDocxHtml(bytes: Uint8Array): Promise<DocxHtml> {
   }
   const root = parseHtml(html);
   const stats = finishHtml(root, prep);
-  return { root, stats, prep, diagnostics, collector, meta: coreMeta(zip) };
+  return { root, stats, prep, diagnostics, collector, refused, meta: coreMeta(zip) };
 }
 
 /** What {@link readDocxHtml} gives: the finished HTML tree and what was found on the way. */
@@ -239,6 +250,8 @@ export interface DocxHtml {
   prep: DocxPrep;
   diagnostics: Diagnostics;
   collector: ImageCollector;
+  /** Pictures refused over the pixel limit (issue 32), by the placeholder `src` their elements carry. */
+  refused: ReadonlyMap<string, ImageProblem>;
   meta: Partial<BookMeta>;
 }
 
@@ -259,13 +272,13 @@ export async function readDocx(bytes: Uint8Array): Promise<DocumentReadResult> {
  * @throws EngineError('EMPTY_INPUT') when the document has no text.
  */
 export function docxHtmlToBook(html: DocxHtml): DocumentReadResult {
-  const { root, stats, prep, diagnostics, collector, meta } = html;
+  const { root, stats, prep, diagnostics, collector, refused, meta } = html;
   const report = new Report();
   reportPrep(report, prep, stats);
   const result = htmlDocumentsToBook([{ root, href: '' }], {
     meta,
     report,
-    images: { source: (src) => (collector.holds(src) ? src : undefined), collector, textImages: true },
+    images: { source: (src) => (collector.holds(src) ? src : refused.get(src)), collector, textImages: true },
   });
   const joined = unwrapDocument(result.doc);
   report.add('hardWraps', 'Hard-wrapped lines joined into paragraphs', joined);

@@ -649,7 +649,12 @@ export class HtmlConverter {
       sink.block({ type: 'figure', src, alt: alt || plain(cap), caption: cap, ...extra }, []);
       return;
     }
-    if (importedOnly) return;
+    if (importedOnly) {
+      // A picture in a line of text that was refused for a reason the source gives (a Word picture over the pixel
+      // limit) is still said; one that was never imported (a drop cap) is left out quietly.
+      if (typeof found === 'object') this.diag(found.code, found.message);
+      return;
+    }
     this.report.add('images', LABELS.images);
     if (typeof found === 'object') this.diag(found.code, found.message);
     else if (raw) this.diag('image-missing', `The picture "${shorten(raw)}" is not in the upload, so only its caption is kept.`);

@@ -6,7 +6,7 @@
  * undefined when it cannot tell (the converter then says the file is not in the upload). The bytes themselves
  * are judged by `../images.ts` (`ImageCollector`): PNG, JPEG, GIF and WebP only, never SVG.
  */
-import { imageDimensions, sniffImageType } from '../../model/image-bytes.ts';
+import { imageDimensions, imagePixelProblem, sniffImageType } from '../../model/image-bytes.ts';
 import { decodeDataUri, type ImageCollector } from '../images.ts';
 import { normalizeRelativePath, type ResourceResolver } from '../resources.ts';
 
@@ -42,17 +42,21 @@ export function svgImage(src: string): ImageProblem {
 }
 
 /**
- * Hands `bytes` to the collector: the asset path, or the problem (not an image, a PDF, over the book's limits).
+ * Hands `bytes` to the collector: the asset path, or the problem (not an image, a PDF, over 50 megapixels, over the
+ * book's limits).
  * @param name the file as the user knows it (`images/plate1.jpg`), for the message.
  */
 export function takeImage(collector: ImageCollector, bytes: Uint8Array, key: string, name: string): string | ImageProblem {
   const path = collector.add(bytes, key);
   if (path) return path;
   if (/^\s*<(?:\?xml|svg)/i.test(new TextDecoder().decode(bytes.subarray(0, 200))) || /\.svgz?$/i.test(name)) return svgImage(name);
-  if (!sniffImageType(bytes) || !imageDimensions(bytes)) {
+  const dims = sniffImageType(bytes) ? imageDimensions(bytes) : undefined;
+  if (!dims) {
     const what = /^%PDF-/.test(new TextDecoder('latin1').decode(bytes.subarray(0, 5))) ? 'is a PDF' : 'is not a picture Quire can read';
     return { code: 'image-refused', message: `The file "${shown(name)}" ${what}; Quire keeps PNG, JPEG, GIF and WebP pictures, so only its caption is kept.` };
   }
+  const tooLarge = imagePixelProblem(dims, /^data:/i.test(name) ? undefined : name, collector.maxPixels);
+  if (tooLarge) return { code: 'image-refused', message: `${tooLarge} It was left out and its caption kept: scale it down and import the file again.` };
   return {
     code: 'image-refused',
     message: `The picture "${shown(name)}" was left out: a book keeps at most 500 pictures and 64 MiB of them. Its caption is kept.`,
