@@ -18,7 +18,7 @@ import {
 } from '@quire/contracts';
 import { bearerToken, userIdOf } from '../plugins/auth.ts';
 import type { AccountService } from '../services/account-service.ts';
-import { normalizeEmail, toUser } from '../services/auth-service.ts';
+import { clientLane, normalizeEmail, toUser } from '../services/auth-service.ts';
 import type { PasswordResetService } from '../services/password-reset-service.ts';
 import { createRateLimiter, enforceRateLimit, minutesToWait } from '../services/rate-limiter.ts';
 
@@ -93,7 +93,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { p
     },
     async (request, reply) => {
       await enforceRateLimit(registerPerClient, request.ip, reply, registerLimitedMessage);
-      const { token, user } = await app.auth.register(request.body);
+      const { token, user } = await app.auth.register(request.body, clientLane(request.ip));
       return reply.status(201).send({ token, user: toUser(user) });
     },
   );
@@ -109,7 +109,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { p
     async (request, reply) => {
       await enforceRateLimit(loginPerClient, request.ip, reply, loginLimitedMessage);
       await enforceRateLimit(loginPerAddress, normalizeEmail(request.body.email), reply, loginLimitedMessage);
-      const { token, user } = await app.auth.login(request.body);
+      const { token, user } = await app.auth.login(request.body, clientLane(request.ip));
       return { token, user: toUser(user) };
     },
   );

@@ -7,7 +7,7 @@ import type { ChangePasswordBody, UpdateProfileBody } from '@quire/contracts';
 import type { Db } from '../db/client.ts';
 import { books, passwordResetTokens, sessions, users, type UserRow } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
-import { hashPassword, hashToken, verifyPassword } from './auth-service.ts';
+import { hashPassword, hashToken, userLane, verifyPassword } from './auth-service.ts';
 import type { Storage } from './storage.ts';
 
 /** Dependencies of {@link createAccountService}. */
@@ -62,15 +62,16 @@ export function createAccountService({ db, storage, onFileError = () => {}, befo
 
     /**
      * Replaces the password after checking the current one. The session of `keepToken` stays signed in; every
-     * other session of the user ends, and unused reset links stop working.
+     * other session of the user ends, and unused reset links stop working. The route limits the tries (routes/user.ts);
+     * the password work takes the user's turn (password-work.ts), so a flood of tries delays only its own sender.
      * @throws AppError `INCORRECT_PASSWORD` (400, 'Current password is incorrect'); nothing changes then.
      */
     async changePassword(userId: string, keepToken: string, body: ChangePasswordBody): Promise<void> {
       const user = await userRow(userId);
-      if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
+      if (!(await verifyPassword(user.passwordHash, body.currentPassword, userLane(userId)))) {
         throw new AppError('INCORRECT_PASSWORD', 'Current password is incorrect');
       }
-      const passwordHash = await hashPassword(body.newPassword);
+      const passwordHash = await hashPassword(body.newPassword, userLane(userId));
       await db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
         await tx.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, hashToken(keepToken))));
@@ -94,7 +95,7 @@ export function createAccountService({ db, storage, onFileError = () => {}, befo
      */
     async deleteAccount(userId: string, password: string): Promise<void> {
       const user = await userRow(userId);
-      if (!(await verifyPassword(user.passwordHash, password))) throw new AppError('INCORRECT_PASSWORD');
+      if (!(await verifyPassword(user.passwordHash, password, userLane(userId)))) throw new AppError('INCORRECT_PASSWORD');
       await beforeDelete(userId);
       const folders = await foldersOf(userId);
       // Rows first, files after (as the style-guide and cover services do): a failure in between leaves only

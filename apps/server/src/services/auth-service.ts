@@ -1,7 +1,9 @@
 /**
  * Accounts and sessions (accounts spec sections 3, 5, 7; DESIGN.md section 3 "Auth").
  * Passwords: argon2id (the @node-rs/argon2 default algorithm; m=19456 KiB, t=2, p=1), hashed off the event loop by the
- * library's own thread pool. Sessions: a random 256-bit bearer token, of which only the SHA-256 is stored.
+ * library on libuv's thread pool, through the process's fair password queue (password-work.ts: a bounded share of
+ * the threads, taken in turn by lanes, so one client's or user's flood of tries does not delay everyone's sign-in).
+ * Sessions: a random 256-bit bearer token, of which only the SHA-256 is stored.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
@@ -11,6 +13,7 @@ import type { Db } from '../db/client.ts';
 import { isUniqueViolation } from '../db/client.ts';
 import { books, sessions, users, type UserRow } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
+import { passwordWork } from './password-work.ts';
 
 /** A signed-in session: the bearer token (shown once) and its user. */
 export interface SessionGrant {
@@ -44,16 +47,35 @@ export function hashToken(token: string): string {
 }
 
 /**
- * The stored form of a password: an argon2id PHC string (library defaults, see the header). Register, password
- * reset and password change all hash through here.
+ * The lane of password work asked for before sign-in (password-work.ts), when the caller names none: such work
+ * (register, password reset) then takes turns as one lane.
  */
-export function hashPassword(password: string): Promise<string> {
-  return hash(password);
+const ANONYMOUS_LANE = 'anonymous';
+
+/** The password-work lane of a client address (before sign-in: login, register). */
+export function clientLane(address: string): string {
+  return `client:${address}`;
 }
 
-/** True when `password` matches the stored `passwordHash`; a malformed hash counts as no match. */
-export function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-  return verify(passwordHash, password).catch(() => false);
+/** The password-work lane of a signed-in user (change password, delete account). */
+export function userLane(userId: string): string {
+  return `user:${userId}`;
+}
+
+/**
+ * The stored form of a password: an argon2id PHC string (library defaults, see the header). Register, password
+ * reset and password change all hash through here, in `lane`'s turn (password-work.ts).
+ */
+export function hashPassword(password: string, lane = ANONYMOUS_LANE): Promise<string> {
+  return passwordWork.run(lane, () => hash(password));
+}
+
+/**
+ * True when `password` matches the stored `passwordHash`, checked in `lane`'s turn (password-work.ts); a malformed
+ * hash counts as no match.
+ */
+export function verifyPassword(passwordHash: string, password: string, lane = ANONYMOUS_LANE): Promise<boolean> {
+  return passwordWork.run(lane, () => verify(passwordHash, password)).catch(() => false);
 }
 
 /** Emails compare case-insensitively: stored trimmed and lower-cased. */
@@ -109,14 +131,14 @@ export function createAuthService({ db, sessionTtlMs, now = () => new Date() }: 
 
   return {
     /**
-     * Creates an account and signs it in.
+     * Creates an account and signs it in; `lane` is the password-work lane of the caller (`clientLane`).
      * @throws AppError `EMAIL_TAKEN` (409) when the email (any case) has an account.
      */
-    async register(body: RegisterBody): Promise<SessionGrant> {
+    async register(body: RegisterBody, lane?: string): Promise<SessionGrant> {
       const email = normalizeEmail(body.email);
       const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
       if (existing) throw new AppError('EMAIL_TAKEN');
-      const passwordHash = await hashPassword(body.password);
+      const passwordHash = await hashPassword(body.password, lane);
       let user: UserRow | undefined;
       try {
         [user] = await db
@@ -132,17 +154,17 @@ export function createAuthService({ db, sessionTtlMs, now = () => new Date() }: 
     },
 
     /**
-     * Signs in with email and password.
+     * Signs in with email and password; `lane` is the password-work lane of the caller (`clientLane`).
      * @throws AppError `INVALID_CREDENTIALS` (401) for an unknown email or a wrong password alike.
      */
-    async login(body: LoginBody): Promise<SessionGrant> {
+    async login(body: LoginBody, lane?: string): Promise<SessionGrant> {
       const [user] = await db.select().from(users).where(eq(users.email, normalizeEmail(body.email))).limit(1);
       if (!user) {
         decoyHash ??= hashPassword('decoy password');
-        await verifyPassword(await decoyHash, body.password);
+        await verifyPassword(await decoyHash, body.password, lane);
         throw new AppError('INVALID_CREDENTIALS');
       }
-      const ok = await verifyPassword(user.passwordHash, body.password);
+      const ok = await verifyPassword(user.passwordHash, body.password, lane);
       if (!ok) throw new AppError('INVALID_CREDENTIALS');
       return startSession(user);
     },

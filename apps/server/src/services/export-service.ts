@@ -39,10 +39,11 @@ export interface ExportServiceDeps {
   /** The e-book JPEG of the book's chosen cover, or null (cover-service.ts `chosenEbook`): the EPUB embeds it. */
   chosenCover?: (bookId: string) => Promise<Uint8Array | null>;
   /**
-   * The plan checks (billing/entitlement-service.ts): asked before the file is built, told once it is stored (a
-   * document counts against the plan then, so a failed build costs nothing). Default: no billing.
+   * The plan checks (billing/entitlement-service.ts): asked before the file is built (an early refusal), and asked
+   * again and counted in the transaction that records the stored file (so a failed build costs nothing, and of
+   * concurrent exports only those the plan still allows are delivered). Default: no billing.
    */
-  entitlements?: Pick<EntitlementService, 'authorizeExport' | 'recordExport'>;
+  entitlements?: Pick<EntitlementService, 'authorizeExport' | 'countExport'>;
   now?: () => Date;
 }
 
@@ -93,7 +94,9 @@ export function createExportService({ db, books, assets, jobs, queue, layouts, s
    * left over. A PDF is the one the layout report measured when the book has not changed since (typeset-service.ts
    * keeps it), else it is typeset now with KDP's rules and the report is brought up to date. An EPUB carries the
    * book's chosen cover (its e-book JPEG) when it has one. The export's row (its id is the job's: one row per job) is
-   * written in the transaction that completes the job; the plan counts the export after that.
+   * written in the transaction that completes the job, and the plan checks and counts the export in that same
+   * transaction (entitlement-service.ts `countExport`, under the user's row lock): an export refused there (another
+   * export of the user took the last document meanwhile) fails its job with the refusal, and its file is removed.
    */
   async function runExportJob({ job, progress }: JobRunContext): Promise<JobOutcome> {
     const format = job.input.format as ExportFormat;
@@ -101,7 +104,8 @@ export function createExportService({ db, books, assets, jobs, queue, layouts, s
     await progress('Reading the book', 5);
     const book = await books.loadForExport(job.userId, bookId);
     if (book.formattedText === null) throw new AppError('NOT_FORMATTED');
-    const grant = await entitlements?.authorizeExport(job.userId, book, format);
+    // Early refusal only (the plan may have changed since the request): the count is decided at commit, below.
+    await entitlements?.authorizeExport(job.userId, book, format);
     let bytes: Uint8Array;
     let diagnostics: Diagnostic[];
     if (format === 'pdf') {
@@ -148,12 +152,14 @@ export function createExportService({ db, books, assets, jobs, queue, layouts, s
     return {
       result: { ...result },
       commit: async (tx) => {
+        await entitlements?.countExport(tx, job.userId, book, format);
         await tx
           .insert(exportsTable)
           .values({ id: job.id, bookId: book.id, format, filePath: key, byteSize: bytes.byteLength, downloadUrl: exportDownloadUrl(book.id, job.id) })
           .onConflictDoNothing();
       },
-      afterCommit: grant ? () => entitlements!.recordExport(job.userId, grant) : undefined,
+      // The job did not complete (refused at commit, or the commit failed): no row will ever point at this file.
+      discard: () => storage.delete(key),
     };
   }
   queue.handle('export', runExportJob);
@@ -187,7 +193,14 @@ export function createExportService({ db, books, assets, jobs, queue, layouts, s
      */
     async exportBook(userId: string, bookId: string, format: ExportFormat, signal?: AbortSignal): Promise<ExportFile> {
       const jobId = await service.requestExport(userId, bookId, format);
-      return fileOfJob(await queue.waitFor(jobId, signal));
+      const row = await queue.waitFor(jobId, signal);
+      if (row.state === 'failed' && row.errorCode === 'PAYMENT_REQUIRED' && entitlements) {
+        // Refused at commit: another export took the last document while this one was built. A job row keeps only
+        // the refusal's code and message; checking again now gives the whole refusal, with its upgrade offer, as a
+        // request made after the other export would get it.
+        await entitlements.authorizeExport(userId, await books.loadForExport(userId, bookId), format);
+      }
+      return fileOfJob(row);
     },
 
     /**

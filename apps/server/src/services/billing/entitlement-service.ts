@@ -9,6 +9,11 @@
  * - otherwise the free trial: standard's features, one free document export (the user's `free_exports_limit`), on
  *   a free-trial book; a book paid for on its own ($5.99 or the thesis package) exports in every format.
  * With billing off (no STRIPE_SECRET_KEY) nothing is for sale, so nothing is limited: every check passes.
+ *
+ * Checking and counting a document is one step (issue 32, point 5: five exports at once were given two documents of a
+ * trial that has one): the check before the work only refuses early, and the export that is about to be delivered is
+ * checked again and counted in one transaction that first locks the user's row, so concurrent exports of one user
+ * take their turn at the counters and the last document goes to exactly one of them.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
@@ -84,7 +89,10 @@ function planNames(plans: readonly SubscriptionPlan[]): string {
   return `the ${list} plan${names.length > 1 ? 's' : ''}`;
 }
 
-/** What {@link EntitlementService.authorizeExport} allowed, handed back to `recordExport` once the file is built. */
+/**
+ * What {@link EntitlementService.authorizeExport} or `countExport` allowed; `counted` is true when the document had
+ * already counted (the trial's own book, or a book counted in this period), so this export costs nothing.
+ */
 export type ExportGrant =
   | { kind: 'open' }
   | { kind: 'purchased' }
@@ -126,9 +134,9 @@ export function createEntitlementService({ db, enabled }: EntitlementServiceDeps
    * status), whether this book was paid for on its own, and whether it already counted in the subscription's
    * current period. Null when the user does not exist.
    */
-  async function exportFooting(userId: string, bookId: string) {
+  async function exportFooting(q: Db, userId: string, bookId: string) {
     const periodStart = sql`coalesce(${userSubscriptions.currentPeriodStart}, ${userSubscriptions.createdAt})`;
-    const [row] = await db
+    const [row] = await q
       .select({
         user: {
           freeExportsUsed: users.freeExportsUsed,
@@ -146,6 +154,56 @@ export function createEntitlementService({ db, enabled }: EntitlementServiceDeps
       .where(eq(users.id, userId))
       .limit(1);
     return row ?? null;
+  }
+
+  type ExportFooting = NonNullable<Awaited<ReturnType<typeof exportFooting>>>;
+
+  /**
+   * The decision of an export from what {@link exportFooting} read: the grant, or the refusal (see `authorizeExport`).
+   * Pure, so that the early check and the check under the user's lock (`countExport`) decide alike.
+   */
+  function decideExport(footing: ExportFooting, book: Pick<BookRow, 'id' | 'isFreeTrial'>, format: ExportFormat): ExportGrant {
+    const feature = FORMAT_FEATURE[format];
+    const { user, purchased: paidFor } = footing;
+    const sub = footing.sub && isLive(footing.sub) ? footing.sub : null;
+    if (sub) {
+      const plan = sub.plan as SubscriptionPlan;
+      if (feature && !subscriptionOffer(plan).features.includes(feature)) {
+        if (paidFor) return { kind: 'purchased' };
+        throw featureRefusal(feature, plan, true);
+      }
+      const periodStart = sub.currentPeriodStart ?? sub.createdAt;
+      if (footing.countedThisPeriod) return { kind: 'subscription', subscriptionId: sub.id, bookId: book.id, periodStart, counted: true };
+      if (paidFor) return { kind: 'purchased' };
+      if (sub.booksLimit !== null && sub.booksUsed >= sub.booksLimit) {
+        const name = subscriptionOffer(plan).name;
+        const limit = sub.booksLimit;
+        throw new AppError(
+          'PAYMENT_REQUIRED',
+          `You have formatted all ${limit} documents of your ${name} plan this month. Upgrade for more, or pay for this document on its own.`,
+          { upgrade: { reason: 'plan-limit', plans: PLAN_CATALOGUE.subscriptions.filter((s) => s.documentsPerPeriod === null || s.documentsPerPeriod > limit).map((s) => s.id), documentPurchase: true } },
+        );
+      }
+      return { kind: 'subscription', subscriptionId: sub.id, bookId: book.id, periodStart, counted: false };
+    }
+
+    if (paidFor) return { kind: 'purchased' };
+    const allPlans = PLAN_CATALOGUE.subscriptions.map((s) => s.id);
+    if (!book.isFreeTrial) {
+      throw new AppError('PAYMENT_REQUIRED', 'Your plan has ended. Choose a plan or pay for this document to export it.', {
+        upgrade: { reason: 'no-plan', plans: allPlans, documentPurchase: true },
+      });
+    }
+    if (feature && !TRIAL_FEATURES.includes(feature)) throw featureRefusal(feature, null, true);
+    if (user.freeExportBookId === book.id) return { kind: 'trial', bookId: book.id, counted: true };
+    if (user.freeExportsUsed >= user.freeExportsLimit) {
+      throw new AppError(
+        'PAYMENT_REQUIRED',
+        'Your free trial export has been used. Upgrade to export this book: pay for this document, or choose a plan.',
+        { upgrade: { reason: 'trial-used', plans: allPlans, documentPurchase: true } },
+      );
+    }
+    return { kind: 'trial', bookId: book.id, counted: false };
   }
 
   /** The features the user has now: the live plan's, else the trial's. */
@@ -208,82 +266,58 @@ export function createEntitlementService({ db, enabled }: EntitlementServiceDeps
     },
 
     /**
-     * Checks that the user may export `book` as `format` now, before the file is built.
+     * Checks that the user may export `book` as `format` now, before the file is built: an early refusal that saves
+     * the work, not the count (two exports checked at once both pass it; `countExport` decides between them).
      * @throws AppError `FEATURE_NOT_IN_PLAN` (403) for a format the plan lacks (EPUB below premium);
      *   `PAYMENT_REQUIRED` (402) when the period's documents are used, the free export is spent, or the book is
-     *   neither a trial book nor paid for. Both carry the upgrade offer.
+     *   neither a trial book nor paid for. Both carry the upgrade offer. `UNAUTHORIZED` (401) when the user is gone.
      */
     async authorizeExport(userId: string, book: Pick<BookRow, 'id' | 'isFreeTrial'>, format: ExportFormat): Promise<ExportGrant> {
       if (!enabled) return { kind: 'open' };
-      const feature = FORMAT_FEATURE[format];
-      const footing = await exportFooting(userId, book.id);
+      const footing = await exportFooting(db, userId, book.id);
       if (!footing) throw new AppError('UNAUTHORIZED');
-      const { user, purchased: paidFor } = footing;
-      const sub = footing.sub && isLive(footing.sub) ? footing.sub : null;
-      if (sub) {
-        const plan = sub.plan as SubscriptionPlan;
-        if (feature && !subscriptionOffer(plan).features.includes(feature)) {
-          if (paidFor) return { kind: 'purchased' };
-          throw featureRefusal(feature, plan, true);
-        }
-        const periodStart = sub.currentPeriodStart ?? sub.createdAt;
-        if (footing.countedThisPeriod) return { kind: 'subscription', subscriptionId: sub.id, bookId: book.id, periodStart, counted: true };
-        if (paidFor) return { kind: 'purchased' };
-        if (sub.booksLimit !== null && sub.booksUsed >= sub.booksLimit) {
-          const name = subscriptionOffer(plan).name;
-          const limit = sub.booksLimit;
-          throw new AppError(
-            'PAYMENT_REQUIRED',
-            `You have formatted all ${limit} documents of your ${name} plan this month. Upgrade for more, or pay for this document on its own.`,
-            { upgrade: { reason: 'plan-limit', plans: PLAN_CATALOGUE.subscriptions.filter((s) => s.documentsPerPeriod === null || s.documentsPerPeriod > limit).map((s) => s.id), documentPurchase: true } },
-          );
-        }
-        return { kind: 'subscription', subscriptionId: sub.id, bookId: book.id, periodStart, counted: false };
-      }
-
-      if (paidFor) return { kind: 'purchased' };
-      const allPlans = PLAN_CATALOGUE.subscriptions.map((s) => s.id);
-      if (!book.isFreeTrial) {
-        throw new AppError('PAYMENT_REQUIRED', 'Your plan has ended. Choose a plan or pay for this document to export it.', {
-          upgrade: { reason: 'no-plan', plans: allPlans, documentPurchase: true },
-        });
-      }
-      if (feature && !TRIAL_FEATURES.includes(feature)) throw featureRefusal(feature, null, true);
-      if (user.freeExportBookId === book.id) return { kind: 'trial', bookId: book.id, counted: true };
-      if (user.freeExportsUsed >= user.freeExportsLimit) {
-        throw new AppError(
-          'PAYMENT_REQUIRED',
-          'Your free trial export has been used. Upgrade to export this book: pay for this document, or choose a plan.',
-          { upgrade: { reason: 'trial-used', plans: allPlans, documentPurchase: true } },
-        );
-      }
-      return { kind: 'trial', bookId: book.id, counted: false };
+      return decideExport(footing, book, format);
     },
 
     /**
-     * Counts an export that {@link authorizeExport} allowed, once its file is built: the book against the
-     * subscription's period (once: the unique usage row decides between racing exports), or the free export.
+     * Checks the export of `book` as `format` again and counts it, inside `tx`: the transaction that records the
+     * built export and completes its job (export-service.ts), so that the export is delivered if and only if it was
+     * counted. The user's row is locked first (`SELECT ... FOR NO KEY UPDATE`: it excludes the other exports' counts
+     * of this user until `tx` ends, but not the foreign-key checks of their other writes, such as a book imported
+     * meanwhile), then the counters are read afresh and decided as `authorizeExport` decides, then the document is
+     * counted: against the subscription's period once per book (a `document_usage` row, unique per user, book and
+     * period), or as the free export (which remembers its book: exporting it again is free). The same on PGlite and
+     * PostgreSQL: on PostgreSQL each statement after the lock sees what the previous holder committed (READ
+     * COMMITTED), and PGlite runs one transaction at a time.
+     * @throws the refusals of `authorizeExport` (402 `PAYMENT_REQUIRED` for the export that found the last document
+     *   taken, with its upgrade offer); `tx` is then rolled back by the caller and nothing is counted or recorded.
      */
-    async recordExport(userId: string, grant: ExportGrant): Promise<void> {
+    async countExport(tx: Db, userId: string, book: Pick<BookRow, 'id' | 'isFreeTrial'>, format: ExportFormat): Promise<ExportGrant> {
+      if (!enabled) return { kind: 'open' };
+      const [locked] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+      if (!locked) throw new AppError('UNAUTHORIZED');
+      const footing = await exportFooting(tx, userId, book.id);
+      if (!footing) throw new AppError('UNAUTHORIZED');
+      const grant = decideExport(footing, book, format);
       if (grant.kind === 'subscription' && !grant.counted) {
-        await db.transaction(async (tx) => {
-          const inserted = await tx
-            .insert(documentUsage)
-            .values({ userId, bookId: grant.bookId, periodStart: grant.periodStart })
-            .onConflictDoNothing()
-            .returning({ id: documentUsage.id });
-          if (inserted.length === 0) return;
-          await tx
-            .update(userSubscriptions)
-            .set({ booksUsed: sql`${userSubscriptions.booksUsed} + 1` })
-            .where(eq(userSubscriptions.id, grant.subscriptionId));
-        });
+        const inserted = await tx
+          .insert(documentUsage)
+          .values({ userId, bookId: grant.bookId, periodStart: grant.periodStart })
+          .onConflictDoNothing()
+          .returning({ id: documentUsage.id });
+        // Already counted in this period (the unique row says so): nothing more to count.
+        if (inserted.length === 0) return { ...grant, counted: true };
+        await tx
+          .update(userSubscriptions)
+          .set({ booksUsed: sql`${userSubscriptions.booksUsed} + 1` })
+          .where(eq(userSubscriptions.id, grant.subscriptionId));
       } else if (grant.kind === 'trial' && !grant.counted) {
-        await db
+        await tx
           .update(users)
           .set({ freeExportsUsed: sql`${users.freeExportsUsed} + 1`, freeExportBookId: grant.bookId })
-          .where(and(eq(users.id, userId), sql`${users.freeExportsUsed} < ${users.freeExportsLimit}`));
+          .where(eq(users.id, userId));
       }
+      return grant;
     },
 
     /**
