@@ -30,6 +30,32 @@ export type XmlNode = XmlElement | XmlText;
 /** Deepest nesting kept; deeper elements are flattened into their ancestor (hostile input guard). */
 const MAX_DEPTH = 256;
 
+/**
+ * Makes `parser` ignore a start tag (as if it were not there; its text is kept) while `MAX_DEPTH` elements are
+ * open, so the parser's own stack of open elements stays short. htmlparser2 12 keeps that stack with
+ * `unshift`/`shift`, each as slow as the stack is deep: 900,000 unclosed `<b>` (a 2.7 MB upload) took the reading
+ * thread for minutes, time growing with the square of the nesting (issue 32, point 1). An ignored start tag goes the
+ * way htmlparser2 itself ignores a nested `<form>` (its `tagname` emptied: no attributes, no open-tag event, and no
+ * end tag can close it); its end tag then matches nothing open and is dropped. The tree builders below keep no
+ * deeper than `MAX_DEPTH` either, so nothing they would have kept is lost.
+ * Throws nothing; if a later htmlparser2 renames what this relies on, the parser is left as it is.
+ */
+export function boundNesting(parser: Parser): Parser {
+  const internals = parser as unknown as { emitOpenTag?: (name: string) => void; isVoidElement(name: string): boolean; stack?: unknown; tagname: string };
+  const emitOpenTag = internals.emitOpenTag;
+  if (typeof emitOpenTag !== 'function' || !Array.isArray(internals.stack)) return parser;
+  const stack = internals.stack as unknown[];
+  internals.emitOpenTag = (name: string) => {
+    // A void element (`<br>`, `<img>`) is never on the stack.
+    if (stack.length >= MAX_DEPTH && !internals.isVoidElement(name)) {
+      internals.tagname = '';
+      return;
+    }
+    emitOpenTag.call(internals, name);
+  };
+  return parser;
+}
+
 function parse(text: string, xmlMode: boolean): XmlElement {
   const root: XmlElement = { type: 'element', name: '#document', attrs: {}, children: [] };
   const stack: XmlElement[] = [root];
@@ -68,7 +94,7 @@ function parse(text: string, xmlMode: boolean): XmlElement {
       lowerCaseAttributeNames: !xmlMode,
     },
   );
-  parser.end(text);
+  boundNesting(parser).end(text);
   return root;
 }
 
@@ -216,6 +242,6 @@ export function wellFormedXml(text: string): string {
     },
     { xmlMode: true, decodeEntities: true, recognizeSelfClosing: true, recognizeCDATA: true },
   );
-  parser.end(text);
+  boundNesting(parser).end(text);
   return out ? `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${out}` : '';
 }

@@ -2,7 +2,8 @@
  * XML and HTML parsing of uploaded files: no entity expansion, no external entities, hostile nesting.
  */
 import { describe, expect, it } from 'vitest';
-import { findFirst, parseHtml, parseXml, textContent } from '../../src/read/xml.ts';
+import { Parser } from 'htmlparser2';
+import { boundNesting, findFirst, parseHtml, parseXml, textContent } from '../../src/read/xml.ts';
 
 describe('parseXml', () => {
   it('does not expand entities declared in an internal DTD subset (billion laughs)', () => {
@@ -23,6 +24,20 @@ describe('parseXml', () => {
   it('survives nesting far deeper than any book', () => {
     const deep = `${'<div>'.repeat(20_000)}text${'</div>'.repeat(20_000)}`;
     expect(textContent(parseHtml(deep))).toBe('text');
+  });
+
+  it("keeps the parser's own stack of open elements short under a flood of unclosed tags, and every word", () => {
+    // The upload that held a reading thread for minutes: unclosed `<b>` by the hundred thousand (issue 32).
+    const flood = `<p>Start ${'<b>'.repeat(100_000)}middle ${'<i>x</i>'.repeat(3)} end<br>after</p>`;
+    const parser = boundNesting(new Parser({}, { decodeEntities: true, lowerCaseTags: true }));
+    parser.write(flood);
+    // htmlparser2 shifts and unshifts this stack at every tag: its length is the cost of each.
+    expect((parser as unknown as { stack: unknown[] }).stack.length).toBeLessThanOrEqual(256);
+    parser.end();
+    expect(textContent(parseHtml(flood))).toBe('Start middle xxx endafter');
+    // A book's ordinary nesting is untouched: the emphasis inside a paragraph inside sections stays.
+    const book = parseHtml(`${'<section>'.repeat(10)}<p>An <em>emphasised</em> word.</p>${'</section>'.repeat(10)}`);
+    expect(textContent(findFirst(book, 'em')!)).toBe('emphasised');
   });
 });
 
