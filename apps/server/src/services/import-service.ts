@@ -5,6 +5,12 @@
  * `autoCleanImports` is on (the default) the text is cleaned at import time. The images a file carries (DOCX,
  * EPUB) are stored with the book (services/book-asset-service.ts). Nothing is stored when any step of a single
  * import fails; a collection stores the texts that could be read and reports the others.
+ *
+ * An uploaded file is its job's until the job ends (issue 32 point 4: uploads were lost when the browser's request
+ * ended before the job ran): it is staged in the storage under {@link stagedUploadKey} (the shared storage, so a
+ * worker in another process reads it), named in the job's input, and removed when the job has ended for good
+ * (the queue's `release`), not when the request that sent it goes. Only an upload that never became a job is removed by
+ * its request; what a crash left between the two is swept by {@link sweepStagedUploads}.
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -40,6 +46,63 @@ export type ImportJobInput =
   | { source: 'url'; url: string }
   | { source: 'upload'; key: string; fileName: string; contentType: string | null };
 
+/** The folder of the storage uploads wait in for their import jobs. */
+export const STAGED_UPLOADS_FOLDER = 'uploads';
+
+/**
+ * The storage key an upload is staged under for its import job: `uploads/<jobId>`, named after the job so that the
+ * job's file is found (and swept) from the job's id alone.
+ */
+export function stagedUploadKey(jobId: string): string {
+  return `${STAGED_UPLOADS_FOLDER}/${jobId}`;
+}
+
+/**
+ * How old a staged upload without a live job must be before {@link sweepStagedUploads} removes it, in milliseconds.
+ * The file is written just before its job is enqueued (a few milliseconds, a few seconds on a slow S3), so an hour
+ * only spares the uploads being accepted now; a file whose job is still queued or running is never removed, whatever
+ * its age.
+ */
+export const STAGED_UPLOAD_ORPHAN_AGE_MS = 60 * 60 * 1000;
+
+/** How often each process sweeps the staged uploads (the queue's upkeep, and once at start), in milliseconds. */
+export const STAGED_UPLOAD_SWEEP_MS = 60 * 60 * 1000;
+
+/** A job id as `randomUUID` makes them: the only names of staged uploads. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What an import job whose staged upload has gone fails with at once: trying again cannot bring the file back. */
+const UPLOAD_GONE_MESSAGE = 'The uploaded file is no longer stored. Please upload it again.';
+
+/**
+ * Removes the uploads staged in `storage` that belong to no live job: older than `olderThanMs` (default
+ * {@link STAGED_UPLOAD_ORPHAN_AGE_MS}) at `now`, and whose job is missing or ended. They are what a crash left: a
+ * process that died after storing the file and before enqueuing its job, or after the job ended and before its
+ * `release` ran. Files that are not named after a job are left alone (they are not this service's).
+ * @returns the keys removed.
+ * @throws what the storage's `list` or the queue's `unended` throw (a storage or database outage); the queue's upkeep
+ *   logs it and tries again next round.
+ */
+export async function sweepStagedUploads(
+  storage: Pick<Storage, 'list' | 'delete'>,
+  queue: Pick<JobQueue, 'unended'>,
+  { olderThanMs = STAGED_UPLOAD_ORPHAN_AGE_MS, now = new Date() }: { olderThanMs?: number; now?: Date } = {},
+): Promise<string[]> {
+  const staged = (await storage.list(STAGED_UPLOADS_FOLDER))
+    .filter((f) => now.getTime() - f.modifiedAt.getTime() >= olderThanMs)
+    .map((f) => ({ key: f.key, jobId: f.key.slice(STAGED_UPLOADS_FOLDER.length + 1) }))
+    .filter((f) => stagedUploadKey(f.jobId) === f.key && UUID.test(f.jobId));
+  if (staged.length === 0) return [];
+  const live = await queue.unended(staged.map((f) => f.jobId));
+  const removed: string[] = [];
+  for (const { key, jobId } of staged) {
+    if (live.has(jobId)) continue;
+    await storage.delete(key);
+    removed.push(key);
+  }
+  return removed;
+}
+
 /**
  * Reading (and cleaning) time per KiB of file used to move an import's bar (progress-over-time.ts), in milliseconds:
  * War and Peace's 3.2 MB of text reads and cleans in about 6-8 s on the two-core reference machine.
@@ -66,8 +129,8 @@ export interface ImportServiceDeps {
   books: Pick<BookService, 'get' | 'prepareNew'>;
   jobs: Pick<JobRunner, 'importFile' | 'combineTexts'>;
   /** The job queue single imports run on (services/jobs), and the storage an upload waits in for its job. */
-  queue: Pick<JobQueue, 'handle' | 'enqueue' | 'waitFor'>;
-  storage: Pick<Storage, 'put' | 'get' | 'delete'>;
+  queue: Pick<JobQueue, 'handle' | 'enqueue' | 'waitFor' | 'find' | 'unended' | 'addUpkeep'>;
+  storage: Pick<Storage, 'put' | 'get' | 'delete' | 'list'>;
   fetchFile: (url: string) => Promise<FetchedFile>;
   preferences: Pick<PreferencesService, 'autoCleanImports'>;
   gutenbergOrigin?: string;
@@ -171,8 +234,9 @@ export function createImportService({ books, jobs, queue, storage, fetchFile, pr
   /**
    * The import job (issue 14: imports run as jobs): fetches the URL or takes the staged upload, reads (and, with the
    * user's `autoCleanImports`, cleans) it on the worker threads, and stores the book (its id is the job's: a job makes
-   * at most one book) in the transaction that completes the job, so the book is whole or absent. The staged upload is
-   * deleted once the book is stored.
+   * at most one book) in the transaction that completes the job, so the book is whole or absent. The staged upload
+   * stays for the next try until the job has ended (then `releaseImportJob` removes it).
+   * @throws AppError `JOB_FAILED` at once (no retry) when the staged upload is no longer stored; the reader's AppErrors.
    */
   async function runImportJob({ job, progress }: JobRunContext): Promise<JobOutcome> {
     const input = job.input as ImportJobInput;
@@ -183,7 +247,12 @@ export function createImportService({ books, jobs, queue, storage, fetchFile, pr
       file = { bytes: fetched.bytes, fileName: fileNameOfUrl(fetched.finalUrl, fetched.contentType), contentType: fetched.contentType };
     } else {
       await progress('Receiving the file', 5);
-      file = { bytes: await storage.get(input.key), fileName: input.fileName, contentType: input.contentType };
+      const bytes = await storage.get(input.key).catch((err: NodeJS.ErrnoException) => {
+        // Gone (swept or removed by hand): each try would fail the same way, so the user is told at once.
+        if (err.code === 'ENOENT') throw new AppError('JOB_FAILED', UPLOAD_GONE_MESSAGE, { cause: err });
+        throw err;
+      });
+      file = { bytes, fileName: input.fileName, contentType: input.contentType };
     }
     const clean = await preferences.autoCleanImports(job.userId);
     const out = await progressOverTime(read(file, clean), progress, {
@@ -210,10 +279,20 @@ export function createImportService({ books, jobs, queue, storage, fetchFile, pr
         await prepared.insert(tx);
       },
       discard: prepared.discard,
-      afterCommit: input.source === 'upload' ? () => storage.delete(input.key) : undefined,
     };
   }
-  queue.handle('import', runImportJob);
+
+  /** Removes an ended import job's staged upload (the queue calls it once the job has completed or failed for good). */
+  async function releaseImportJob(job: JobRow): Promise<void> {
+    const input = job.input as ImportJobInput;
+    if (input.source === 'upload') await storage.delete(input.key);
+  }
+  queue.handle('import', runImportJob, { release: releaseImportJob });
+  // Uploads a crash left without a live job (the file stored, the job never enqueued; or the job ended and its process
+  // died before the release): swept by every process, at start and then hourly.
+  queue.addUpkeep('staged uploads', STAGED_UPLOAD_SWEEP_MS, async () => {
+    await sweepStagedUploads(storage, queue);
+  });
 
   /**
    * The collection job (POST /api/books/import-multiple; issue 14: long work runs as jobs): each text is fetched, read
@@ -319,11 +398,15 @@ export function createImportService({ books, jobs, queue, storage, fetchFile, pr
   }
   queue.handle('collection', runCollectionJob);
 
-  /** Runs one import as a job and answers its book, or its failure as the AppError the request answers with. */
-  async function importAsJob(userId: string, input: ImportJobInput, id: string, signal?: AbortSignal): Promise<Book> {
-    const jobId = await queue.enqueue({ id, kind: 'import', userId, bookId: null, input: { ...input } });
+  /**
+   * Waits for the import job `jobId` and answers its book, or its failure as the AppError the request answers with.
+   * `signal` stops the waiting, never the job: a request that ends early leaves the job (and its staged upload) to run.
+   */
+  async function waitForImport(userId: string, jobId: string, input: ImportJobInput, signal?: AbortSignal): Promise<Book> {
     const row: JobRow = await queue.waitFor(jobId, signal);
-    if (row.state !== 'completed' && input.source === 'upload') await storage.delete(input.key).catch(() => {});
+    // The job has ended and its release removes the upload; removing it here too (a second delete is a no-op) means
+    // the answer never comes before the file has gone, whichever process ran the job.
+    if (input.source === 'upload') await storage.delete(input.key).catch(() => {});
     return books.get(userId, resultOfJob<{ bookId: string }>(row).bookId);
   }
 
@@ -335,26 +418,36 @@ export function createImportService({ books, jobs, queue, storage, fetchFile, pr
      *   `ARCHIVE_TOO_LARGE` / `TEXT_TOO_LARGE` (413), `UNREADABLE_INPUT` (422); `JOB_FAILED` / `SHUTTING_DOWN` (503).
      */
     async importFromUrl(userId: string, url: string, signal?: AbortSignal): Promise<Book> {
-      return importAsJob(userId, { source: 'url', url }, randomUUID(), signal);
+      const input: ImportJobInput = { source: 'url', url };
+      const jobId = await queue.enqueue({ kind: 'import', userId, bookId: null, input: { ...input } });
+      return waitForImport(userId, jobId, input, signal);
     },
 
     /**
-     * Imports an uploaded file (POST /api/import, multipart field `file`), as an import job: the file waits in the
-     * storage (`uploads/<jobId>`) for whichever worker takes the job. `signal` stops the waiting, not the job.
+     * Imports an uploaded file (POST /api/import, multipart field `file`; `bytes` at most 10 MB), as an import job:
+     * the file is staged in the storage under {@link stagedUploadKey} of the job's id for whichever worker takes the
+     * job, and is the job's from then on (see the module header). `signal` stops the waiting, not the job, and leaves
+     * the file: the job still makes the book, which the web finds again (GET /api/import-jobs).
      * @throws AppError `FILE_TOO_LARGE`, `ARCHIVE_TOO_LARGE`, `TEXT_TOO_LARGE` (413), `UNSUPPORTED_FORMAT` (415),
-     *   `UNREADABLE_INPUT` (422); `JOB_FAILED` / `SHUTTING_DOWN` (503).
+     *   `UNREADABLE_INPUT` (422); `JOB_FAILED` / `SHUTTING_DOWN` (503); the signal's reason; a storage or database
+     *   error when the file could not be staged or the job not made (then nothing is left behind).
      */
     async importFromUpload(userId: string, file: { bytes: Uint8Array; fileName: string; contentType?: string | null }, signal?: AbortSignal): Promise<Book> {
       if (file.bytes.byteLength > MAX_FILE_BYTES) throw new AppError('FILE_TOO_LARGE');
       const id = randomUUID();
-      const key = `uploads/${id}`;
+      const key = stagedUploadKey(id);
+      const input: ImportJobInput = { source: 'upload', key, fileName: file.fileName || 'upload.txt', contentType: file.contentType ?? null };
       await storage.put(key, file.bytes);
       try {
-        return await importAsJob(userId, { source: 'upload', key, fileName: file.fileName || 'upload.txt', contentType: file.contentType ?? null }, id, signal);
+        await queue.enqueue({ id, kind: 'import', userId, bookId: null, input: { ...input } });
       } catch (err) {
-        if (!isAppError(err) || err.code !== 'SHUTTING_DOWN') await storage.delete(key).catch(() => {});
+        // Never enqueued: the file is nobody's, so it goes now. Unless the job exists after all (the enqueue failed
+        // after its commit): then it is the job's. When even that cannot be read, the upkeep sweep decides later.
+        const job = await queue.find(userId, id).catch(() => undefined);
+        if (job === null) await storage.delete(key).catch(() => {});
         throw err;
       }
+      return waitForImport(userId, id, input, signal);
     },
 
     /**

@@ -15,7 +15,12 @@
  * - on an unexpected error queues the job again after a back-off, until `maxAttempts` tries have failed: then the job
  *   is failed with a message for the user (the dead letter: the row stays, with the last error for operators). An
  *   expected failure, an AppError other than INTERNAL (a book not formatted, a plan refusal, an unreadable file, a
- *   remote server that is down), fails it at once with its own message: the user decides whether to try again.
+ *   remote server that is down), fails it at once with its own message: the user decides whether to try again;
+ * - once a job has ended for good (completed, failed at once, dead after its last try, or failed by the sweep), calls
+ *   the `release` of its kind in the process that ended it, so that what the job owns outside the database (an
+ *   upload staged in the storage, issue 32 point 4) lives exactly as long as the job;
+ * - runs the upkeep tasks the services add ({@link JobQueue} `addUpkeep`: the sweep of staged files a crash left
+ *   without a job) when it starts and then periodically.
  */
 import { hostname } from 'node:os';
 import { EventEmitter } from 'node:events';
@@ -57,6 +62,15 @@ export interface JobOutcome {
   commit?: (tx: Db) => Promise<void>;
   afterCommit?: () => Promise<void>;
   discard?: () => Promise<void>;
+}
+
+/**
+ * What a kind of job does besides its work. `release(job)` removes what the job owns outside the database once it has
+ * ended for good (completed or failed: not on a retry or a hand-back, when the next try needs it). It runs in the
+ * process that ended the job, best effort: a failure is logged, and what a crash left is for an upkeep task.
+ */
+export interface JobKindOptions {
+  release?: (job: JobRow) => Promise<void>;
 }
 
 /**
@@ -106,8 +120,8 @@ export const DEFAULT_MAX_ATTEMPTS = 3;
 
 /** The queue: enqueue, wait, read, and (in a worker process) run. */
 export interface JobQueue {
-  /** Registers the handler of `kind`; before `start`. */
-  handle(kind: JobKind, handler: JobHandler): void;
+  /** Registers the handler of `kind` (and its `release`, see {@link JobKindOptions}); before `start`. */
+  handle(kind: JobKind, handler: JobHandler, options?: JobKindOptions): void;
   /**
    * Creates a queued job in `tx` (or its own transaction) and makes it deliverable in the same transaction; resolves
    * with its id. Workers of this process are woken once the transaction has committed.
@@ -129,6 +143,18 @@ export interface JobQueue {
    * that ended in the last hour, newest first (at most 20).
    */
   listImports(userId: string): Promise<JobRow[]>;
+  /**
+   * The ids among `ids` whose job exists and has not ended (queued or running): an upkeep task's check that a file
+   * named after a job still belongs to one. Ids that are not UUIDs (no job has one) are not looked up.
+   */
+  unended(ids: readonly string[]): Promise<Set<string>>;
+  /**
+   * Adds `task` to the queue's upkeep: it runs once the queue has started and then every `everyMs` milliseconds until
+   * `stop`, never twice at once; a failure is logged and the next round runs as planned. Before `start`.
+   */
+  addUpkeep(name: string, everyMs: number, task: () => Promise<void>): void;
+  /** Runs every upkeep task once now (the periodic rounds call this; so do tests); resolves when all have ended. */
+  runUpkeep(): Promise<void>;
   /** Runs the job `jobId` once if it is queued (the deliveries call this). */
   run(jobId: string): Promise<RunResult>;
   /** Queues again (or fails, past their tries) the running jobs whose heartbeat is older than `staleMs`; their count. */
@@ -146,6 +172,10 @@ export interface JobQueue {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
+/** A job id: the `uuid` column only takes these (PostgreSQL refuses any other text in the comparison). */
+const JOB_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Ids per `unended` query: well under PostgreSQL's 65,535 bind parameters. */
+const IDS_PER_QUERY = 500;
 
 /** The kinds that make a book (listed by `listImports`). */
 const IMPORT_KINDS: JobKind[] = ['import', 'collection'];
@@ -172,6 +202,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   const retryDelayMs = options.retryDelayMs ?? 2_000;
   const pollMs = options.pollMs ?? 250;
   const handlers = new Map<JobKind, JobHandler>();
+  const releases = new Map<JobKind, NonNullable<JobKindOptions['release']>>();
+  const upkeep: { name: string; everyMs: number; task: () => Promise<void>; running: Promise<void> | null; timer?: NodeJS.Timeout }[] = [];
   const endings = new EventEmitter().setMaxListeners(0);
   /** Jobs this process runs now: their worker id and how to abort them. */
   const running = new Map<string, { workerId: string; abort: AbortController; done: Promise<unknown> }>();
@@ -194,17 +226,37 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       .catch((err: unknown) => log.warn({ err }, 'job heartbeat failed'));
   }
 
-  /** Fails the job for good with `code` and `message` (if this try still holds it). */
-  async function fail(jobId: string, workerId: string, code: AppErrorCode, message: string, failure: string | null): Promise<void> {
-    await db
+  /** Fails the job for good with `code` and `message` if this try still holds it; whether it did. */
+  async function fail(jobId: string, workerId: string, code: AppErrorCode, message: string, failure: string | null): Promise<boolean> {
+    const failed = await db
       .update(jobs)
       .set({ state: 'failed', error: message, errorCode: code, lastFailure: failure, finishedAt: sql`now()`, lockedBy: null })
-      .where(and(eq(jobs.id, jobId), eq(jobs.lockedBy, workerId), eq(jobs.state, 'running')));
+      .where(and(eq(jobs.id, jobId), eq(jobs.lockedBy, workerId), eq(jobs.state, 'running')))
+      .returning({ id: jobs.id });
+    return failed.length > 0;
+  }
+
+  /** Calls the `release` of the ended `job`'s kind; a failure is logged (an upkeep task sweeps what is left). */
+  async function release(job: JobRow): Promise<void> {
+    await releases
+      .get(job.kind as JobKind)
+      ?.(job)
+      .catch((err: unknown) => log.error({ err, jobId: job.id, kind: job.kind }, 'releasing what an ended job owned failed'));
+  }
+
+  /** One round of the upkeep task `u`, unless one is still running (then that one's end). */
+  function upkeepRound(u: (typeof upkeep)[number]): Promise<void> {
+    u.running ??= u
+      .task()
+      .catch((err: unknown) => log.error({ err, task: u.name }, 'job queue upkeep failed'))
+      .finally(() => (u.running = null));
+    return u.running;
   }
 
   const queue: JobQueue = {
-    handle(kind, handler) {
+    handle(kind, handler, kindOptions) {
       handlers.set(kind, handler);
+      if (kindOptions?.release) releases.set(kind, kindOptions.release);
     },
 
     async enqueue(spec, tx) {
@@ -267,6 +319,27 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         .limit(20);
     },
 
+    async unended(ids) {
+      const valid = ids.filter((id) => JOB_ID.test(id));
+      const found = new Set<string>();
+      for (let i = 0; i < valid.length; i += IDS_PER_QUERY) {
+        const rows = await db
+          .select({ id: jobs.id })
+          .from(jobs)
+          .where(and(inArray(jobs.id, valid.slice(i, i + IDS_PER_QUERY)), inArray(jobs.state, ['queued', 'running'])));
+        for (const row of rows) found.add(row.id);
+      }
+      return found;
+    },
+
+    addUpkeep(name, everyMs, task) {
+      upkeep.push({ name, everyMs, task, running: null });
+    },
+
+    async runUpkeep() {
+      await Promise.all(upkeep.map(upkeepRound));
+    },
+
     async run(jobId) {
       if (stopping) return 'retry';
       const workerId = `${PROCESS_ID}:${++tries}`;
@@ -320,19 +393,20 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
           throw err;
         }
         await outcome.afterCommit?.().catch((err: unknown) => log.error({ err, jobId }, 'work after a completed job failed'));
+        await release(job);
         log.info({ jobId, kind: job.kind, attempt: job.attempts }, 'job completed');
         return 'done';
       } catch (err) {
         // Handed back on shutdown (stop): the row is queued again already; this try's late end changes nothing.
         if (stopping && abort.signal.aborted) return 'retry';
         if (isAppError(err) && err.code !== 'INTERNAL') {
-          await fail(jobId, workerId, err.code, err.message, null);
+          if (await fail(jobId, workerId, err.code, err.message, null)) await release(job);
           return 'done';
         }
         const failure = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
         if (job.attempts >= job.maxAttempts) {
           log.error({ err, jobId, kind: job.kind, attempts: job.attempts }, 'job failed on its last try');
-          await fail(jobId, workerId, 'JOB_FAILED', new AppError('JOB_FAILED').message, failure);
+          if (await fail(jobId, workerId, 'JOB_FAILED', new AppError('JOB_FAILED').message, failure)) await release(job);
           return 'done';
         }
         log.warn({ err, jobId, kind: job.kind, attempt: job.attempts }, 'job try failed; it will be tried again');
@@ -373,12 +447,15 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
               : { state: 'queued', lockedBy: null, stage: null, percent: 0, lastFailure: 'its worker stopped', runAfter: sql`now()` },
           )
           .where(and(eq(jobs.id, job.id), eq(jobs.state, 'running'), lt(jobs.heartbeatAt, cutoff)))
-          .returning({ id: jobs.id });
+          .returning();
         if (!taken) continue;
         count++;
         log.warn({ jobId: job.id, worker: job.lockedBy, attempts: job.attempts }, last ? 'job left by a stopped worker failed on its last try' : 'job left by a stopped worker queued again');
-        if (last) endings.emit(job.id);
-        else await delivery.redeliver(job.kind as JobKind, job.id).catch((err: unknown) => log.error({ err, jobId: job.id }, 'redelivery failed'));
+        if (last) {
+          // Dead: nobody runs it again, so what it owned goes now (its worker, which would have, was killed).
+          await release(taken);
+          endings.emit(job.id);
+        } else await delivery.redeliver(job.kind as JobKind, job.id).catch((err: unknown) => log.error({ err, jobId: job.id }, 'redelivery failed'));
       }
       return count;
     },
@@ -392,6 +469,11 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       sweeper = setInterval(() => void queue.sweep().catch((err: unknown) => log.error({ err }, 'job sweep failed')), sweepMs);
       heartbeat.unref();
       sweeper.unref();
+      for (const u of upkeep) {
+        void upkeepRound(u);
+        u.timer = setInterval(() => void upkeepRound(u), u.everyMs);
+        u.timer.unref();
+      }
     },
 
     isRunning: () => started && !stopping,
@@ -400,6 +482,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       if (stopping) return;
       stopping = true;
       clearInterval(sweeper);
+      for (const u of upkeep) clearInterval(u.timer);
       await delivery.stopTaking();
       const all = () => Promise.all([...running.values()].map((r) => r.done));
       let timer: NodeJS.Timeout | undefined;
@@ -423,6 +506,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       handedBack = true;
       endings.emit(HANDED_BACK);
       clearInterval(heartbeat);
+      // An upkeep round still going uses the database and the storage, which close after the queue.
+      await Promise.all(upkeep.map((u) => u.running));
       await delivery.close();
     },
   };
