@@ -17,7 +17,9 @@ import path from 'node:path';
 import {
   ImportCollectionBodySchema,
   MAX_FILE_BYTES,
+  FULL_NAME_MAX_CHARS,
   MAX_TEXT_BYTES,
+  TITLE_MAX_CHARS,
   type Book,
   type ImportCollectionBody,
   type ImportCollectionResponse,
@@ -166,7 +168,21 @@ export function fileNameOfUrl(url: string, contentType: string | null): string {
 /** A title from a file name: the name without its extension, `_`/`-` read as spaces; `Untitled` when empty. */
 export function titleFromFileName(fileName: string): string {
   const base = path.basename(fileName, path.extname(fileName)).replace(/[_]+/g, ' ').trim();
-  return base || 'Untitled';
+  return boundedTitle(base) || 'Untitled';
+}
+
+/**
+ * A title or author found in a file (its name, or what its metadata declares) at most `maxChars` long, as a typed
+ * one is ({@link TITLE_MAX_CHARS}, {@link FULL_NAME_MAX_CHARS}): trimmed, and cut at the last word boundary before
+ * the limit. A 60,000-character file name otherwise became a 60 KB title, and a download header as long (issue 32,
+ * point 8).
+ */
+export function boundedTitle(text: string, maxChars = TITLE_MAX_CHARS): string {
+  const trimmed = text.trim();
+  if (trimmed.length <= maxChars) return trimmed;
+  const cut = trimmed.slice(0, maxChars);
+  const space = cut.lastIndexOf(' ');
+  return (space > maxChars / 2 ? cut.slice(0, space) : cut).trim();
 }
 
 /** Book metadata from what the reader and cleanup found (language defaults to `en`; edition details: `edition-details.ts`). */
@@ -263,8 +279,8 @@ export function createImportService({ books, jobs, queue, storage, fetchFile, pr
     });
     await progress('Saving the book', 92);
     const prepared = await books.prepareNew(job.userId, {
-      title: out.meta.title?.trim() || titleFromFileName(file.fileName),
-      author: out.meta.author?.trim() || UNKNOWN_AUTHOR,
+      title: boundedTitle(out.meta.title ?? '') || titleFromFileName(file.fileName),
+      author: boundedTitle(out.meta.author ?? '', FULL_NAME_MAX_CHARS) || UNKNOWN_AUTHOR,
       sourceType: input.source,
       sourceUrl: input.source === 'url' ? input.url : null,
       originalText: out.text,
@@ -322,8 +338,8 @@ export function createImportService({ books, jobs, queue, storage, fetchFile, pr
         const cleaned = out.cleaned ?? { markdown: out.text, report: null };
         return {
           url,
-          title: out.meta.title?.trim() || titleFromFileName(fileName),
-          author: out.meta.author?.trim() || null,
+          title: boundedTitle(out.meta.title ?? '') || titleFromFileName(fileName),
+          author: boundedTitle(out.meta.author ?? '', FULL_NAME_MAX_CHARS) || null,
           language: out.meta.language ?? null,
           markdown: cleaned.markdown,
           report: cleaned.report,

@@ -5,7 +5,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { books, users } from '../../src/db/schema/index.ts';
-import { bearer, buildTestApp, countBooks, importSampleBook, registerUser, type TestApp } from '../helpers.ts';
+import { TITLE_MAX_CHARS } from '@quire/contracts';
+import { bearer, buildTestApp, countBooks, importSampleBook, multipartFile, registerUser, SAMPLE_BOOK, type TestApp } from '../helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -75,5 +76,21 @@ describe('a multipart body that cannot be read', () => {
       }
     }
     expect(await countBooks(t.app)).toBe(before);
+  });
+});
+
+describe('a title taken from a file name', () => {
+  it('is bounded as a typed title is, cut at a word', async () => {
+    const { token } = await registerUser(t.app);
+    // Without a title page in the text, the file name gives the title.
+    const text = SAMPLE_BOOK.replace('Title: A Small Sample', '').replace('The Project Gutenberg eBook of A Small Sample, by Jane Example', '');
+    const name = `${'a-very-long-name '.repeat(3600)}.txt`;
+    const { payload, headers } = multipartFile('file', name, text);
+    const res = await t.app.inject({ method: 'POST', url: '/api/import', payload, headers: { ...headers, ...bearer(token) } });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(201);
+    const title = (res.json() as { title: string }).title;
+    expect(title.length).toBeGreaterThan(TITLE_MAX_CHARS / 2);
+    expect(title.length).toBeLessThanOrEqual(TITLE_MAX_CHARS);
+    expect(title).toMatch(/^a-very-long-name a-very-long-name .*a-very-long-name$/);
   });
 });

@@ -30,6 +30,7 @@ import type { JobKind } from '@quire/contracts';
 import type { Db } from '../../db/client.ts';
 import { jobs, type JobRow } from '../../db/schema/index.ts';
 import { AppError, isAppError, type AppErrorCode } from '../../errors.ts';
+import { messageWithoutParameters } from '../../logging.ts';
 
 /** What to run: its kind, whose it is, the book it is about, and the handler's input. */
 export interface JobSpec {
@@ -403,7 +404,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
           if (await fail(jobId, workerId, err.code, err.message, null)) await release(job);
           return 'done';
         }
-        const failure = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+        // For operators, in the job's row: never a failed query's parameters (logging.ts).
+        const failure = messageWithoutParameters(err instanceof Error ? `${err.name}: ${err.message}` : String(err));
         if (job.attempts >= job.maxAttempts) {
           log.error({ err, jobId, kind: job.kind, attempts: job.attempts }, 'job failed on its last try');
           if (await fail(jobId, workerId, 'JOB_FAILED', new AppError('JOB_FAILED').message, failure)) await release(job);
