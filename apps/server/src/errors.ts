@@ -54,6 +54,10 @@ export const APP_ERROR_STATUS = {
   UNSUPPORTED_FORMAT: 415,
   /** The bytes are not readable text (engine `UNREADABLE_INPUT` / `EMPTY_INPUT`). */
   UNREADABLE_INPUT: 422,
+  /** The work on a file ran past its time budget (workers/task-budget.ts) and was stopped. */
+  TASK_TIME_LIMIT: 422,
+  /** The work on a file needed more memory than one task may have (workers/task-budget.ts) and was stopped. */
+  TASK_MEMORY_LIMIT: 422,
   /** None of the URLs of a collection could be imported (the web matches 'Failed to import any books'). */
   COLLECTION_FAILED: 422,
   /** An uploaded cover artwork with too few pixels for 300 dpi at the book's trim (the message names the pixels needed). */
@@ -120,6 +124,8 @@ const DEFAULT_MESSAGES: Record<AppErrorCode, string> = {
   UNSUPPORTED_FORMAT:
     'This file type is not supported. Supported types: .txt, .md, .html, .xhtml, .docx, .epub, .pdf, and .zip (a Markdown or HTML book with its images).',
   UNREADABLE_INPUT: 'This file could not be read as text.',
+  TASK_TIME_LIMIT: 'This file took too long to process and was stopped, so that other books are not held up. Please check that the file opens and looks right, or send it to support.',
+  TASK_MEMORY_LIMIT: 'This file needed more memory than one book may use and was stopped. Please check that the file opens and looks right, or send it to support.',
   COLLECTION_FAILED: 'Failed to import any books',
   ARTWORK_TOO_SMALL: 'This image has too few pixels for a printed cover (300 dpi).',
   PAYMENT_REQUIRED: 'Please choose a plan or pay for this document to continue.',

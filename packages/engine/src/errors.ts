@@ -1,7 +1,8 @@
 /**
  * Fatal engine errors: a closed set of codes. Everything that is odd but readable travels as a
  * diagnostic or a report count instead. The server maps these codes to HTTP 422 (unreadable input)
- * or 500 (a writer failed), with `message` shown to the user as written.
+ * or 500 (a writer failed), with `message` shown to the user as written; `TIME_LIMIT` and `MEMORY_LIMIT` say the
+ * input was too heavy to process and carry a message meant for the user.
  */
 export type EngineErrorCode =
   /** The bytes are not text we can read (binary data, NUL bytes, unknown encoding). */
@@ -21,7 +22,19 @@ export type EngineErrorCode =
    */
   | 'ARCHIVE_TOO_LARGE'
   /** A writer or the typesetter failed on a document (a bug on our side, not the user's). */
-  | 'WRITE_FAILED';
+  | 'WRITE_FAILED'
+  /**
+   * Work in a child process (a Typst compile or page rendering, a PDF's text extraction) ran past its time budget,
+   * which is sized from its input and generous for any real book, or was cancelled by its caller's AbortSignal; the
+   * process was killed. The message says what took too long (issue 32, point 1: a small hostile input must not
+   * hold a process for minutes).
+   */
+  | 'TIME_LIMIT'
+  /**
+   * Work in a child process needed more memory than its budget (its resident set, polled while it runs, or its
+   * V8 heap cap); the process was killed. The message says so and names the limit (issue 32, points 1 and 3).
+   */
+  | 'MEMORY_LIMIT';
 
 /** An error the engine throws for one of the {@link EngineErrorCode}s; `message` is user-facing. */
 export class EngineError extends Error {

@@ -80,7 +80,7 @@ export {
 export { parseMarkdown } from './markdown/parse.ts';
 export { serializeMarkdown } from './markdown/serialize.ts';
 export { writeTypst } from './write/typst/index.ts';
-export { writePdf, compileTypstToPdf, PdfProcessPool, type PdfProcessPoolOptions } from './write/typst/pdf.ts';
+export { writePdf, compileTypstToPdf, PdfProcessPool, type PdfJobBudget, type PdfJobOptions, type PdfProcessPoolOptions } from './write/typst/pdf.ts';
 export type { TypesetPdf } from './write/typst/compile.ts';
 export {
   openingExcerpt,

@@ -1,7 +1,8 @@
 /**
  * GET /api/health and GET /api/ready (issue 14, "Faults"): liveness and readiness for a load balancer or a process
  * supervisor. Health says the process answers; readiness checks what a request needs: the database, the storage and
- * the job runner, each in a few milliseconds, so it can be asked every few seconds.
+ * the job runner (open, and not saturated: workers/pool.ts `load`), each in a few milliseconds, so it can be asked
+ * every few seconds.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -49,9 +50,9 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
         if (back.length !== bytes.length) throw new Error('the storage read back other bytes than it wrote');
       }, failed('storage')),
     ]);
-    const jobs = app.jobs.isOpen();
-    const checks = { database: database ? 'ok' : 'failed', storage: storage ? 'ok' : 'failed', jobs: jobs ? 'ok' : 'failed' } as const;
-    const ready = database && storage && jobs;
+    const jobs = !app.jobs.isOpen() ? 'failed' : app.jobs.load().saturated ? 'saturated' : 'ok';
+    const checks = { database: database ? 'ok' : 'failed', storage: storage ? 'ok' : 'failed', jobs } as const;
+    const ready = database && storage && jobs === 'ok';
     return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not-ready', checks });
   });
 };

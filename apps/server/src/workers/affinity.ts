@@ -21,17 +21,46 @@ type BalancedWorker = Parameters<LoadBalancer>[1][number];
 /** Most keys remembered; the oldest pin is forgotten first (its task then goes to any idle thread). */
 const MAX_PINS = 256;
 
+/** What a task tells the balancer: its affinity key, and what to call when a thread takes it. */
+interface QueueOptions {
+  affinity?: string;
+  onStart?: () => void;
+}
+
+/** The options a task's data carries for the balancer (none for data without them). */
+function queueOptionsOf(data: object): QueueOptions {
+  return ((data as Record<symbol, unknown>)[queueOptionsSymbol] as QueueOptions | undefined) ?? {};
+}
+
 /** The task data to pass to `pool.run` so that {@link affinityBalancer} routes it by `key`. */
 export function withAffinity<T extends object>(data: T, key: string): T {
   // piscina hands `data[queueOptionsSymbol]` to the balancer; a symbol-keyed property is not structured-cloned, so
   // the worker receives `data` without it.
-  return Object.assign({}, data, { [queueOptionsSymbol]: { affinity: key } });
+  return Object.assign({}, data, { [queueOptionsSymbol]: { ...queueOptionsOf(data), affinity: key } });
+}
+
+/**
+ * The task data to pass to `pool.run` so that `onStart` is called when {@link affinityBalancer} gives the task to a
+ * thread (a task's time budget counts from then, not from when it was queued: workers/task-budget.ts).
+ */
+export function withOnStart<T extends object>(data: T, onStart: () => void): T {
+  return Object.assign({}, data, { [queueOptionsSymbol]: { ...queueOptionsOf(data), onStart } });
 }
 
 /** The affinity key of a task, if it has one. */
 function affinityOf(task: BalancedTask): string | undefined {
   const options = (task as unknown as Record<symbol, unknown>)[queueOptionsSymbol] as { affinity?: unknown } | null | undefined;
   return typeof options?.affinity === 'string' ? options.affinity : undefined;
+}
+
+/** Tells a task that a thread takes it (its `onStart`, once). */
+function started(task: BalancedTask): void {
+  const options = (task as unknown as Record<symbol, unknown>)[queueOptionsSymbol] as QueueOptions | null | undefined;
+  const onStart = options?.onStart;
+  if (options && onStart) {
+    options.onStart = undefined;
+    onStart();
+  }
 }
 
 /**
@@ -41,7 +70,7 @@ function affinityOf(task: BalancedTask): string | undefined {
 export function affinityBalancer(): LoadBalancer {
   const pins = new Map<string, number>();
   const idle = (workers: BalancedWorker[]) => workers.find((w) => w.currentUsage === 0 && !w.terminating && !w.destroyed) ?? null;
-  return (task, workers) => {
+  const place = (task: BalancedTask, workers: BalancedWorker[]): BalancedWorker | null => {
     const key = affinityOf(task);
     if (key === undefined) return idle(workers);
     const pinnedId = pins.get(key);
@@ -53,6 +82,11 @@ export function affinityBalancer(): LoadBalancer {
       pins.set(key, chosen.id);
       if (pins.size > MAX_PINS) pins.delete(pins.keys().next().value!);
     }
+    return chosen;
+  };
+  return (task, workers) => {
+    const chosen = place(task, workers);
+    if (chosen) started(task);
     return chosen;
   };
 }

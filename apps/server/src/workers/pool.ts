@@ -23,7 +23,8 @@ import type {
   TaskResult,
 } from './tasks.ts';
 import { transferListOf } from './transfer.ts';
-import { affinityBalancer, withAffinity } from './affinity.ts';
+import { affinityBalancer, withAffinity, withOnStart } from './affinity.ts';
+import { DEFAULT_TASK_BUDGET, inputSizeBytes, taskTimeBudgetMs, type TaskBudget } from './task-budget.ts';
 import type { CompileInput, CompileOutput, PassageTextInput, SearchTopicInput } from './extraction-tasks.ts';
 import type { RenderPublicPageInput } from './page-tasks.ts';
 import type { PassageContent, TopicSearchResult, WordLimitCut } from '@quire/engine';
@@ -115,6 +116,12 @@ export interface JobRunner {
   renderPublicPage(input: RenderPublicPageInput): Promise<{ html: string }>;
   /** Whether the runner takes jobs (false once `close` was called). */
   isOpen(): boolean;
+  /**
+   * How busy the thread pool is: tasks waiting for a thread, tasks running, and threads at most; `saturated` when
+   * {@link SATURATED_WAITING_PER_THREAD} tasks per thread wait (GET /api/ready then answers 503, so that a load
+   * balancer sends new work elsewhere).
+   */
+  load(): { waiting: number; running: number; threads: number; saturated: boolean };
   /** Stops the threads and child processes; pending jobs fail. */
   close(): Promise<void>;
 }
@@ -141,11 +148,17 @@ export interface JobRunnerOptions {
   threads?: number;
   /** Typst child processes (default 1). */
   pdfProcesses?: number;
+  /** Time and memory budgets of the threads' tasks (workers/task-budget.ts); defaults for what is not given. */
+  taskBudget?: Partial<TaskBudget>;
 }
+
+/** Tasks waiting per thread at which the pool counts as saturated (each waits for a whole task before it). */
+export const SATURATED_WAITING_PER_THREAD = 4;
 
 /**
  * Unwraps a task result. Engine errors about the input keep the engine's message: unreadable or empty input 422;
- * an archive over the unpacking limits 413. An unsupported format answers 415 naming the supported types, a text
+ * an archive over the unpacking limits 413; work past an engine child's time or memory budget (a PDF read, a vector
+ * figure) 422 `TASK_TIME_LIMIT` / `TASK_MEMORY_LIMIT`. An unsupported format answers 415 naming the supported types, a text
  * over the limit 413 with the spec's sentence; other codes are 500 (details logged by the handler).
  */
 function unwrap<T>(result: TaskResult<T>): T {
@@ -155,6 +168,8 @@ function unwrap<T>(result: TaskResult<T>): T {
   if (code === 'ARCHIVE_TOO_LARGE') throw new AppError('ARCHIVE_TOO_LARGE', message);
   if (code === 'UNSUPPORTED_FORMAT') throw new AppError('UNSUPPORTED_FORMAT');
   if (code === 'TEXT_TOO_LARGE') throw new AppError('TEXT_TOO_LARGE');
+  if (code === 'TIME_LIMIT') throw new AppError('TASK_TIME_LIMIT', message);
+  if (code === 'MEMORY_LIMIT') throw new AppError('TASK_MEMORY_LIMIT', message);
   throw new AppError('INTERNAL', undefined, { cause: new EngineError(code as EngineError['code'], message) });
 }
 
@@ -164,17 +179,24 @@ export const BACKGROUND_NICENESS = 10;
 /** Creates the runner. Threads start on demand; the PDF process pool is created on the first PDF export. */
 export function createJobRunner(options: JobRunnerOptions = {}): JobRunner {
   const threads = Math.max(1, options.threads ?? 2);
+  const budget: TaskBudget = { ...DEFAULT_TASK_BUDGET, ...options.taskBudget };
   // The heavy work yields the CPU to the event loop answering requests (issue 14, "Load": other users' reads stay quick
   // while a War and Peace export runs): worker threads and export children run at a lower priority; the one preview
   // process, which a user waits on page by page, does not.
   const pool = new Piscina({
     filename: WORKER_URL,
-    minThreads: 0,
+    // One thread always: a thread ended by a task's budget is then replaced at once, and the tasks queued behind it run
+    // (piscina starts no thread for its queue otherwise until another task is submitted).
+    minThreads: 1,
     maxThreads: threads,
     idleTimeout: 60_000,
     loadBalancer: affinityBalancer(),
     niceIncrement: BACKGROUND_NICENESS,
+    resourceLimits: { maxOldGenerationSizeMb: budget.maxOldGenerationSizeMb },
   });
+  // A thread that fails outside a task (while it starts) has no caller to tell: its error would otherwise be an
+  // unhandled 'error' event, which ends the whole server. Tasks' own errors reach their callers.
+  pool.on('error', () => {});
   let pdfPool: PdfProcessPool | null = null;
   let previewPool: PdfProcessPool | null = null;
   const pdfs = () => (pdfPool ??= new PdfProcessPool({ size: Math.max(1, options.pdfProcesses ?? 1), niceness: BACKGROUND_NICENESS }));
@@ -182,9 +204,47 @@ export function createJobRunner(options: JobRunnerOptions = {}): JobRunner {
   const previews = () => (previewPool ??= new PdfProcessPool({ size: 1, maxJobsPerProcess: 50 }));
   let closed = false;
 
-  const run = <T>(name: string, data: unknown, transferList: ArrayBuffer[] = []): Promise<T> => {
-    if (closed) return Promise.reject(new AppError('INTERNAL', undefined, { cause: new Error('job runner closed') }));
-    return pool.run(data, { name, transferList }) as Promise<T>;
+  // Tasks given to the pool and not yet taken by a thread, and tasks a thread runs (piscina's own queueSize leaves out
+  // the tasks a starting thread will take).
+  let waiting = 0;
+  let running = 0;
+  /**
+   * Runs task `name` in a thread within its time budget (counted from when a thread takes it) and the threads' memory
+   * budget. @throws AppError `TASK_TIME_LIMIT` or `TASK_MEMORY_LIMIT` (422) past them; what the task throws otherwise.
+   */
+  const run = async <T>(name: string, data: object, transferList: ArrayBuffer[] = []): Promise<T> => {
+    if (closed) throw new AppError('INTERNAL', undefined, { cause: new Error('job runner closed') });
+    // Measured before the run: transferred buffers are empty afterwards.
+    const budgetMs = taskTimeBudgetMs(inputSizeBytes(data), budget);
+    const abort = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    let timedOut = false;
+    let started = false;
+    const onStart = () => {
+      started = true;
+      waiting -= 1;
+      running += 1;
+      timer = setTimeout(() => {
+        timedOut = true;
+        abort.abort();
+      }, budgetMs);
+    };
+    waiting += 1;
+    try {
+      return (await pool.run(withOnStart(data, onStart), { name, transferList, signal: abort.signal })) as T;
+    } catch (err) {
+      if (timedOut) {
+        throw new AppError('TASK_TIME_LIMIT', undefined, { cause: new Error(`${name} ran past its budget of ${budgetMs} ms`) });
+      }
+      if ((err as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
+        throw new AppError('TASK_MEMORY_LIMIT', undefined, { cause: err });
+      }
+      throw err;
+    } finally {
+      clearTimeout(timer);
+      if (started) running -= 1;
+      else waiting -= 1;
+    }
   };
 
   return {
@@ -213,6 +273,9 @@ export function createJobRunner(options: JobRunnerOptions = {}): JobRunner {
         if (err instanceof EngineError && (err.code === 'UNREADABLE_INPUT' || err.code === 'EMPTY_INPUT')) {
           throw new AppError('UNREADABLE_INPUT', err.message);
         }
+        // The PDF child's own budgets (engine write/typst/pool.ts): a sentence for the job, and no retry.
+        if (err instanceof EngineError && err.code === 'TIME_LIMIT') throw new AppError('TASK_TIME_LIMIT', err.message);
+        if (err instanceof EngineError && err.code === 'MEMORY_LIMIT') throw new AppError('TASK_MEMORY_LIMIT', err.message);
         throw err;
       }
     },
@@ -266,6 +329,9 @@ export function createJobRunner(options: JobRunnerOptions = {}): JobRunner {
     },
     isOpen() {
       return !closed;
+    },
+    load() {
+      return { waiting, running, threads, saturated: waiting >= threads * SATURATED_WAITING_PER_THREAD };
     },
     async close() {
       if (closed) return;

@@ -9,7 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from '../../src/plugins/security-headers.ts';
-import { buildTestApp, type TestApp } from '../helpers.ts';
+import { SATURATED_WAITING_PER_THREAD } from '../../src/workers/pool.ts';
+import { buildTestApp, corpusFile, type TestApp } from '../helpers.ts';
 
 const build = mkdtempSync(path.join(os.tmpdir(), 'quire-web-build-'));
 const dist = path.join(build, 'dist');
@@ -95,6 +96,23 @@ describe('GET /api/health and GET /api/ready', () => {
     const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', storage: 'ok', jobs: 'ok' } });
+  });
+
+  it('answers 503 while so many tasks wait for the threads that new work would wait long (jobs: saturated)', async () => {
+    const app = await buildTestApp({ workerThreads: 1 });
+    try {
+      const book = new Uint8Array(corpusFile('gutenberg/pg2600-war-and-peace.txt'));
+      const tasks = Array.from({ length: SATURATED_WAITING_PER_THREAD + 1 }, () =>
+        app.app.jobs.importFile({ bytes: book, fileName: 'war.txt', clean: true, maxTextBytes: 8 * 1024 * 1024 }),
+      );
+      const busy = await app.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(busy.statusCode).toBe(503);
+      expect(busy.json()).toEqual({ status: 'not-ready', checks: { database: 'ok', storage: 'ok', jobs: 'saturated' } });
+      await Promise.all(tasks);
+      expect((await app.app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
   });
 
   it('answers 503 naming the part that fails, and leaves no probe file behind', async () => {

@@ -68,10 +68,15 @@ async function scaleArtworkDown(files: readonly TypstFile[]): Promise<TypstFile[
 /** Where a cover job runs: a process pool (the server), or this thread when none is given. */
 export interface CoverRenderOptions {
   pool?: Pick<PdfProcessPool, 'cover'>;
+  /**
+   * Cancels the render in the pool: its child is killed and the call rejects with EngineError `TIME_LIMIT`
+   * (`PdfJobOptions`). Without a pool the render runs on this thread and cannot be stopped midway.
+   */
+  signal?: AbortSignal;
 }
 
 function run(job: CoverJob, opts: CoverRenderOptions): Promise<CoverResult> {
-  return opts.pool ? opts.pool.cover(job) : renderCoverNow(job);
+  return opts.pool ? opts.pool.cover(job, opts.signal ? { signal: opts.signal } : undefined) : renderCoverNow(job);
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Entry of the vector-figure rendering child process (started by `vector-images.ts` with `child_process.fork`,
- * one process per figure, killed by its parent after 10 s or above its memory cap).
+ * one process per figure, killed by its parent past its time budget, above its memory cap or when the caller cancels).
  *
  * - PDF: the first page, drawn by pdf.js (legacy build, the one for Node 20) on an `@napi-rs/canvas` canvas, with
  *   `isEvalSupported: false` (no `new Function` for PostScript functions: CVE-2024-4367), no font loading

@@ -13,9 +13,10 @@
  *   every font family replaced by one of Quire's shipped fonts (`layout/fonts.ts`);
  * - an SVG over 5 MB, or one declaring entities (`<!ENTITY`, a DOCTYPE with an internal subset), is refused;
  * - the rendering runs in a child process of its own (`vector-images-child.ts`), with an empty environment, no
- *   system fonts (`DISABLE_SYSTEM_FONTS_LOAD`), a V8 heap cap, a resident-memory watchdog and a time limit
- *   (10 s) after which it is killed: pdf.js has had remote-code bugs (CVE-2024-4367) and a crafted drawing can
- *   take very long;
+ *   system fonts (`DISABLE_SYSTEM_FONTS_LOAD`), a V8 heap cap, a resident-memory watchdog and a time budget
+ *   (10 s plus 4 s per MiB of the file) after which it is killed: pdf.js has had remote-code bugs (CVE-2024-4367)
+ *   and a crafted drawing can take very long; it dies with the thread that forked it (`setpriv --pdeathsig`), and
+ *   is reaped before its answer is used, so no zombie is left when that thread ends (issue 32, point 9);
  * - a figure whose 300 dpi rendering would pass 40 million pixels (a "pixel bomb") is refused.
  *
  * Resolution: print needs 300 dpi (KDP's minimum for images: "Image resolution should be at least 300 DPI").
@@ -27,9 +28,9 @@
  * why a draw.io `<switch>` is written out as a group holding its first drawable child, the plain-text label).
  * `@resvg/resvg-js` is not installed in the repository.
  */
-import { childEntryBeside } from '../child-entry.ts';
+import { childEntryBeside, childRunner, residentBytes, stopChild } from '../child-entry.ts';
 import { fork } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { EngineError } from '../errors.ts';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -47,8 +48,16 @@ export interface RasterizedVectorImage {
 export interface RasterizeVectorOptions {
   /** Widest image made, in pixels (default 2400, 8 in at 300 dpi). */
   maxWidthPx?: number;
-  /** Time limit of the rendering, from the request to the answer of its process, in milliseconds (default 10,000). */
+  /**
+   * Time limit of the rendering, from the request to the answer of its process, in milliseconds. Default: sized
+   * from the file, {@link vectorBudgetMs} (10 s plus 4 s per MiB).
+   */
   timeoutMs?: number;
+  /**
+   * Cancels the rendering (waiting for its turn, or running: its child is killed) and rejects with EngineError
+   * `TIME_LIMIT`; an already aborted signal rejects at once.
+   */
+  signal?: AbortSignal;
 }
 
 /** Limits of the rasteriser (see the module comment for their sources). */
@@ -61,8 +70,14 @@ export const VECTOR_IMAGE_LIMITS = {
   maxPixels: 40_000_000,
   /** Largest SVG file, bytes. */
   maxSvgBytes: 5 * 1024 * 1024,
-  /** Time limit of one rendering, milliseconds. */
+  /**
+   * Time limit of one rendering, milliseconds, before {@link VECTOR_IMAGE_LIMITS.timeoutMsPerMb}. A matplotlib or
+   * draw.io figure renders in well under a second once the child has started (start-up is not counted), so ten
+   * seconds is more than ten times what a real figure needs (issue 32, point 1).
+   */
   timeoutMs: 10_000,
+  /** Time added per MiB of the file, milliseconds: a 5 MB SVG (the largest accepted) gets 30 s. */
+  timeoutMsPerMb: 4_000,
   /** Memory cap of the rendering process, MiB (V8 heap; the resident set may reach twice this). */
   maxMemoryMb: 512,
 } as const;
@@ -421,14 +436,14 @@ function childEntry(): { path: string; execArgv: string[] } {
   return childEntryBeside(import.meta.url, 'vector-images-child', VECTOR_IMAGE_LIMITS.maxMemoryMb);
 }
 
-/** Resident set size of a process in bytes (Linux `/proc/<pid>/status`); undefined elsewhere. */
-function residentBytes(pid: number): number | undefined {
-  try {
-    const m = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'latin1'));
-    return m ? Number(m[1]) * 1024 : undefined;
-  } catch {
-    return undefined;
-  }
+/** The default time budget of rendering a file of `byteLength` bytes, ms ({@link VECTOR_IMAGE_LIMITS}). */
+export function vectorBudgetMs(byteLength: number): number {
+  return VECTOR_IMAGE_LIMITS.timeoutMs + (VECTOR_IMAGE_LIMITS.timeoutMsPerMb * byteLength) / 2 ** 20;
+}
+
+/** The rejection of a rendering cancelled by its caller's signal. */
+function cancelled(signal: AbortSignal): EngineError {
+  return new EngineError('TIME_LIMIT', 'Converting a vector figure took too long and was stopped.', { cause: signal.reason });
 }
 
 /** Time a child may take to start (load its loader, the canvas and pdf.js) before it is given up, ms. */
@@ -439,9 +454,26 @@ const MAX_CONCURRENT_CHILDREN = 2;
 let running = 0;
 const waiting: (() => void)[] = [];
 
-/** Runs `task` when fewer than {@link MAX_CONCURRENT_CHILDREN} renderings run. */
-async function limited<T>(task: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT_CHILDREN) await new Promise<void>((resolve) => waiting.push(resolve));
+/**
+ * Runs `task` when fewer than {@link MAX_CONCURRENT_CHILDREN} renderings run.
+ * @throws EngineError `TIME_LIMIT` when `signal` aborts while the task waits for its turn.
+ */
+async function limited<T>(task: () => Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (running >= MAX_CONCURRENT_CHILDREN) {
+    await new Promise<void>((resolve, reject) => {
+      const turn = (): void => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      };
+      const onAbort = (): void => {
+        const at = waiting.indexOf(turn);
+        if (at >= 0) waiting.splice(at, 1);
+        reject(cancelled(signal!));
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      waiting.push(turn);
+    });
+  }
   running++;
   try {
     return await task();
@@ -454,17 +486,22 @@ async function limited<T>(task: () => Promise<T>): Promise<T> {
 /**
  * Runs one rendering in a fresh child process and answers its reply, or undefined when the child fails, does
  * not start within 30 s, takes more than `timeoutMs` from the request to the answer, or grows past twice the
- * heap cap in resident memory (canvas pixels live outside the heap). The child is killed in every case.
+ * heap cap in resident memory (canvas pixels live outside the heap). The child is killed in every case, and the
+ * call settles only once it has been reaped (`stopChild`).
  * The child says `ready` once its modules are loaded (pdf.js too, for a PDF), so the time limit measures the
- * rendering, not the start-up of Node and its TypeScript loader on a busy machine. Never rejects.
+ * rendering, not the start-up of Node and its TypeScript loader on a busy machine.
+ * @throws EngineError `TIME_LIMIT` (rejection) when `signal` aborts; never rejects otherwise.
  */
-function runChild(request: VectorRenderRequest, timeoutMs: number): Promise<VectorRenderReply | undefined> {
-  return new Promise((resolve) => {
+function runChild(request: VectorRenderRequest, timeoutMs: number, signal: AbortSignal | undefined): Promise<VectorRenderReply | undefined> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(cancelled(signal));
     let child: ReturnType<typeof fork>;
     try {
       const { path: entry, execArgv } = childEntry();
+      const runner = childRunner();
       child = fork(entry, [request.type], {
-        execArgv,
+        execPath: runner.execPath,
+        execArgv: [...runner.before, ...execArgv],
         // Nothing of the parent's environment; system fonts are not loaded (`@napi-rs/canvas` reads this).
         env: { DISABLE_SYSTEM_FONTS_LOAD: '1' },
         serialization: 'advanced',
@@ -476,14 +513,16 @@ function runChild(request: VectorRenderRequest, timeoutMs: number): Promise<Vect
     }
     let settled = false;
     let timer: NodeJS.Timeout;
-    const finish = (reply: VectorRenderReply | undefined): void => {
+    const finish = (outcome: VectorRenderReply | undefined | EngineError): void => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       clearInterval(watchdog);
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      resolve(reply);
+      signal?.removeEventListener('abort', onAbort);
+      void stopChild(child).then(() => (outcome instanceof EngineError ? reject(outcome) : resolve(outcome)));
     };
+    const onAbort = (): void => finish(cancelled(signal!));
+    signal?.addEventListener('abort', onAbort, { once: true });
     timer = setTimeout(() => finish(undefined), STARTUP_TIMEOUT_MS);
     const watchdog = setInterval(() => {
       const rss = child.pid === undefined ? undefined : residentBytes(child.pid);
@@ -508,12 +547,15 @@ function runChild(request: VectorRenderRequest, timeoutMs: number): Promise<Vect
  * what is refused and why.
  * @param bytes the file as found beside the document.
  * @returns the PNG and its pixel size, or undefined when the bytes are neither PDF nor SVG, are refused (too
- *   big, entities, a pixel bomb), cannot be read, or take longer than `timeoutMs` (default 10 s). Never throws.
+ *   big, entities, a pixel bomb), cannot be read, or take longer than `timeoutMs` (default sized from the file:
+ *   {@link vectorBudgetMs}): a figure that cannot be converted is the caller's diagnostic, not a failed import.
+ * @throws EngineError `TIME_LIMIT` (rejection) when `opts.signal` aborts, the caller having given up on the whole
+ *   job; never otherwise.
  */
 export async function rasterizeVectorImage(bytes: Uint8Array, opts: RasterizeVectorOptions = {}): Promise<RasterizedVectorImage | undefined> {
   try {
     const maxWidthPx = opts.maxWidthPx !== undefined && opts.maxWidthPx >= 1 ? Math.floor(opts.maxWidthPx) : VECTOR_IMAGE_LIMITS.maxWidthPx;
-    const timeoutMs = opts.timeoutMs !== undefined && opts.timeoutMs > 0 ? opts.timeoutMs : VECTOR_IMAGE_LIMITS.timeoutMs;
+    const timeoutMs = opts.timeoutMs !== undefined && opts.timeoutMs > 0 ? opts.timeoutMs : vectorBudgetMs(bytes.byteLength);
     const kind = detectVectorKind(bytes);
     let request: VectorRenderRequest;
     if (kind === 'pdf') {
@@ -525,11 +567,12 @@ export async function rasterizeVectorImage(bytes: Uint8Array, opts: RasterizeVec
     } else {
       return undefined;
     }
-    const reply = await limited(() => runChild(request, timeoutMs));
+    const reply = await limited(() => runChild(request, timeoutMs, opts.signal), opts.signal);
     if (reply?.type !== 'done') return undefined;
     const png = new Uint8Array(reply.png.buffer, reply.png.byteOffset, reply.png.byteLength);
     return { png, widthPx: reply.widthPx, heightPx: reply.heightPx };
-  } catch {
+  } catch (error) {
+    if (error instanceof EngineError && error.code === 'TIME_LIMIT') throw error;
     return undefined;
   }
 }

@@ -16,7 +16,7 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageDimensions, sniffImageType } from '../../src/model/image-bytes.ts';
 import { ImageCollector } from '../../src/read/images.ts';
-import { detectVectorKind, rasterizeVectorImage, sanitizeSvg } from '../../src/read/vector-images.ts';
+import { detectVectorKind, rasterizeVectorImage, sanitizeSvg, vectorBudgetMs } from '../../src/read/vector-images.ts';
 import { png as solidPng } from './fixtures.ts';
 
 const academic = path.resolve(import.meta.dirname, '../../../../../shared/corpus/academic');
@@ -247,5 +247,18 @@ describe('rasterizeVectorImage on synthetic input', () => {
 
   it('abandons a rendering past its time limit', async () => {
     expect(await rasterizeVectorImage(tinyPdf(612, 792), { timeoutMs: 1 })).toBeUndefined();
+  });
+
+  it('sizes its time limit from the file: 10 s, plus 4 s per MiB', () => {
+    expect(vectorBudgetMs(0)).toBe(10_000);
+    expect(vectorBudgetMs(5 * 2 ** 20)).toBe(30_000);
+  });
+
+  it('rejects with the time-limit error when its signal aborts, before or during the rendering', async () => {
+    await expect(rasterizeVectorImage(tinyPdf(612, 792), { signal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'EngineError', code: 'TIME_LIMIT' });
+    const controller = new AbortController();
+    const rendering = rasterizeVectorImage(tinyPdf(612, 792), { signal: controller.signal });
+    setTimeout(() => controller.abort(), 20);
+    await expect(rendering).rejects.toMatchObject({ code: 'TIME_LIMIT', message: 'Converting a vector figure took too long and was stopped.' });
   });
 });

@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { EngineError } from '../../src/errors.ts';
-import { runExtractChild } from '../../src/read/pdf/extract.ts';
+import { extractBudgetMs, runExtractChild } from '../../src/read/pdf/extract.ts';
 import { readPdf } from '../../src/read/pdf/index.ts';
 import { corpusBytes } from '../helpers/corpus.ts';
 import { encryptedPdf, imageOnlyPdf } from './make-pdf.ts';
@@ -53,8 +53,24 @@ describe('the extraction sandbox', () => {
 
   it('stops a read that runs past the time limit', async () => {
     const error = await failure(readPdf(corpusBytes('other/pg11-alice-in-wonderland-word2007.pdf'), { timeoutMs: 50 }));
-    expect(error.code).toBe('UNREADABLE_INPUT');
+    expect(error.code).toBe('TIME_LIMIT');
     expect(error.message).toMatch(/^Reading this PDF took too long/);
+  });
+
+  it('sizes the default time limit from the PDF: 60 s, plus 6 s per MiB', () => {
+    expect(extractBudgetMs(0)).toBe(60_000);
+    expect(extractBudgetMs(10 * 2 ** 20)).toBe(120_000);
+  });
+
+  it('stops a read when its signal aborts, at once when it already has', async () => {
+    const bytes = corpusBytes('other/pg11-alice-in-wonderland-word2007.pdf');
+    const before = await failure(readPdf(bytes, { signal: AbortSignal.abort() }));
+    expect(before.code).toBe('TIME_LIMIT');
+    expect(before.message).toBe('Reading this PDF took too long and was stopped. Upload the text of the book instead.');
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    const during = await failure(readPdf(bytes, { signal: controller.signal }));
+    expect(during.code).toBe('TIME_LIMIT');
   });
 
   it('gives the child no environment at all, so no secret of the server', async () => {
@@ -81,6 +97,7 @@ describe('the extraction sandbox', () => {
   it('stops a child whose memory passes the cap', async () => {
     // 40 MB is below what Node itself needs to start pdf.js, so the watchdog (or the heap cap) must act.
     const error = await failure(readPdf(corpusBytes('other/pg1342-pride-and-prejudice-latex-pandp12p.pdf'), { maxMemoryMb: 40 }));
+    expect(error.code).toBe('MEMORY_LIMIT');
     expect(error.message).toMatch(/more than 40 MB of memory/);
   });
 });

@@ -107,7 +107,7 @@ describe('PdfProcessPool', () => {
   it('kills a child that runs past timeoutMs and rejects its job', async () => {
     const p = pool({ size: 1, timeoutMs: 30 });
     const job = p.compile(big());
-    await expect(job).rejects.toMatchObject({ code: 'WRITE_FAILED', message: expect.stringMatching(/longer than/) });
+    await expect(job).rejects.toMatchObject({ code: 'TIME_LIMIT', message: expect.stringMatching(/longer than/) });
     await waitFor(() => childPids().length === 0);
     expect(childPids()).toEqual([]);
   });

@@ -83,11 +83,12 @@ export function metaFromInfo(info: { title?: string; author?: string; language?:
 /**
  * Reads a text-based PDF into Quire's Markdown.
  * @param bytes the PDF file (at most what the caller accepts; the server caps uploads at 10 MB).
- * @param opts limits of the extraction process, see {@link ReadPdfOptions}.
+ * @param opts limits of the extraction process and a signal cancelling it, see {@link ReadPdfOptions}.
  * @returns see {@link ReadPdfResult}.
  * @throws EngineError('UNREADABLE_INPUT') (rejection) when the PDF is encrypted ("This PDF is encrypted
  *   (password-protected)..."), has no text layer ("This PDF has no text layer (it looks like a
- *   scan)..."), is not a PDF, or its extraction runs past the time limit or the memory cap.
+ *   scan)...") or is not a PDF; `TIME_LIMIT` when its extraction runs past its time budget (sized from the PDF's
+ *   size) or `opts.signal` aborts; `MEMORY_LIMIT` past the memory cap.
  */
 export async function readPdf(bytes: Uint8Array, opts: ReadPdfOptions = {}): Promise<ReadPdfResult> {
   const { pages, info } = await extractPdfLines(bytes, opts);

@@ -78,15 +78,18 @@ export function previewPagesFromRaster(pages: readonly RasterPage[], layout: Pic
 /**
  * The opening pages of a book in a layout: {@link openingExcerpt} typeset in the pool and its first
  * `maxPages` pages (default {@link OPENING_PREVIEW_PAGES}) as SVG images.
- * @throws EngineError `WRITE_FAILED` when the layout's fonts are not shipped or Typst fails.
+ * `opts.signal` cancels it (the pool's `PdfJobOptions`).
+ * @throws EngineError `WRITE_FAILED` when the layout's fonts are not shipped or Typst fails; `TIME_LIMIT` past the
+ *   pool's time budget or when `opts.signal` aborts; `MEMORY_LIMIT` past its memory budget.
  */
 export async function renderOpeningPreview(
   doc: BookDocument,
   layout: Layout,
-  opts: { pool: PdfProcessPool; maxPages?: number },
+  opts: { pool: PdfProcessPool; maxPages?: number; signal?: AbortSignal },
 ): Promise<PreviewPageImage[]> {
   const excerpt = openingExcerpt(doc);
-  const { pages } = await opts.pool.svgPages(writeTypst(excerpt, layout, { balanceSpreads: false }), excerpt.assets, opts.maxPages ?? OPENING_PREVIEW_PAGES);
+  const source = writeTypst(excerpt, layout, { balanceSpreads: false });
+  const { pages } = await opts.pool.svgPages(source, excerpt.assets, opts.maxPages ?? OPENING_PREVIEW_PAGES, { signal: opts.signal });
   return previewPagesFromSvg(pages, layout);
 }
 
@@ -94,13 +97,14 @@ export async function renderOpeningPreview(
  * Pages `fromPage`..`toPage` (1-based, at most {@link PREVIEW_MAX_PAGES}, clamped to the book) of a PDF typeset
  * from `layout`, as WebP images `widthPx` wide; `key` names the PDF so the child keeps it parsed between calls.
  * Resolves with the images and the PDF's page count.
+ * `opts.signal` cancels it (the pool's `PdfJobOptions`).
  * @throws RangeError when the range is empty or longer than {@link PREVIEW_MAX_PAGES}; EngineError `WRITE_FAILED`
- *   when pdf.js fails.
+ *   when pdf.js fails; `TIME_LIMIT` / `MEMORY_LIMIT` as the pool's budgets and `opts.signal` decide.
  */
 export async function renderPdfPreviewPages(
   pdf: { key: string; bytes: Uint8Array },
   layout: Pick<Layout, 'mirrorMargins'>,
-  opts: { pool: PdfProcessPool; fromPage: number; toPage: number; widthPx?: number },
+  opts: { pool: PdfProcessPool; fromPage: number; toPage: number; widthPx?: number; signal?: AbortSignal },
 ): Promise<{ pages: PreviewPageImage[]; pageCount: number }> {
   if (!(opts.fromPage >= 1 && opts.toPage >= opts.fromPage && opts.toPage - opts.fromPage < PREVIEW_MAX_PAGES)) {
     throw new RangeError(`A preview shows pages ${opts.fromPage}-${opts.toPage}: it must be 1 to ${PREVIEW_MAX_PAGES} pages from page 1 on.`);
@@ -111,7 +115,7 @@ export async function renderPdfPreviewPages(
     fromPage: opts.fromPage,
     toPage: opts.toPage,
     widthPx: opts.widthPx ?? PREVIEW_WIDTH_PX,
-  });
+  }, { signal: opts.signal });
   return { pages: previewPagesFromRaster(pages, layout), pageCount };
 }
 

@@ -10,10 +10,10 @@ import type { BookDocument } from '../../model/book-document.ts';
 import type { Layout } from '../../layout/layout.ts';
 import type { Diagnostics } from '../../model/diagnostics.ts';
 import { writeTypst } from './index.ts';
-import { PdfProcessPool } from './pool.ts';
+import { PdfProcessPool, type PdfJobOptions } from './pool.ts';
 
 export { compileTypstToPdf } from './compile.ts';
-export { PdfProcessPool, type PdfProcessPoolOptions } from './pool.ts';
+export { PdfProcessPool, type PdfJobBudget, type PdfJobOptions, type PdfProcessPoolOptions } from './pool.ts';
 
 /**
  * Typesets a book as a print-ready PDF (trim size, mirrored margins and fonts from `layout`; Quire's
@@ -26,21 +26,25 @@ export { PdfProcessPool, type PdfProcessPoolOptions } from './pool.ts';
  *   CPU time of one compile. Default true.
  * - `opts.diagnostics`: the collector the writer adds to (tables shrunk or turned, equations kept as TeX,
  *   unresolved cross-references); see `writeTypst`.
+ * - `opts.signal`, `opts.timeoutMs`: cancel the compile, or replace its time budget sized from the source
+ *   (`PdfJobOptions`, `pool.ts`).
  * Resolves with the PDF bytes.
  * @throws EngineError `WRITE_FAILED` (rejection) when the layout's font is not shipped, Typst fails, or the
- *   typesetting process crashes or times out.
+ *   typesetting process crashes; `TIME_LIMIT` when the compile runs past its time budget or `opts.signal` aborts;
+ *   `MEMORY_LIMIT` past the pool's memory budget.
  */
 export async function writePdf(
   doc: BookDocument,
   layout: Layout,
-  opts: { pool?: PdfProcessPool; balanceSpreads?: boolean; diagnostics?: Diagnostics } = {},
+  opts: { pool?: PdfProcessPool; balanceSpreads?: boolean; diagnostics?: Diagnostics } & PdfJobOptions = {},
 ): Promise<Uint8Array> {
+  const job: PdfJobOptions = { signal: opts.signal, timeoutMs: opts.timeoutMs };
   // The diagnostics are given while the source is written, here, not in the child process that compiles it.
   const source = writeTypst(doc, layout, { balanceSpreads: opts.balanceSpreads, diagnostics: opts.diagnostics });
-  if (opts.pool) return opts.pool.compile(source, doc.assets);
+  if (opts.pool) return opts.pool.compile(source, doc.assets, job);
   const pool = new PdfProcessPool({ size: 1, maxJobsPerProcess: 1 });
   try {
-    return await pool.compile(source, doc.assets);
+    return await pool.compile(source, doc.assets, job);
   } finally {
     await pool.close();
   }
