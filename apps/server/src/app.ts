@@ -251,7 +251,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     from: config.mail.from,
     outboxDir: path.join(config.dataDir, 'outbox'),
     // Without SMTP the log is how a local user finds the mail (and its reset link).
-    onOutboxFile: (file, message) => app.log.info({ file, to: message.to, subject: message.subject }, `mail written to ${file}`),
+    // The file names the mail; the address stays out of the log (issue 32, point 7), its domain is enough to tell.
+    onOutboxFile: (file, message) => app.log.info({ file, toDomain: emailDomain(message.to), subject: message.subject }, `mail written to ${file}`),
   });
   const passwordReset = createPasswordResetService({
     db: app.db,
@@ -363,4 +364,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 export function proxyTrust(trust: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
   if (typeof trust !== 'number') return trust;
   return (_address, hop) => hop < trust;
+}
+
+/** The domain of an address or list of addresses (`example.com`), for a log line that must not hold the address. */
+function emailDomain(to: unknown): string {
+  const first = Array.isArray(to) ? to[0] : to;
+  const address = typeof first === 'string' ? first : typeof first === 'object' && first !== null && 'address' in first ? String(first.address) : '';
+  return address.includes('@') ? address.slice(address.lastIndexOf('@') + 1).replace(/>$/, '') : '';
 }

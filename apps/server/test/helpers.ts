@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { createWriteStream, existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -69,6 +69,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+let logFiles = 0;
+
+/**
+ * Where an app logs during the suite when its test asks for no log level or stream of its own: a file in the folder
+ * test/log-audit.ts audits, at `info`. Undefined outside vitest's global setup (the app stays silent).
+ */
+function auditedLogFile(): NodeJS.WritableStream | undefined {
+  const dir = process.env.QUIRE_TEST_LOG_DIR;
+  return dir ? createWriteStream(path.join(dir, `${process.pid}-${++logFiles}.log`)) : undefined;
+}
+
 /**
  * Builds the app on a temporary data directory and a fresh database. Private URLs are allowed unless
  * `overrides` says otherwise (the tests' HTTP servers listen on loopback). A `databaseUrl` in `overrides` puts the app
@@ -77,6 +88,7 @@ export interface TestApp {
  */
 export async function buildTestApp(overrides: Partial<Config> = {}, options: BuildAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'quire-server-test-'));
+  const logFile = overrides.logLevel === undefined && options.logStream === undefined ? auditedLogFile() : undefined;
   const database = TEST_DATABASE_URL && !overrides.databaseUrl ? await createTestDatabase(TEST_DATABASE_URL) : null;
   const config = loadConfig(
     {},
@@ -87,14 +99,14 @@ export async function buildTestApp(overrides: Partial<Config> = {}, options: Bui
       inMemoryDatabase: !database && !overrides.databaseUrl,
       allowPrivateUrls: true,
       webDistDir: null,
-      logLevel: 'silent',
+      logLevel: logFile ? 'info' : 'silent',
       workerThreads: 2,
       // Refusals are sent at once here; auth.test.ts checks the delay itself.
       refusalDelayMs: 0,
       ...overrides,
     },
   );
-  const app = await buildApp(config, options);
+  const app = await buildApp(config, { ...options, ...(logFile ? { logStream: logFile } : {}) });
   await app.ready();
   return {
     app,
@@ -102,6 +114,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}, options: Bui
     driver: config.databaseUrl ? 'postgres' : 'pglite',
     async close() {
       await app.close();
+      if (logFile) await new Promise<void>((resolve) => logFile.end(resolve));
       await database?.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
