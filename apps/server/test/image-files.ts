@@ -6,8 +6,8 @@
 import { deflateSync, crc32 } from 'node:zlib';
 import { strToU8, zipSync } from 'fflate';
 
-/** A PNG of `width` x `height` pixels, all of colour `rgb` (0-255 each). */
-export function solidPng(width: number, height: number, rgb: [number, number, number]): Uint8Array {
+/** A PNG file: the IHDR of an 8-bit truecolour image of `width` x `height` pixels, then one IDAT of `raw` deflated. */
+function pngFile(width: number, height: number, raw: Buffer): Uint8Array {
   const chunk = (type: string, data: Buffer) => {
     const head = Buffer.alloc(8);
     head.writeUInt32BE(data.length, 0);
@@ -20,12 +20,22 @@ export function solidPng(width: number, height: number, rgb: [number, number, nu
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 2, 0, 0, 0], 8); // 8 bits, truecolour, deflate, no filter method, no interlace
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return new Uint8Array(
-    Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))]),
-  );
+  return new Uint8Array(Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]));
+}
+
+/** A PNG of `width` x `height` pixels, all of colour `rgb` (0-255 each). */
+export function solidPng(width: number, height: number, rgb: [number, number, number]): Uint8Array {
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
+  return pngFile(width, height, Buffer.concat(Array.from({ length: height }, () => row)));
+}
+
+/**
+ * An image bomb: a PNG whose header declares `width` x `height` pixels while its one IDAT holds four bytes, so that
+ * nothing could decode it to its declared size and any answer about its pixels can only come from the header.
+ */
+export function pngDeclaring(width: number, height: number): Uint8Array {
+  return pngFile(width, height, Buffer.from([0, 1, 2, 3]));
 }
 
 const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';

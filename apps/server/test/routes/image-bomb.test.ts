@@ -6,33 +6,14 @@
  * as a book's picture (an HTML edition zipped with its images, a DOCX), dropped with an `image-refused`
  * diagnostic while the rest of the book is imported.
  */
-import { crc32, deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { zipSync, strToU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookAssets, covers as coversTable } from '../../src/db/schema/index.ts';
 import { bearer, buildTestApp, multipartFile, registerUser, SAMPLE_BOOK, type TestApp } from '../helpers.ts';
-import { docxWithImages, solidPng } from '../image-files.ts';
+import { docxWithImages, pngDeclaring, solidPng } from '../image-files.ts';
 
-/** A PNG whose header says `width` x `height` (8-bit RGB), with a single deflated IDAT of four bytes. */
-function pngBomb(width: number, height: number): Uint8Array {
-  const chunk = (type: string, data: Buffer) => {
-    const head = Buffer.alloc(8);
-    head.writeUInt32BE(data.length, 0);
-    head.write(type, 4, 'latin1');
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-    return Buffer.concat([head, data, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return new Uint8Array(Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.from([0, 1, 2, 3]))), chunk('IEND', Buffer.alloc(0))]));
-}
-
-const BOMB = pngBomb(20_000, 20_000);
+const BOMB = pngDeclaring(20_000, 20_000);
 const SMALL = solidPng(24, 16, [200, 30, 30]);
 
 let t: TestApp;

@@ -10,10 +10,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { JobKind } from '@quire/contracts';
 import { jobs, type JobRow } from '../../src/db/schema/index.ts';
 import { AppError } from '../../src/errors.ts';
-import { createJobQueue, type JobHandler, type JobQueue } from '../../src/services/jobs/job-queue.ts';
-import { createLocalDelivery } from '../../src/services/jobs/local-delivery.ts';
-import { createPgBossDelivery } from '../../src/services/jobs/pg-boss-delivery.ts';
+import type { JobHandler, JobQueue } from '../../src/services/jobs/job-queue.ts';
 import { buildTestApp, registerUser, TEST_DATABASE_URL, type TestApp } from '../helpers.ts';
+import { queueHarness, quiet } from './queue-harness.ts';
 
 let t: TestApp;
 let userId: string;
@@ -25,29 +24,19 @@ afterAll(async () => {
   await t?.close();
 });
 
-const quiet = { info() {}, warn() {}, error() {} };
-let kinds = 0;
-/** A kind no other queue of this file handles. */
-const nextKind = () => `test-release-kind-${++kinds}` as JobKind;
-
-const open: JobQueue[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((q) => q.stop(200)));
-});
+const queues = queueHarness(() => t, 'test-release-kind');
+const nextKind = queues.nextKind;
+afterEach(() => queues.stopAll());
 
 /** A queue over the test app's database running `handler` for `kind` and recording its releases, with short timings. */
 function makeQueue(kind: JobKind, handler: JobHandler): { queue: JobQueue; released: JobRow[] } {
-  const delivery = t.config.databaseUrl
-    ? createPgBossDelivery({ connectionString: t.config.databaseUrl, retryDelaySeconds: 1, log: quiet })
-    : createLocalDelivery({ db: t.app.db, idleMs: 50, log: quiet });
-  const queue = createJobQueue({ db: t.app.db, delivery, concurrency: 1, heartbeatMs: 100, staleMs: 600, sweepMs: 200, retryDelayMs: 50, pollMs: 50, log: quiet });
+  const queue = queues.queue();
   const released: JobRow[] = [];
   queue.handle(kind, handler, {
     release: async (job) => {
       released.push(job);
     },
   });
-  open.push(queue);
   return { queue, released };
 }
 
@@ -120,16 +109,12 @@ describe(`job queue release and upkeep (${TEST_DATABASE_URL ? 'PostgreSQL, pg-bo
   it('a release that fails is logged and changes nothing else: the job stays completed', async () => {
     const kind = nextKind();
     const errors: string[] = [];
-    const delivery = t.config.databaseUrl
-      ? createPgBossDelivery({ connectionString: t.config.databaseUrl, retryDelaySeconds: 1, log: quiet })
-      : createLocalDelivery({ db: t.app.db, idleMs: 50, log: quiet });
-    const queue = createJobQueue({ db: t.app.db, delivery, concurrency: 1, pollMs: 50, log: { ...quiet, error: (_o, msg) => errors.push(msg) } });
+    const queue = queues.queue({ log: { ...quiet, error: (_o, msg) => errors.push(msg) } });
     queue.handle(kind, async () => ({ result: { ok: true } }), {
       release: async () => {
         throw new Error('the storage is down');
       },
     });
-    open.push(queue);
     await queue.start();
     const id = await queue.enqueue({ kind, userId, bookId: null, input: {} });
     expect(await queue.waitFor(id)).toMatchObject({ state: 'completed', attempts: 1, result: { ok: true } });

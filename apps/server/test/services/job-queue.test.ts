@@ -10,10 +10,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { JobKind } from '@quire/contracts';
 import { jobs, rateLimitWindows } from '../../src/db/schema/index.ts';
 import { AppError } from '../../src/errors.ts';
-import { createJobQueue, type JobHandler, type JobQueue } from '../../src/services/jobs/job-queue.ts';
-import { createLocalDelivery } from '../../src/services/jobs/local-delivery.ts';
-import { createPgBossDelivery } from '../../src/services/jobs/pg-boss-delivery.ts';
+import type { JobHandler, JobQueue } from '../../src/services/jobs/job-queue.ts';
 import { buildTestApp, registerUser, TEST_DATABASE_URL, type TestApp } from '../helpers.ts';
+import { queueHarness } from './queue-harness.ts';
 
 let t: TestApp;
 let userId: string;
@@ -25,36 +24,15 @@ afterAll(async () => {
   await t?.close();
 });
 
-const quiet = { info() {}, warn() {}, error() {} };
-let kinds = 0;
-/** A kind no other queue of this file handles (each test gets its own, so that no queue takes another's jobs). */
-const nextKind = () => `test-kind-${++kinds}` as JobKind;
-
-const open: JobQueue[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((q) => q.stop(200)));
-});
+const queues = queueHarness(() => t, 'test-kind');
+const nextKind = queues.nextKind;
+afterEach(() => queues.stopAll());
 
 /** A started queue over the test app's database running `handler` for `kind`, with short timings. */
 async function startQueue(kind: JobKind, handler: JobHandler, opts: { concurrency?: number; graceMs?: number } = {}): Promise<JobQueue> {
-  const delivery = t.config.databaseUrl
-    ? createPgBossDelivery({ connectionString: t.config.databaseUrl, retryDelaySeconds: 1, log: quiet })
-    : createLocalDelivery({ db: t.app.db, idleMs: 50, log: quiet });
-  const queue = createJobQueue({
-    db: t.app.db,
-    delivery,
-    concurrency: opts.concurrency ?? 1,
-    heartbeatMs: 100,
-    staleMs: 600,
-    sweepMs: 200,
-    retryDelayMs: 50,
-    pollMs: 50,
-    graceMs: opts.graceMs ?? 2_000,
-    log: quiet,
-  });
+  const queue = queues.queue({ concurrency: opts.concurrency ?? 1, graceMs: opts.graceMs ?? 2_000 });
   queue.handle(kind, handler);
   await queue.start();
-  open.push(queue);
   return queue;
 }
 

@@ -25,19 +25,31 @@ function chunk(type: string, data: Uint8Array): Buffer {
   return out;
 }
 
-/** A valid RGB PNG of `width` x `height` pixels, filled with one colour (`seed` varies the colour). */
-export function png(width: number, height: number, seed = 0): Uint8Array {
+/** A PNG file: the IHDR of an 8-bit RGB image of `width` x `height` pixels, then one IDAT of `raw` deflated. */
+function pngFile(width: number, height: number, raw: Uint8Array): Uint8Array {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr[8] = 8; // bit depth
   ihdr[9] = 2; // colour type RGB
-  const row = Buffer.alloc(1 + width * 3);
-  for (let x = 0; x < width; x++) row.set([(seed * 37) & 0xff, (x * 7 + seed) & 0xff, 200], 1 + x * 3);
-  const raw = Buffer.concat(Array.from({ length: height }, () => row));
   return new Uint8Array(
     Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', new Uint8Array(0))]),
   );
+}
+
+/** A valid RGB PNG of `width` x `height` pixels, filled with one colour (`seed` varies the colour). */
+export function png(width: number, height: number, seed = 0): Uint8Array {
+  const row = Buffer.alloc(1 + width * 3);
+  for (let x = 0; x < width; x++) row.set([(seed * 37) & 0xff, (x * 7 + seed) & 0xff, 200], 1 + x * 3);
+  return pngFile(width, height, Buffer.concat(Array.from({ length: height }, () => row)));
+}
+
+/**
+ * An image bomb: a PNG whose header declares `width` x `height` pixels while its one IDAT holds four bytes, so that
+ * nothing could decode it to its declared size and any answer about its pixels can only come from the header.
+ */
+export function pngDeclaring(width: number, height: number): Uint8Array {
+  return pngFile(width, height, new Uint8Array([0, 1, 2, 3]));
 }
 
 /** An SVG that runs a script when opened: never to be imported. */

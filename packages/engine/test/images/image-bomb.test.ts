@@ -6,12 +6,11 @@
  * The bomb here is a valid PNG header (IHDR 20000 x 20000) with one tiny IDAT: nothing could decode it to its
  * declared size, and the canvas decoder is watched to prove nothing tries.
  */
-import { deflateSync, crc32 } from 'node:zlib';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { readBook, readProject, type ReadOutput } from '../../src/read/index.ts';
 import { imageDimensions, imagePixelProblem, MAX_IMAGE_PIXELS } from '../../src/model/image-bytes.ts';
 import { BOOK_IMAGE_MAX_PX, COVER_ARTWORK_MAX_PX, scaleImageDown } from '../../src/model/image-scale.ts';
-import { docxWithPicture, epubWith, png } from './fixtures.ts';
+import { docxWithPicture, epubWith, png, pngDeclaring } from './fixtures.ts';
 import type * as NapiCanvas from '@napi-rs/canvas';
 
 const canvas = vi.hoisted(() => ({ loads: [] as number[] }));
@@ -31,25 +30,7 @@ beforeEach(() => {
   canvas.loads.length = 0;
 });
 
-/** A PNG whose header says `width` x `height` (8-bit RGB) and whose one IDAT holds a single deflated row of one pixel. */
-function pngBomb(width: number, height: number): Uint8Array {
-  const chunk = (type: string, data: Buffer) => {
-    const head = Buffer.alloc(8);
-    head.writeUInt32BE(data.length, 0);
-    head.write(type, 4, 'latin1');
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-    return Buffer.concat([head, data, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return new Uint8Array(Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.from([0, 1, 2, 3]))), chunk('IEND', Buffer.alloc(0))]));
-}
-
-const BOMB = pngBomb(20_000, 20_000);
+const BOMB = pngDeclaring(20_000, 20_000);
 
 function documentOf(out: ReadOutput): Extract<ReadOutput, { kind: 'document' }> {
   if (out.kind !== 'document') throw new Error('expected a document');

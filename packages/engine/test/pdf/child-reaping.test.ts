@@ -4,41 +4,12 @@
  * thread ended in the same tick as the engine's answer, a child killed just before it stayed a zombie for the life of
  * the process. Each engine call now answers only once its child has been reaped. Linux only (/proc).
  */
-import { readFileSync, readdirSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../helpers/child-scenarios.ts';
+import { childrenRunning, processState as state } from '../helpers/proc-children.ts';
 
 const WORKER = new URL('../helpers/child-worker.mjs', import.meta.url);
-
-/** A process's state letter from /proc (`Z`: a zombie, dead but not reaped), or `gone` once reaped. */
-function state(pid: number): string {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
-  } catch {
-    return 'gone';
-  }
-}
-
-/** The direct children of this process, from any of its threads, whose command line names `entry`. */
-function childrenRunning(entry: string): number[] {
-  return readdirSync(`/proc/${process.pid}/task`)
-    .flatMap((t) => {
-      try {
-        return readFileSync(`/proc/${process.pid}/task/${t}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-      } catch {
-        return []; // the thread ended meanwhile
-      }
-    })
-    .filter((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(entry);
-      } catch {
-        return false;
-      }
-    });
-}
 
 /**
  * Runs `scenario` in a worker thread that ends as soon as it has its answer, noting every `entry` child seen while it

@@ -3,43 +3,16 @@
  * budget, and may be cancelled by a signal; past a budget, or cancelled, its child is killed, reaped (no zombie) and
  * replaced, the job rejects with a coded EngineError saying so, and the next job runs on a fresh child.
  */
-import { readFileSync, readdirSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EngineError } from '../../src/errors.ts';
 import { PDF_JOB_BUDGET, PdfProcessPool, pdfJobBudgetMs } from '../../src/write/typst/pool.ts';
 import { ENDLESS_TYPST } from '../helpers/child-scenarios.ts';
+import { childrenRunning, processState as state } from '../helpers/proc-children.ts';
 
 const SMALL = '#set page(width: 100pt, height: 100pt)\nHello.';
 
 /** The live pdf-child processes this test process started (from any of its threads). */
-function pdfChildren(): number[] {
-  const tasks = readdirSync(`/proc/${process.pid}/task`);
-  return tasks
-    .flatMap((t) => {
-      try {
-        return readFileSync(`/proc/${process.pid}/task/${t}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-      } catch {
-        return []; // the thread ended meanwhile
-      }
-    })
-    .filter((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('pdf-child');
-      } catch {
-        return false;
-      }
-    });
-}
-
-/** A process's state letter from /proc (`Z`: a zombie, dead but not reaped), or `gone` once reaped. */
-function state(pid: number): string {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
-  } catch {
-    return 'gone';
-  }
-}
+const pdfChildren = () => childrenRunning('pdf-child');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
