@@ -16,6 +16,11 @@ export interface XmlElement {
   name: string;
   attrs: Record<string, string>;
   children: XmlNode[];
+  /**
+   * On the `#document` element a parse returns: how many elements stood deeper than the nesting limit and were
+   * read as their text alone (their own markup dropped). Absent when none.
+   */
+  flattened?: number;
 }
 
 /** Character data (entities decoded). */
@@ -28,27 +33,35 @@ export interface XmlText {
 export type XmlNode = XmlElement | XmlText;
 
 /** Deepest nesting kept; deeper elements are flattened into their ancestor (hostile input guard). */
-const MAX_DEPTH = 256;
+export const MAX_NESTING_DEPTH = 256;
 
 /**
- * Makes `parser` ignore a start tag (as if it were not there; its text is kept) while `MAX_DEPTH` elements are
+ * Makes `parser` ignore a start tag (as if it were not there; its text is kept) while `MAX_NESTING_DEPTH` elements are
  * open, so the parser's own stack of open elements stays short. htmlparser2 12 keeps that stack with
  * `unshift`/`shift`, each as slow as the stack is deep: 900,000 unclosed `<b>` (a 2.7 MB upload) took the reading
  * thread for minutes, time growing with the square of the nesting (issue 32, point 1). An ignored start tag goes the
  * way htmlparser2 itself ignores a nested `<form>` (its `tagname` emptied: no attributes, no open-tag event, and no
  * end tag can close it); its end tag then matches nothing open and is dropped. The tree builders below keep no
- * deeper than `MAX_DEPTH` either, so nothing they would have kept is lost.
- * Throws nothing; if a later htmlparser2 renames what this relies on, the parser is left as it is.
+ * deeper than `MAX_NESTING_DEPTH` either, so nothing they would have kept is lost.
+ * htmlparser2 offers no hook for this, so it goes through the parser's internals: the package is pinned to the exact
+ * version read (engine package.json), and the guard refuses to run without them rather than leave the parser
+ * unbounded.
+ * `onIgnored` is called for each start tag ignored.
+ * @throws Error when this htmlparser2 lacks the internals (an upgrade must port this guard; every HTML test fails).
  */
-export function boundNesting(parser: Parser): Parser {
-  const internals = parser as unknown as { emitOpenTag?: (name: string) => void; isVoidElement(name: string): boolean; stack?: unknown; tagname: string };
+export function boundNesting(parser: Parser, onIgnored?: () => void): Parser {
+  const internals = parser as unknown as { emitOpenTag?: (name: string) => void; isVoidElement?: (name: string) => boolean; stack?: unknown; tagname: string };
   const emitOpenTag = internals.emitOpenTag;
-  if (typeof emitOpenTag !== 'function' || !Array.isArray(internals.stack)) return parser;
+  if (typeof emitOpenTag !== 'function' || typeof internals.isVoidElement !== 'function' || !Array.isArray(internals.stack)) {
+    throw new Error('boundNesting: this htmlparser2 has no emitOpenTag/isVoidElement/stack; port the nesting guard to it (read/xml.ts)');
+  }
+  const isVoidElement = internals.isVoidElement.bind(internals);
   const stack = internals.stack as unknown[];
   internals.emitOpenTag = (name: string) => {
     // A void element (`<br>`, `<img>`) is never on the stack.
-    if (stack.length >= MAX_DEPTH && !internals.isVoidElement(name)) {
+    if (stack.length >= MAX_NESTING_DEPTH && !isVoidElement(name)) {
       internals.tagname = '';
+      onIgnored?.();
       return;
     }
     emitOpenTag.call(internals, name);
@@ -60,11 +73,13 @@ function parse(text: string, xmlMode: boolean): XmlElement {
   const root: XmlElement = { type: 'element', name: '#document', attrs: {}, children: [] };
   const stack: XmlElement[] = [root];
   let overflow = 0;
+  let flattened = 0;
   const parser = new Parser(
     {
       onopentag(name, attrs) {
-        if (stack.length >= MAX_DEPTH) {
+        if (stack.length >= MAX_NESTING_DEPTH) {
           overflow++;
+          flattened++;
           return;
         }
         const el: XmlElement = { type: 'element', name, attrs: { ...attrs }, children: [] };
@@ -94,7 +109,8 @@ function parse(text: string, xmlMode: boolean): XmlElement {
       lowerCaseAttributeNames: !xmlMode,
     },
   );
-  boundNesting(parser).end(text);
+  boundNesting(parser, () => flattened++).end(text);
+  if (flattened > 0) root.flattened = flattened;
   return root;
 }
 
@@ -181,7 +197,7 @@ const escapeXmlAttr = (s: string): string =>
  * Any text, read as XML by the forgiving tokenizer of {@link parseXml} and written back well formed: an XML
  * declaration and the first element as the only root, with nothing around it (no second root, no text,
  * comment, processing instruction or DTD); comments, processing instructions and CDATA markers inside it
- * dropped (CDATA content kept as text); elements deeper than {@link MAX_DEPTH} flattened into their
+ * dropped (CDATA content kept as text); elements deeper than {@link MAX_NESTING_DEPTH} flattened into their
  * ancestor; an element or attribute whose name is not a plain XML name left out (an element's content
  * kept); text and attribute values escaped. A strict parser reads the result in linear time.
  * @returns `''` when the text holds no element, or its first element's name is not a plain XML name.
@@ -203,7 +219,7 @@ export function wellFormedXml(text: string): string {
     {
       onopentag(name, attrs) {
         if (state === 'after') return;
-        if (open.length >= MAX_DEPTH - 1) {
+        if (open.length >= MAX_NESTING_DEPTH - 1) {
           overflow++;
           return;
         }

@@ -3,7 +3,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Parser } from 'htmlparser2';
-import { boundNesting, findFirst, parseHtml, parseXml, textContent } from '../../src/read/xml.ts';
+import { readHtml } from '../../src/read/html/index.ts';
+import { boundNesting, findFirst, MAX_NESTING_DEPTH, parseHtml, parseXml, textContent } from '../../src/read/xml.ts';
 
 describe('parseXml', () => {
   it('does not expand entities declared in an internal DTD subset (billion laughs)', () => {
@@ -34,10 +35,25 @@ describe('parseXml', () => {
     // htmlparser2 shifts and unshifts this stack at every tag: its length is the cost of each.
     expect((parser as unknown as { stack: unknown[] }).stack.length).toBeLessThanOrEqual(256);
     parser.end();
-    expect(textContent(parseHtml(flood))).toBe('Start middle xxx endafter');
+    const flooded = parseHtml(flood);
+    expect(textContent(flooded)).toBe('Start middle xxx endafter');
+    // Every element past the limit is counted for the reader to report: the `<b>` but the paragraph and the 254 that
+    // fit below the document, the three `<i>` and the `<br>`.
+    expect(flooded.flattened).toBe(100_000 - (MAX_NESTING_DEPTH - 2) + 3 + 1);
     // A book's ordinary nesting is untouched: the emphasis inside a paragraph inside sections stays.
     const book = parseHtml(`${'<section>'.repeat(10)}<p>An <em>emphasised</em> word.</p>${'</section>'.repeat(10)}`);
     expect(textContent(findFirst(book, 'em')!)).toBe('emphasised');
+    expect(book.flattened).toBeUndefined();
+  });
+
+  it('reports what it flattened: an HTML book of unclosed tags keeps its words and says its formatting went', () => {
+    const html = `<html><body><h1>Chapter One</h1><p>It begins ${'<b>'.repeat(5_000)}and runs on.</p></body></html>`;
+    const out = readHtml(html);
+    expect(out.diagnostics).toContainEqual(
+      expect.objectContaining({ code: 'unsupported-element', message: expect.stringContaining(`nested more than ${MAX_NESTING_DEPTH} levels deep`) }),
+    );
+    expect((out.diagnostics ?? []).find((d) => d.message.includes('nested'))!.message).toMatch(/^4,7\d\d elements were/);
+    expect((readHtml('<html><body><h1>Chapter One</h1><p>Plain.</p></body></html>').diagnostics ?? []).some((d) => d.message.includes('nested'))).toBe(false);
   });
 });
 

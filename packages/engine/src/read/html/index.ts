@@ -11,7 +11,7 @@ import { Diagnostics, type Diagnostic } from '../../model/diagnostics.ts';
 import { readGutenbergMeta } from '../gutenberg-header.ts';
 import { ImageCollector } from '../images.ts';
 import type { ResourceResolver } from '../resources.ts';
-import { attr, findAll, findFirst, parseHtml, textContent, type XmlElement } from '../xml.ts';
+import { attr, findAll, findFirst, MAX_NESTING_DEPTH, parseHtml, textContent, type XmlElement } from '../xml.ts';
 import { HtmlConverter, type ImageSource, type SourceDocument } from './convert.ts';
 import { attachTableLabels } from './caption.ts';
 import { Report, type ReportLine } from './dom.ts';
@@ -101,6 +101,13 @@ export function htmlDocumentsToBook(docs: readonly SourceDocument[], opts: HtmlT
   }
   meta = { ...definedOnly(opts.fallbackMeta), ...meta, ...definedOnly(opts.meta) };
   const diagnostics = opts.diagnostics ?? new Diagnostics();
+  const flattened = docs.reduce((n, d) => n + (d.root.flattened ?? 0), 0);
+  if (flattened > 0) {
+    diagnostics.add(
+      'unsupported-element',
+      `${flattened.toLocaleString('en-US')} ${flattened === 1 ? 'element was' : 'elements were'} nested more than ${MAX_NESTING_DEPTH} levels deep (unclosed tags, most likely); ${flattened === 1 ? 'its' : 'their'} text was kept, ${flattened === 1 ? 'its' : 'their'} formatting was not.`,
+    );
+  }
   const converter = new HtmlConverter(docs, report, opts.images?.source, opts.images?.textImages ?? false, diagnostics);
   const items = converter.convert();
   attachTableLabels(items);
