@@ -14,7 +14,7 @@ import { layouts } from '@quire/engine';
 import type { Config } from './config.ts';
 import { createAddressPolicy, type AddressPolicy } from './net/address-policy.ts';
 import { fetchUrl } from './net/fetch-url.ts';
-import { loggerOptions, requestIdOf } from './logging.ts';
+import { loggerOptions, OneLineLogController, requestIdOf } from './logging.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
@@ -124,6 +124,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     // Every log line of a request carries its id: the client's sane X-Request-Id or a new UUID (logging.ts).
     genReqId: requestIdOf,
     requestIdHeader: false,
+    // One line per request, once it is answered (logging.ts `OneLineLogController`).
+    logController: new OneLineLogController(),
     // Room for 5 MB of text in a JSON body of save-text is given by that route; the rest stay small.
     bodyLimit: 1024 * 1024,
     // Opening the embedded database runs initdb (WASM) the first time: seconds, more on a busy machine.

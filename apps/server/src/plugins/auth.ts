@@ -1,8 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { UserRow } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
-import { createAuthService, type AuthService } from '../services/auth-service.ts';
+import { createAuthService, type AuthService, type SessionUser } from '../services/auth-service.ts';
 import { UUID } from '../db/uuid.ts';
 
 declare module 'fastify' {
@@ -13,8 +12,8 @@ declare module 'fastify' {
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
   interface FastifyRequest {
-    /** The signed-in user (set by `requireUser`). */
-    user: UserRow | null;
+    /** The signed-in user's id (set by `requireUser`); the account itself is read where a route needs it. */
+    user: SessionUser | null;
     /**
      * On a route whose config asks for it (`withBookRevision`), the revision of the signed-in user's book `:id`, read
      * in the same query as the session: `{ revision: null }` when they have no such book; null when not read.

@@ -17,6 +17,7 @@ import {
   UserSchema,
 } from '@quire/contracts';
 import { bearerToken, userIdOf } from '../plugins/auth.ts';
+import { AppError } from '../errors.ts';
 import type { AccountService } from '../services/account-service.ts';
 import { clientLane, normalizeEmail, toUser } from '../services/auth-service.ts';
 import type { PasswordResetService } from '../services/password-reset-service.ts';
@@ -125,7 +126,12 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { p
   r.get(
     '/user',
     { onRequest: app.requireUser, schema: { response: { 200: UserSchema, 401: ErrorBodySchema } } },
-    async (request) => toUser(request.user!),
+    async (request) => {
+      // Deleted since the session was checked: as signed out.
+      const user = await app.auth.userById(userIdOf(request));
+      if (!user) throw new AppError('UNAUTHORIZED');
+      return toUser(user);
+    },
   );
 
   r.post(

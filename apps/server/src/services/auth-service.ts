@@ -99,25 +99,23 @@ export function createAuthService({ db, sessionTtlMs, now = () => new Date() }: 
    * connection (PostgreSQL parses and plans it once; drizzle builds its SQL once).
    */
   const liveSession = db
-    .select({ user: users })
+    .select({ id: sessions.userId })
     .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
     .limit(1)
-    .prepare('live_session');
+    .prepare('live_session_user');
 
   /**
    * The same, with the revision of one book of that user (null when the user has no book of that id): the one query
    * of GET /api/books/:id, whose answer is kept per revision (book-body-cache.ts), so the read asks the database once.
    */
   const liveSessionWithBook = db
-    .select({ user: users, bookRevision: books.revision })
+    .select({ id: sessions.userId, bookRevision: books.revision })
     .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(books, and(eq(books.id, sql.placeholder('bookId')), eq(books.userId, sessions.userId)))
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
     .limit(1)
-    .prepare('live_session_book');
+    .prepare('live_session_user_book');
 
   async function startSession(user: UserRow): Promise<SessionGrant> {
     const token = randomBytes(32).toString('base64url');
@@ -174,21 +172,36 @@ export function createAuthService({ db, sessionTtlMs, now = () => new Date() }: 
       await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
     },
 
-    /** The user of a live session, or null for an unknown or expired token. */
-    async authenticate(token: string): Promise<UserRow | null> {
+    /**
+     * The user of a live session, or null for an unknown or expired token. Only the user's id: the session's row
+     * holds it (deleting an account deletes its sessions), so the check of every signed-in request reads one index and
+     * no account data (no password hash) leaves the database for it.
+     */
+    async authenticate(token: string): Promise<SessionUser | null> {
       const [row] = await liveSession.execute({ tokenHash: hashToken(token), now: now() });
-      return row?.user ?? null;
+      return row ?? null;
     },
 
     /**
      * The user of a live session and the revision of their book `bookId` (null when they have no such book), in one
      * query; null for an unknown or expired token. `bookId` must be a UUID (the column's type).
      */
-    async authenticateWithBook(token: string, bookId: string): Promise<{ user: UserRow; bookRevision: number | null } | null> {
+    async authenticateWithBook(token: string, bookId: string): Promise<{ user: SessionUser; bookRevision: number | null } | null> {
       const [row] = await liveSessionWithBook.execute({ tokenHash: hashToken(token), now: now(), bookId });
+      return row ? { user: { id: row.id }, bookRevision: row.bookRevision } : null;
+    },
+
+    /** The account of `userId`, or null when it has been deleted. */
+    async userById(userId: string): Promise<UserRow | null> {
+      const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
       return row ?? null;
     },
   };
+}
+
+/** The signed-in user as every request knows it (plugins/auth.ts `request.user`): the account's id. */
+export interface SessionUser {
+  id: string;
 }
 
 /** The service's type, for decorators and tests. */
