@@ -3,8 +3,27 @@
  * connection is set up (`setupClient`): nothing of ours runs per request, so the load generator spends its core on
  * sending requests.
  */
+import { createRequire } from 'node:module';
 import autocannon from 'autocannon';
 import type { User } from './api.ts';
+
+/**
+ * autocannon keeps every answer's body as a string (`body += chunk`, autocannon 8-9's pipelinedRequestsQueue), for
+ * `expectBody` and `verifyBody`, which no run here uses. Decoding a compressed answer as UTF-8 is the slow path of
+ * that decoder: 24 KiB of Brotli cost the load generator about 200 us an answer, eight times what the bare reference
+ * server spends on sending it, so that the reference run measured the load generator (about 4,000 answers a second
+ * with either body; 25,000 with a body of ASCII). The bodies are dropped here instead; their bytes are still counted
+ * (autocannon counts them from the socket).
+ */
+function dropAnswerBodies(): void {
+  const queueModule = createRequire(import.meta.url)('autocannon/lib/pipelinedRequestsQueue.js') as { prototype?: { addBody?: unknown } };
+  const queue = (typeof queueModule === 'function' ? queueModule : null) as { prototype: { addBody: (data: unknown) => void } } | null;
+  if (!queue || typeof queue.prototype.addBody !== 'function') {
+    throw new Error('autocannon has no pipelinedRequestsQueue.addBody: check how this version keeps answer bodies (scripts/load/cannon.ts)');
+  }
+  queue.prototype.addBody = () => {};
+}
+dropAnswerBodies();
 
 /** What a run measured. Latencies in milliseconds, over every answer (2xx or not). */
 export interface CannonFigures {

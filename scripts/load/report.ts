@@ -1,17 +1,23 @@
 /**
- * The load test's report: Markdown, each figure beside its target (issue 14, "Load") with PASS or MISS, and the
+ * The load test's report: Markdown, each figure beside its target (issues 14 and 32, "Load") with PASS or MISS, and the
  * figures without a target beside them for context.
  */
 import { BROWSER_ACCEPT_ENCODING, type CannonFigures } from './cannon.ts';
 import { FLOOD_SECONDS, type Cast, type PhaseA, type PhaseB, type PhaseC, type SoakOps } from './phases.ts';
 import type { Reference } from './reference.ts';
 
-/** The issue's targets. */
+/**
+ * The targets (issue 32, "Load"). On a machine of two cores an absolute latency says little, so throughput and p99 are
+ * ratios to the bare reference server's, measured in the same run: Quire's reads per second at least 0.8 of its, its
+ * p99 at most 1.5 times its (2 times during the login flood); the event loop's delay p99 at most 20 ms; no read
+ * failing; the soak's RSS growing at most 10 %.
+ */
 export const TARGETS = {
-  readP99Ms: 50,
+  readThroughputRatio: 0.8,
+  readP99Ratio: 1.5,
+  floodReadP99Ratio: 2,
   readErrors: 0,
   eventLoopP99Ms: 20,
-  floodReadP99Ms: 100,
   soakRssGrowthPercent: 10,
 } as const;
 
@@ -64,7 +70,7 @@ function phaseARows(a: PhaseA): Row[] {
   const overlap =
     'error' in a.exported ? '' : a.exported.ms >= a.seconds * 1000 ? ', still running when the reads ended' : `, over the first ${seconds(a.exported.ms)} of the ${a.seconds} s of reads`;
   return [
-    ['Read latency p99', ms(a.reads.p99Ms), `<= ${TARGETS.readP99Ms} ms`, a.reads.p99Ms <= TARGETS.readP99Ms],
+    ['Read latency p99', ms(a.reads.p99Ms), '', null],
     [
       'Read errors (connection errors, timeouts, non-2xx)',
       `${failuresOf(a.reads)} (${a.reads.errors}, ${a.reads.timeouts}, ${a.reads.non2xx})`,
@@ -78,24 +84,35 @@ function phaseARows(a: PhaseA): Row[] {
   ];
 }
 
-/** The reference run's rows, beside phase A's figures. */
+/** `value` as a ratio with two decimals (`0.58x`). */
+const ratio = (value: number) => `${value.toFixed(2)}x`;
+
+/** The reference run's rows, beside phase A's figures: the ratios of phase A's throughput and p99 to its. */
 function referenceRows(ref: Reference, a: PhaseA): Row[] {
   const exported = 'error' in ref.exported ? `failed: ${ref.exported.error}` : seconds(ref.exported.ms);
+  const throughput = ref.reads.perSecond > 0 ? a.reads.perSecond / ref.reads.perSecond : 0;
+  const p99 = ref.reads.p99Ms > 0 ? a.reads.p99Ms / ref.reads.p99Ms : Infinity;
   return [
-    ['Read latency p99 (Quire in phase A)', `${ms(ref.reads.p99Ms)} (${ms(a.reads.p99Ms)})`, '', null],
+    [
+      "Quire's reads per second / the bare server's",
+      `${ratio(throughput)} (${Math.round(a.reads.perSecond)} / ${Math.round(ref.reads.perSecond)})`,
+      `>= ${TARGETS.readThroughputRatio}x`,
+      throughput >= TARGETS.readThroughputRatio,
+    ],
+    ["Quire's read latency p99 / the bare server's", `${ratio(p99)} (${ms(a.reads.p99Ms)} / ${ms(ref.reads.p99Ms)})`, `<= ${TARGETS.readP99Ratio}x`, p99 <= TARGETS.readP99Ratio],
     ['Read latency p50 (Quire in phase A)', `${ms(ref.reads.p50Ms)} (${ms(a.reads.p50Ms)})`, '', null],
-    ['Reads answered per second (Quire in phase A)', `${Math.round(ref.reads.perSecond)} (${Math.round(a.reads.perSecond)})`, '', null],
     ['Read errors', `${failuresOf(ref.reads)}`, '', null],
     ['Load generator CPU (this process)', `${Math.round(ref.reads.loaderCpuPercent)} % of a core`, '', null],
     ['War and Peace PDF export on Quire meanwhile', exported, '', 'error' in ref.exported ? false : null],
   ];
 }
 
-/** Phase B's rows. */
-function phaseBRows(b: PhaseB): Row[] {
+/** Phase B's rows; `ref` is the reference run, whose p99 the flood's reads are held to. */
+function phaseBRows(b: PhaseB, ref: Reference): Row[] {
   const limited = b.flood.statuses['429'] ?? 0;
   const refused = b.flood.statuses['401'] ?? 0;
   const other = b.flood.requests - limited - refused;
+  const floodP99 = ref.reads.p99Ms > 0 ? b.reads.p99Ms / ref.reads.p99Ms : Infinity;
   return [
     [
       'Flood answers: 429 / 401 / other',
@@ -103,7 +120,12 @@ function phaseBRows(b: PhaseB): Row[] {
       '429s',
       limited > 0 && other === 0 && b.flood.errors === 0,
     ],
-    ["Other users' read latency p99", ms(b.reads.p99Ms), `<= ${TARGETS.floodReadP99Ms} ms`, b.reads.p99Ms <= TARGETS.floodReadP99Ms],
+    [
+      "Other users' read latency p99 / the bare server's",
+      `${ratio(floodP99)} (${ms(b.reads.p99Ms)} / ${ms(ref.reads.p99Ms)})`,
+      `<= ${TARGETS.floodReadP99Ratio}x`,
+      floodP99 <= TARGETS.floodReadP99Ratio,
+    ],
     ["Other users' read errors", `${failuresOf(b.reads)}`, '', null],
     ...readRows(b.reads),
     ['Flood latency p99', ms(b.flood.p99Ms), '', null],
@@ -151,7 +173,7 @@ export function report(info: RunInfo, cast: Cast, a: PhaseA, ref: Reference, b: 
       `Reference: the same reads from a bare node:http server sending one of these answers (${kib(ref.bytes)}, ${ref.encoding}), while War and Peace is exported again`,
       referenceRows(ref, a),
     ],
-    [`B. A login flood (one account, one client, ${FLOOD_SECONDS} s) while ${info.connections} connections read other users' books`, phaseBRows(b)],
+    [`B. A login flood (one account, one client, ${FLOOD_SECONDS} s) while ${info.connections} connections read other users' books`, phaseBRows(b, ref)],
     ...(c ? [[`C. Mixed soak, ${c.minutes} min`, phaseCRows(c)] as [string, Row[]]] : []),
   ];
   const rows = sections.flatMap(([, r]) => r).filter((r) => r[2] !== '');
