@@ -14,7 +14,8 @@
  * (a table without one has no head); colons in that line (or in the first one when there is no head) align
  * the columns (`+:---+---:+:---:+`). A cell is the rectangle between `+` corners (the algorithm of docutils'
  * grid-table parser, which pandoc's `gridtables` follows): it may span columns and rows. A cell's lines are
- * joined (soft breaks); its paragraphs (blank lines between) become line breaks in the model.
+ * joined (soft breaks); its paragraphs (blank lines between) become line breaks in the model. A `\|` is text, never
+ * an edge: a cell spanning columns may hold one where a column's edge runs in the rows around it.
  *
  * Column widths: the table's dash counts give each column's share of the width, kept only when the table is
  * wider than 72 characters (pandoc's `--columns` default, the rule it applies to pipe tables: a narrower
@@ -57,7 +58,7 @@ function scanCells(grid: string[][]): Cell[] | undefined {
   const scanLeftUp = (top: number, left: number, bottom: number, right: number) => {
     for (let c = right - 1; c > left; c--) if (!isHorizontal(at(bottom, c)) && at(bottom, c) !== '+') return false;
     if (at(bottom, left) !== '+') return false;
-    for (let r = bottom - 1; r > top; r--) if (at(r, left) !== '|' && at(r, left) !== '+') return false;
+    for (let r = bottom - 1; r > top; r--) if ((at(r, left) !== '|' || at(r, left - 1) === '\\') && at(r, left) !== '+') return false;
     return true;
   };
   const scanDown = (top: number, left: number, right: number): number => {
@@ -65,7 +66,7 @@ function scanCells(grid: string[][]): Cell[] | undefined {
       const ch = at(r, right);
       if (ch === '+') {
         if (scanLeftUp(top, left, r, right)) return r;
-      } else if (ch !== '|') return -1;
+      } else if (ch !== '|' || at(r, right - 1) === '\\') return -1; // `\|`: text of a cell spanning this edge
     }
     return -1;
   };

@@ -119,6 +119,38 @@ function wrap(line: string, width: number): string[] {
   return out;
 }
 
+/**
+ * `text` (a cell's Markdown) with every `|` of its text written `\|`: in a grid table a cell spanning columns may hold
+ * a `|` just where a column's edge runs in the rows around it, and the grid parser reads an escaped one as text.
+ * A `|` inside a code span or `$...$` math is left alone (escapes mean nothing there).
+ */
+function escapeTextPipes(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '\\') {
+      out += text.slice(i, i + 2);
+      i++;
+    } else if (c === '`') {
+      let run = 1;
+      while (text[i + run] === '`') run++;
+      const fence = '`'.repeat(run);
+      let end = text.indexOf(fence, i + run);
+      // A closing run must be exactly as long (CommonMark 6.1).
+      while (end !== -1 && text[end + run] === '`') end = text.indexOf(fence, end + run + 1);
+      const to = end === -1 ? i + run : end + run;
+      out += text.slice(i, to);
+      i = to - 1;
+    } else if (c === '$') {
+      let end = i + 1;
+      while (end < text.length && text[end] !== '$') end += text[end] === '\\' ? 2 : 1;
+      out += text.slice(i, end + 1);
+      i = end;
+    } else out += c === '|' ? '\\|' : c;
+  }
+  return out;
+}
+
 interface Placed {
   cell: TableCell;
   row: number;
@@ -142,7 +174,7 @@ function gridTable(table: TableBlock, write: InlineWriter): string {
       const cols = Math.max(1, Math.min(cell.colSpan ?? 1, ncols - c));
       const span = Math.max(1, Math.min(cell.rowSpan ?? 1, rows.length - r, r < table.head.length ? table.head.length - r : rows.length - r));
       for (let rr = r; rr < r + span; rr++) for (let cc = c; cc < c + cols; cc++) taken[rr]![cc] = true;
-      placed.push({ cell, row: r, col: c, rows: span, cols, lines: cellText(cell, write).split('\n') });
+      placed.push({ cell, row: r, col: c, rows: span, cols, lines: escapeTextPipes(cellText(cell, write)).split('\n') });
       c += cols;
     }
   });

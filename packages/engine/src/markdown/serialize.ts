@@ -36,7 +36,8 @@ const MAY_NEED_ESCAPE = /[\\`*~[\]<^_&{$@]/;
  * (CommonMark 0.31 section 2.4: any ASCII punctuation may be backslash-escaped).
  * - `\` `` ` `` `*` `~` always (escapes, code, emphasis, strikethrough); `[` before `^` (footnote
  *   references), `^` before `[` (inline footnotes, markdown-it-footnote), `]` before `(` or `[` (link
- *   texts), `<` before a letter (autolinks);
+ *   texts), `<` before a letter (autolinks); a `[` that ends the text (but for spaces), which would open a
+ *   bracket of cross-references with what follows (`[ @fig:x ]`);
  * - `_` unless it stands between two letters or digits (CommonMark 6.2: intraword `_` cannot open or
  *   close emphasis, so `snake_case` stays readable);
  * - `&` only when it starts an entity or numeric reference (`&amp;` would be decoded);
@@ -56,7 +57,7 @@ export function escapeText(text: string, opts: { brackets?: boolean } = {}): str
   // could open an autolink. Elsewhere `[sic]` and `a < b` stay as written.
   out = opts.brackets
     ? out.replace(/[[\]]|<(?=[A-Za-z])|\^(?=\[)/g, '\\$&')
-    : out.replace(/\[(?=\^)|\](?=[([])|<(?=[A-Za-z])|\^(?=\[)/g, '\\$&');
+    : out.replace(/\[(?=\^)|\[(?=[ \t]*$)|\](?=[([])|<(?=[A-Za-z])|\^(?=\[)/g, '\\$&');
   out = out.replace(/_/g, (m, i: number, s: string) =>
     /[\p{L}\p{N}]/u.test(s[i - 1] ?? '') && /[\p{L}\p{N}]/u.test(s[i + 1] ?? '') ? m : '\\_',
   );
@@ -73,7 +74,7 @@ const LINE_START_SYNTAX = /^[ \t#>+=\-:[0-9]/;
  * Escapes what would make a line start a block construct instead of continuing text (CommonMark 4.x):
  * ATX headings `#`, block quotes `>`, list markers `-` `+` (and `1.` / `1)`), setext underlines and
  * thematic breaks `=` `-`, containers `:::`, a definition or a table caption `: ` (pandoc's definition lists,
- * `definition-list.ts`), reference definitions `[x]:`, and leading spaces or tabs (indented code; dropped).
+ * `definition-list.ts`), reference definitions `[x]:` (and a `[` the line leaves open), and leading spaces or tabs (indented code; dropped).
  * A line that opens with a footnote reference and a colon (`[^1]: ...`) would define the note: its colon
  * is escaped (`[^1]\:`), keeping the reference.
  */
@@ -84,7 +85,9 @@ export function escapeLineStart(line: string): string {
   const reference = /^\[\^[^\]\s]+\]:/.exec(trimmed);
   if (reference) return `${trimmed.slice(0, reference[0].length - 1)}\\${trimmed.slice(reference[0].length - 1)}`;
   // `-@fig:x` (a number-only cross-reference) is neither a list item nor a rule: its `-` stays as written.
-  if (/^#/.test(trimmed) || /^(?:[>+=]|-(?!@))/.test(trimmed) || /^:(?::::*|[ \t]|$)/.test(trimmed) || /^\[(?:[^\]\\]|\\.)*\]:/.test(trimmed)) {
+  // A `[` the line leaves open may be a reference definition's label that runs on to the next line (`[a -\` then
+  // `b]: c`, the `\` a line break): escaped as well.
+  if (/^#/.test(trimmed) || /^(?:[>+=]|-(?!@))/.test(trimmed) || /^:(?::::*|[ \t]|$)/.test(trimmed) || /^\[(?:[^\]\\]|\\.)*(?:\]:|\\?$)/.test(trimmed)) {
     return `\\${trimmed}`;
   }
   const ordered = /^(\d{1,9})([.)])(?=\s|$)/.exec(trimmed);
