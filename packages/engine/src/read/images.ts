@@ -9,8 +9,10 @@
  * - the book's own file names are never used: images are named `images/img-<n>.<ext>` in the order met;
  * - an image of more than 50 megapixels (`MAX_IMAGE_PIXELS`, judged from its header before anything decodes
  *   it: issue 32, an image bomb) is refused, its caption kept;
- * - at most 500 images and 64 MiB of image bytes per book; past either limit an image keeps only its
- *   caption and is counted as dropped;
+ * - at most 500 images, 64 MiB of image bytes and 400 megapixels (from the headers) per book; past any limit an
+ *   image keeps only its caption and is counted as dropped. The pixels bound the decoding an import may cause (a
+ *   picture larger than print needs is decoded to be scaled down): an upload of highly compressed large pictures
+ *   would otherwise hold a reading thread for minutes;
  * - remote images (`http:`) are never fetched: only bytes inside the uploaded file are read.
  */
 import type { BookAsset } from '../model/book-document.ts';
@@ -23,16 +25,29 @@ export interface ImageLimits {
   maxTotalBytes: number;
   /** Most pixels (width x height, from the header) of one image; default {@link MAX_IMAGE_PIXELS}. */
   maxPixels?: number;
+  /** Most pixels of all the book's images together; default {@link MAX_BOOK_PIXELS}. */
+  maxTotalPixels?: number;
 }
 
-/** 500 images and 64 MiB in all per book, 50 megapixels an image. */
-export const DEFAULT_IMAGE_LIMITS: Readonly<ImageLimits> = { maxImages: 500, maxTotalBytes: 64 * 1024 * 1024, maxPixels: MAX_IMAGE_PIXELS };
+/**
+ * Most pixels of a book's images together, from their headers: 400 megapixels, eight pictures at the limit of one,
+ * 44 at the largest page's 300 dpi (2550 x 3507 px). A 10 MB upload of photographs or scans holds far fewer.
+ */
+export const MAX_BOOK_PIXELS = 400_000_000;
+
+/** 500 images, 64 MiB and 400 megapixels in all per book, 50 megapixels an image. */
+export const DEFAULT_IMAGE_LIMITS: Readonly<ImageLimits> = {
+  maxImages: 500,
+  maxTotalBytes: 64 * 1024 * 1024,
+  maxPixels: MAX_IMAGE_PIXELS,
+  maxTotalPixels: MAX_BOOK_PIXELS,
+};
 
 /** Report lines of the image readers (id, label the Clean tab shows). */
 export const IMAGE_REPORT = {
   imported: { id: 'imagesImported', label: 'Images imported' },
   refused: { id: 'imagesRefused', label: 'Images refused (not a PNG, JPEG, GIF or WebP file): captions kept' },
-  dropped: { id: 'imagesDropped', label: 'Images dropped over the limit of 500 images or 64 MiB per book: captions kept' },
+  dropped: { id: 'imagesDropped', label: 'Images dropped over the limit of 500 images, 64 MiB or 400 megapixels per book: captions kept' },
   tooLarge: { id: 'imagesTooLarge', label: 'Images refused over 50 megapixels: captions kept' },
 } as const;
 
@@ -45,6 +60,7 @@ export class ImageCollector {
   readonly #assets: BookAsset[] = [];
   readonly #byKey = new Map<string, string | undefined>();
   #totalBytes = 0;
+  #totalPixels = 0;
   #refused = 0;
   #dropped = 0;
   #tooLarge = 0;
@@ -87,13 +103,19 @@ export class ImageCollector {
       this.#tooLarge++;
       return undefined;
     }
-    if (this.#assets.length >= this.#limits.maxImages || this.#totalBytes + bytes.length > this.#limits.maxTotalBytes) {
+    const pixels = dims.width * dims.height;
+    if (
+      this.#assets.length >= this.#limits.maxImages ||
+      this.#totalBytes + bytes.length > this.#limits.maxTotalBytes ||
+      this.#totalPixels + pixels > (this.#limits.maxTotalPixels ?? MAX_BOOK_PIXELS)
+    ) {
       this.#dropped++;
       return undefined;
     }
     const path = `images/img-${this.#assets.length + 1}.${IMAGE_EXTENSIONS[mediaType]}`;
     this.#assets.push({ path, mediaType, bytes: bytes.slice() });
     this.#totalBytes += bytes.length;
+    this.#totalPixels += pixels;
     return path;
   }
 

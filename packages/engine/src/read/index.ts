@@ -156,7 +156,7 @@ export function detectFormat(bytes: Uint8Array, hints: { fileName?: string; cont
  *   the document the reader built); `meta` what the file says (OPF, core properties, `<title>`, PG
  *   header); `report` what the reader removed or changed, one line per kind with a label and a count;
  *   `assets` the image files the Markdown's figures reference (`![caption](images/img-1.png)`: PNG, JPEG,
- *   GIF or WebP, checked by magic bytes; at most 500 and 64 MiB per book; `[]` when none), to be stored
+ *   GIF or WebP, checked by magic bytes; at most 500, 64 MiB and 400 megapixels per book; `[]` when none), to be stored
  *   with the book and handed to `parseMarkdown` (`opts.assets`).
  */
 export type ReadOutput =

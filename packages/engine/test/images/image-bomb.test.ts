@@ -8,6 +8,8 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { readBook, readProject, type ReadOutput } from '../../src/read/index.ts';
+import { ImageCollector, MAX_BOOK_PIXELS } from '../../src/read/images.ts';
+import { Report } from '../../src/read/html/dom.ts';
 import { imageDimensions, imagePixelProblem, MAX_IMAGE_PIXELS } from '../../src/model/image-bytes.ts';
 import { BOOK_IMAGE_MAX_PX, COVER_ARTWORK_MAX_PX, scaleImageDown } from '../../src/model/image-scale.ts';
 import { docxWithPicture, epubWith, png, pngDeclaring } from './fixtures.ts';
@@ -49,6 +51,20 @@ describe('the pixel limit', () => {
     expect(imagePixelProblem({ width: 5_800, height: 3_600 })).toBeUndefined();
     expect(imagePixelProblem({ width: 10_000, height: 5_000 })).toBeUndefined();
     expect(imagePixelProblem({ width: 10_000, height: 5_001 })).toMatch(/^This picture is 10000 x 5001 px/);
+  });
+
+  it("bounds a book's pictures together: past 400 megapixels in all, a picture keeps only its caption", () => {
+    // Ten pictures just under the limit of one (49 MP each, a few hundred bytes each): eight fit in 400 MP.
+    const collector = new ImageCollector();
+    const kept = Array.from({ length: 10 }, (_, i) => collector.add(pngDeclaring(7_000, 7_000), `plates/${i}.png`));
+    expect(MAX_BOOK_PIXELS).toBe(400_000_000);
+    expect(kept.filter(Boolean)).toHaveLength(8);
+    expect(kept.slice(8)).toEqual([undefined, undefined]);
+    // A small picture still fits after them.
+    expect(collector.add(png(40, 30), 'small.png')).toBe('images/img-9.png');
+    const report = new Report();
+    collector.reportTo(report);
+    expect(report.toArray().find((l) => l.id === 'imagesDropped')).toMatchObject({ count: 2, label: expect.stringContaining('400 megapixels') });
   });
 });
 
