@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// `npm start`: builds the web app, then runs the server (which serves it) on PORT (default 5000).
-import { spawn, spawnSync } from 'node:child_process';
+// `npm start`: builds the web app, then runs the server (which serves it) on PORT (default 5000), started again if it
+// dies of a fault (apps/server/src/supervise.mjs).
+import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { supervise } from '../apps/server/src/supervise.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -11,12 +13,12 @@ if (build.status !== 0) {
   process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-  cwd: root,
-  stdio: 'inherit',
-  env: process.env,
+const server = supervise({
+  command: process.execPath,
+  args: ['--import', 'tsx', 'apps/server/src/server.ts'],
+  options: { cwd: root, env: process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => server.kill(signal));
+  process.on(signal, () => server.stop(signal));
 }
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+process.exitCode = await server.exited;
