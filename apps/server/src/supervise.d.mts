@@ -23,6 +23,8 @@ export interface Supervised {
   exited: Promise<number>;
   /** Restarts so far. */
   restarts(): number;
+  /** The running child's process id (undefined between two starts). */
+  pid(): number | undefined;
 }
 
 /** Runs `plan.command` and starts it again when it dies of a signal nobody sent it (supervise.mjs). */

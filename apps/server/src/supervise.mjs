@@ -1,6 +1,7 @@
 /**
  * `npm start`'s keeper of the server process (scripts/start.mjs): it runs the server as a child and starts it again
- * when the child dies of a fault, that is, of a signal nobody here sent it. The fault it is for: a worker thread that
+ * when the child dies of a fault: of a signal other than the ones that ask a process to stop (an abort, a segfault, the
+ * kernel's out-of-memory kill). The fault it is for: a worker thread that
  * runs out of its heap can abort the whole process instead of ending only the thread (Node's `resourceLimits` are
  * best effort: nodejs/node#47224, "whole process crash due to worker thread allocation"). After a restart the job
  * queue recovers the jobs the dead process held, and a job that kills its process again and again fails for good after
@@ -14,6 +15,9 @@
  */
 import { spawn } from 'node:child_process';
 
+/** Signals a person or a supervisor sends to stop a process: the child ended by one is not started again. */
+const STOP_SIGNALS = new Set(['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT']);
+
 /**
  * Runs `command` with `args` (stdio inherited, `options` given to `spawn`) and keeps it running.
  * @param {{ command: string, args: string[], options?: import('node:child_process').SpawnOptions,
@@ -21,10 +25,10 @@ import { spawn } from 'node:child_process';
  *   log?: (line: string) => void }} plan
  *   `maxRestarts` restarts (default 5) within `windowMs` ms (default 60,000), each after `restartDelayMs` ms
  *   (default 1,000); `log` tells of each restart (default: standard error).
- * @returns {{ stop(signal?: NodeJS.Signals): void, exited: Promise<number>, restarts(): number }}
+ * @returns {{ stop(signal?: NodeJS.Signals): void, exited: Promise<number>, restarts(): number, pid(): number | undefined }}
  *   `stop` forwards the signal (default SIGTERM) and starts nothing more; `exited` resolves the exit status the
  *   keeper should end with (the child's code, 1 for a child that died of a signal past the bound); `restarts` counts
- *   the restarts so far.
+ *   the restarts so far; `pid` is the running child's process id (undefined between two starts).
  */
 export function supervise(plan) {
   const maxRestarts = plan.maxRestarts ?? 5;
@@ -49,7 +53,8 @@ export function supervise(plan) {
     });
     child.once('exit', (code, signal) => {
       child = null;
-      if (stopping || signal === null) return resolveExited(code ?? 0);
+      // A stop asked for (here, or by a terminal's Ctrl-C or a supervisor, which signal the child too) is no fault.
+      if (stopping || signal === null || STOP_SIGNALS.has(signal)) return resolveExited(code ?? 0);
       const now = Date.now();
       while (restartedAt.length > 0 && now - restartedAt[0] > windowMs) restartedAt.shift();
       if (restartedAt.length >= maxRestarts) {
@@ -76,5 +81,6 @@ export function supervise(plan) {
     },
     exited,
     restarts: () => restarts,
+    pid: () => child?.pid,
   };
 }

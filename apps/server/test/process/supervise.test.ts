@@ -51,6 +51,16 @@ describe('the server keeper', () => {
     expect(kept.restarts()).toBe(3);
   });
 
+  it('does not start again a server ended by a stop signal someone else sent it (a terminal, a supervisor)', async () => {
+    const child = childScript('wait', 0);
+    const kept = supervise({ command: process.execPath, args: child.args, ...quiet });
+    await expect.poll(child.starts, { timeout: 10_000 }).toBe(1);
+    // The child alone is signalled, as `kill <pid>` or a container runtime does.
+    process.kill(kept.pid()!, 'SIGTERM');
+    expect(await kept.exited).toBe(0);
+    expect(kept.restarts()).toBe(0);
+  });
+
   it('does not start again a server that exited with a code (it could not start: the same start would fail)', async () => {
     const child = childScript('exit1', 1);
     const kept = supervise({ command: process.execPath, args: child.args, ...quiet });
