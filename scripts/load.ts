@@ -1,5 +1,5 @@
 /**
- * `npm run load` (issue 14, "Load"): autocannon against a Quire server on this machine, in three phases (see
+ * `npm run load` (issues 14 and 32, "Load"): autocannon against a Quire server on this machine, in three phases (see
  * load/phases.ts), then a Markdown report of each figure beside its target. It starts the server itself, on PGlite in
  * a temporary folder or, with `--postgres`, on a database it creates on that server and drops afterwards.
  *

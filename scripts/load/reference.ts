@@ -2,7 +2,8 @@
  * The outside reference of phase A: the same reads, on the same connections and for as long, answered by a bare
  * node:http server that sends the bytes of one of Quire's answers and does nothing else (reference-server.mjs), while
  * the same War and Peace PDF export runs on Quire. What it measures is the floor of this machine for these answers: no
- * database, no sign-in check, no framework. Quire's figures are read beside it.
+ * database, no sign-in check, no framework. Quire's figures are read beside it. The load generator keeps no answer
+ * body (cannon.ts): decoding them cost it more than the bare server spends, and the reference then measured it.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
