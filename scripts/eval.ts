@@ -16,7 +16,9 @@
  *   over the pairs with at least five relevant sections, and no passage for a should-be-empty pair.
  * - the content inventory (`eval/content.ts`): tables, equations, pictures, captions, notes and code blocks of
  *   each academic input in Quire's document, its EPUB and its Word file, all kept;
- * Exits with status 1 when a target is missed, so it can run as a check. `--only structure|ocr|extraction|content`
+ * - the pairs (`eval/pairs.ts`, issue 33): the divisions found in the 64 plain-text and HTML editions of
+ *   `corpus/pairs/` against the HTML editions' headings; median F1 >= 0.95 and F1 >= 0.85 on 90 % of the books;
+ * Exits with status 1 when a target is missed, so it can run as a check. `--only structure|ocr|extraction|content|pairs`
  * runs one part (structure: chapters, words, licence lines, title pages, verse).
  *
  *   npm run eval
@@ -30,6 +32,7 @@ import { chapterScores, licenceLines, readSeToc, wordsPreserved } from './eval/s
 import { titlePageFigures, type TitlePageFigures } from './eval/title-page.ts';
 import { verseFigures, type VerseFigures } from './eval/verse.ts';
 import { contentPart } from './eval/content.ts';
+import { PAIR_TARGETS, pairRows, pairsReport } from './eval/pairs.ts';
 import { extractionFigures, extractionReport, labelledBooks, loadCorpusBook, P5_MIN_RELEVANT, TARGET_LENIENT_P5 } from './eval/extraction.ts';
 // The corpus tests' definition of a Gutenberg body, so that the eval's figures and the tests' agree.
 import { gutenbergBody } from '../packages/engine/test/read-clean/corpus-helpers.ts';
@@ -78,7 +81,7 @@ function pad(s: string, n: number): string {
 }
 
 /** The parts `--only` can choose. */
-const PARTS = ['structure', 'ocr', 'extraction', 'content'] as const;
+const PARTS = ['structure', 'ocr', 'extraction', 'content', 'pairs'] as const;
 type Part = (typeof PARTS)[number];
 
 /** The parts to run: all, or the one named by `--only <part>` (undefined when the argument is not understood). */
@@ -106,6 +109,11 @@ async function main(): Promise<number> {
   if (parts.has('structure')) failures.push(...structure(dir, new Set(labelledBooks()), docs));
   if (parts.has('ocr')) failures.push(...(await ocrPart()));
   if (parts.has('content')) failures.push(...(await contentPart(corpus)));
+  if (parts.has('pairs')) {
+    const { lines, failures: missed } = pairsReport(await pairRows(path.join(corpus, 'pairs')));
+    console.log(lines.join('\n'));
+    failures.push(...missed);
+  }
   if (parts.has('extraction')) {
     const { lines, failures: missed } = extractionReport(extractionFigures((book) => docs.get(book) ?? loadCorpusBook(path.join(dir, book))));
     console.log(lines.join('\n'));
@@ -116,6 +124,7 @@ async function main(): Promise<number> {
     ...(parts.has('structure') ? [`overall chapter F1 >= ${TARGET_F1}, every book >= ${TARGET_BOOK_F1}; words preserved >= ${pct(TARGET_WORDS)}; 0 licence lines; 0 source title-page lines left`] : []),
     ...(parts.has('ocr') ? [`>= ${pct(TARGET_FURNITURE)} of folios and running heads removed`] : []),
     ...(parts.has('content') ? ['every table, equation, picture and code block of the academic corpus kept in the EPUB and the Word file'] : []),
+    ...(parts.has('pairs') ? [`pairs: median F1 >= ${PAIR_TARGETS.medianF1} and F1 >= ${PAIR_TARGETS.bookF1} on >= ${PAIR_TARGETS.shareAtBookF1 * 100} % of the books, both editions`] : []),
     ...(parts.has('extraction') ? [`topic extraction lenient P@5 >= ${TARGET_LENIENT_P5} where >= ${P5_MIN_RELEVANT} sections are relevant, no passage for a should-be-empty pair`] : []),
   ];
   console.log(`\nTargets: ${targets.join('; ')}.`);
