@@ -170,3 +170,33 @@ describe('HTML edge cases', () => {
     expect(text).toContain('&lol2; & café — ’');
   });
 });
+
+describe('a label and its title set as two headings (issue 33)', () => {
+  const titles = (html: string) => allChapters(readHtml(`<html><body>${html}</body></html>`).doc).map((c) => chapterHeadingText(c));
+  const para = '<p>The text of the chapter, long enough to be a chapter of its own.</p>';
+
+  it('joins a number alone and the heading after it, at the same level (War of the Worlds)', () => {
+    expect(titles(`<h3>I.</h3><h3>THE EVE OF THE WAR.</h3>${para}<h3>II.</h3><h3>THE FALLING STAR.</h3>${para}`)).toEqual([
+      'I. THE EVE OF THE WAR.',
+      'II. THE FALLING STAR.',
+    ]);
+  });
+
+  it('joins a label and a title one level below it where the book does so throughout', () => {
+    expect(titles(`<h2>CHAPTER I</h2><h3>Down the Rabbit-Hole</h3>${para}<h2>CHAPTER II</h2><h3>The Pool of Tears</h3>${para}`)).toEqual([
+      'CHAPTER I Down the Rabbit-Hole',
+      'CHAPTER II The Pool of Tears',
+    ]);
+  });
+
+  it("leaves a chapter's first section heading, a scene and a division of its own apart", () => {
+    // One label of two followed by a lower heading: a section of that chapter, not its title.
+    expect(titles(`<h1>Chapter One</h1>${para}<h1>Chapter Two</h1><h2>A section</h2>${para}`)).toEqual(['Chapter One', 'Chapter Two']);
+    // An act and its scene are two divisions, whatever their levels.
+    const acts = titles(`<h2>FIRST ACT</h2><h3>SCENE</h3>${para}<h2>SECOND ACT</h2><h3>SCENE</h3>${para}`);
+    expect(acts).toEqual(expect.arrayContaining(['FIRST ACT', 'SECOND ACT']));
+    expect(titles(`<h2>ACT I</h2><h2>SCENE I. Verona. A public place.</h2>${para}<h2>ACT II</h2><h2>SCENE I. A lane.</h2>${para}`)).not.toContain(
+      'ACT I SCENE I. Verona. A public place.',
+    );
+  });
+});

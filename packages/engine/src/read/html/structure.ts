@@ -17,7 +17,8 @@
  * - [ ] plays (acts/scenes) and letters: left to the Markdown structure passes
  */
 import { inlineText, type Block, type BookDocument, type BookMeta, type Chapter, type Division, type Inline, type Part, type Section, type SectionKind } from '../../model/book-document.ts';
-import { chapterLabelAndTitle } from '../../structure/chapter-label.ts';
+import { chapterLabelAndTitle, splitChapterLabel } from '../../structure/chapter-label.ts';
+import { isRoman, NUMBER_SOURCE } from '../../structure/roman.ts';
 import type { HeadingItem, Item } from './convert.ts';
 import type { Report } from './dom.ts';
 import { detectTitlePage, titlePageDetails } from '../../structure/detect-title-page.ts';
@@ -90,6 +91,71 @@ function levels(headings: readonly HeadingItem[]): { chapter: number; part?: num
   return { chapter: top };
 }
 
+/** A heading that is a division's number alone: `I.`, `XII`, `12.` (a bare Roman numeral in capitals, or digits). */
+const NUMBER_ALONE = /^(?:[MDCLXVI]+|\d{1,4})[.:]?$/u;
+
+/** A part's word and number alone: `BOOK ONE`, `PART II.`, `VOLUME 3`. */
+const PART_LABEL_ALONE = new RegExp(`^(?:book|part|volume|vol\\.|tome)\\s+${NUMBER_SOURCE}[.:]?$`, 'iu');
+
+/** True when `h` is a division's label with no title: a number alone, a chapter label alone, a part's label alone. */
+function isLabelAlone(h: HeadingItem): boolean {
+  const text = h.text.replace(/\s+/g, ' ').trim();
+  if (NUMBER_ALONE.test(text) && (!/^[MDCLXVI]+[.:]?$/.test(text) || isRoman(text.replace(/[.:]$/, '')))) return true;
+  if (PART_LABEL_ALONE.test(text)) return true;
+  const split = splitChapterLabel(text);
+  return split !== undefined && split.rest === '';
+}
+
+/** A heading that opens with a division's label of its own (`SCENE I. Verona`, `CHAPTER II`, `Book 3`): no title. */
+const OPENS_WITH_LABEL = new RegExp(`^(?:(?:book|part|volume|livre|buch|teil|libro|parte)\\s+${NUMBER_SOURCE}(?=[\\s.:]|$)|(?:scene|sc[eè]ne|szene|escena|scena)\\b)`, 'iu');
+
+/** True when `h` opens with a division's label (so it is a division of its own, not the title of the one before). */
+function opensWithLabel(h: HeadingItem): boolean {
+  const text = h.text.replace(/\s+/g, ' ').trim();
+  return isLabelAlone(h) || splitChapterLabel(text) !== undefined || OPENS_WITH_LABEL.test(text);
+}
+
+/**
+ * A division's label and its title set as two headings in a row (`<h3>I.</h3><h3>THE EVE OF THE WAR.</h3>`,
+ * `<h2>BOOK ONE</h2><h2>THE COMING OF THE MARTIANS</h2>`) are one heading, as the plain-text reader makes them
+ * (`# I. THE EVE OF THE WAR.`): nothing stands between them, the second is not above the first, and it does not open
+ * with a label of its own (`ACT I` then `SCENE I. Verona` are two divisions). Items are returned in order, the pairs joined (the first heading's level, both headings' ids).
+ */
+export function joinLabelAndTitle(items: readonly Item[]): Item[] {
+  const pairs = (i: number): boolean => {
+    const here = items[i]!;
+    const next = items[i + 1];
+    return here.kind === 'heading' && next?.kind === 'heading' && here.level > 0 && next.level >= here.level && isLabelAlone(here) && !opensWithLabel(next);
+  };
+  // A title one level below its label (`<h2>CHAPTER I</h2><h3>Down the Rabbit-Hole</h3>`) looks like a chapter's
+  // first section heading: it is taken as the title only where the book does so throughout, most of the labels of
+  // that level (two at least) followed at once by a lower heading.
+  const labels = new Map<number, { alone: number; titled: number }>();
+  items.forEach((it, i) => {
+    if (it.kind !== 'heading' || !isLabelAlone(it)) return;
+    const count = labels.get(it.level) ?? { alone: 0, titled: 0 };
+    count.alone++;
+    const next = items[i + 1];
+    if (pairs(i) && next?.kind === 'heading' && next.level > it.level) count.titled++;
+    labels.set(it.level, count);
+  });
+  const titledBelow = (level: number) => {
+    const count = labels.get(level);
+    return count !== undefined && count.titled >= 2 && count.titled * 3 >= count.alone * 2;
+  };
+  const out: Item[] = [];
+  for (let i = 0; i < items.length; i++) {
+    const here = items[i]!;
+    const next = items[i + 1];
+    if (here.kind === 'heading' && next?.kind === 'heading' && pairs(i) && (next.level === here.level || titledBelow(here.level))) {
+      const title: Inline[] = [...here.title, { type: 'text', value: ' ' }, ...next.title];
+      out.push({ kind: 'heading', level: here.level, title, text: `${here.text.trim()} ${next.text.trim()}`, ids: [...here.ids, ...next.ids] });
+      i++;
+    } else out.push(here);
+  }
+  return out;
+}
+
 /** The divisions of the book, before ids are given. */
 interface Draft {
   front: Section[];
@@ -99,11 +165,12 @@ interface Draft {
 
 /**
  * Builds front matter, body and back matter from the converted items.
- * @param items headings, blocks and EPUB file boundaries in reading order.
+ * @param source headings, blocks and EPUB file boundaries in reading order.
  * @param meta title and author (for title-page lines; `title` names a book without headings).
  * @param report counts dropped title-page lines and empty contents/notes headings.
  */
-export function buildDivisions(items: readonly Item[], meta: Partial<BookMeta>, report: Report): Pick<BookDocument, 'front' | 'body' | 'back'> {
+export function buildDivisions(source: readonly Item[], meta: Partial<BookMeta>, report: Report): Pick<BookDocument, 'front' | 'body' | 'back'> {
+  const items = joinLabelAndTitle(source);
   // EPUB files without a heading are opened by their nav label.
   const withFiles: Item[] = [];
   for (let i = 0; i < items.length; i++) {
