@@ -64,6 +64,16 @@ export type { ResourceResolver } from './read/resources.ts';
 export { cleanText, countWords, type CleanResult, type CleanReport } from './clean/index.ts';
 export { cutAtWordLimit, type WordLimitCut } from './clean/cut-at-word-limit.ts';
 export {
+  summarizeStructure,
+  STRUCTURE_WARNING_CODES,
+  type StructureSummary,
+  type StructureSummaryOptions,
+  type StructureCounts,
+  type StructureSection,
+  type StructureWarning,
+  type StructureWarningCode,
+} from './structure/structure-summary.ts';
+export {
   planAiCleanup,
   buildAiCleanupMessages,
   reviewAiChunk,

@@ -37,6 +37,8 @@ it('exposes the public API and nothing else', () => {
       'buildAiCleanupMessages',
       'cleanText',
       'countWords',
+      'summarizeStructure',
+      'STRUCTURE_WARNING_CODES',
       'cutAtWordLimit',
       'compileTypstToPdf',
       'detectFormat',
