@@ -3,6 +3,7 @@ import { FormattingSettingsSchema } from './layout.ts';
 import { PaperTypeSchema } from './covers.ts';
 import { LayoutReportSchema } from './layout-report.ts';
 import { DiagnosticSchema } from './diagnostics.ts';
+import { StructureSummarySchema } from './structure-summary.ts';
 import {
   DESCRIPTION_MAX_CHARS,
   ID_MAX_CHARS,
@@ -94,7 +95,8 @@ export const CleanReportItemSchema = z.object({
 
 /**
  * What cleanup did, shown in the Clean tab; `diagnostics` what the import could not keep or had to change (a
- * missing image, a LaTeX command left out), absent on books imported before they were kept.
+ * missing image, a LaTeX command left out), absent on books imported before they were kept; `structure` what
+ * Quire found in the text and where its structure looks unreliable, absent on books cleaned before it was kept.
  */
 export const CleanReportSchema = z.object({
   passes: z.array(CleanReportItemSchema),
@@ -102,6 +104,7 @@ export const CleanReportSchema = z.object({
   partsFound: z.number().int(),
   wordCount: z.number().int(),
   diagnostics: z.array(DiagnosticSchema).optional(),
+  structure: StructureSummarySchema.optional(),
 });
 export type CleanReport = z.infer<typeof CleanReportSchema>;
 

@@ -19,6 +19,7 @@ export * from './limits.ts';
 export * from './newsletter.ts';
 export * from './plans.ts';
 export * from './preferences.ts';
+export * from './structure-summary.ts';
 export * from './style-guide-uploads.ts';
 export * from './support.ts';
 export * from './web-routes.ts';

@@ -173,11 +173,12 @@ export function combineCollection(texts: readonly CollectionText[]): string {
 
 /**
  * One report for a collection: the counts of each cleanup pass summed over the texts (passes in the order they
- * first appear); `chaptersFound`, `partsFound` and `wordCount` are those of the combined Markdown, given by the caller.
+ * first appear); `chaptersFound`, `partsFound`, `wordCount` and `structure` (what was found) are those of the combined
+ * Markdown, given by the caller.
  */
 export function combineReports(
   reports: readonly (CleanReport | null)[],
-  totals: Pick<CleanReport, 'chaptersFound' | 'partsFound' | 'wordCount'>,
+  totals: Pick<CleanReport, 'chaptersFound' | 'partsFound' | 'wordCount' | 'structure'>,
 ): CleanReport {
   const passes = new Map<string, { id: string; label: string; count: number }>();
   for (const report of reports) {

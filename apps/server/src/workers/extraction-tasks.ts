@@ -17,11 +17,11 @@ import {
   passageText,
   searchTopic,
   type BookMeta,
-  type CleanReport,
   type PassageContent,
   type TopicIndex,
   type TopicSearchResult,
 } from '@quire/engine';
+import type { CleanReport } from '@quire/contracts';
 import { guard, structureCounts, type TaskResult } from './tasks.ts';
 
 /** Indexes kept per thread: a few books worked on at once (each index holds a whole book). */

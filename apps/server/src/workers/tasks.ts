@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { SUPPORTED_UPLOAD_EXTENSIONS } from '@quire/contracts';
+import { SUPPORTED_UPLOAD_EXTENSIONS, type CleanReport, type StructureSummary } from '@quire/contracts';
 import {
   EngineError,
   allChapters,
@@ -25,13 +25,13 @@ import {
   parseMarkdown,
   readBook as readInput,
   settingsToLayout,
+  summarizeStructure,
   writeDocx,
   writeEpub,
   writeHtml,
   writeTypst,
   type BookAsset,
   type BookMeta,
-  type CleanReport,
   type FormattingSettings,
   type ExtractedStyleGuide,
   type Layout,
@@ -117,10 +117,30 @@ function refuseMisnamedFile(fileName: string | undefined): void {
   );
 }
 
-/** Chapters and parts of Quire Markdown as the parser sees them (the numbers of the Clean tab). */
-export function structureCounts(markdown: string, meta: Partial<BookMeta> = {}): { chaptersFound: number; partsFound: number } {
+/**
+ * Chapters and parts of Quire Markdown as the parser sees them (the numbers of the Clean tab), and what the Clean tab
+ * says was found and warns of (engine `summarizeStructure`, the source's own contents page compared with the headings
+ * when cleanup read one): one parse for both.
+ */
+export function structureCounts(
+  markdown: string,
+  meta: Partial<BookMeta> = {},
+  sourceContents?: readonly string[],
+): { chaptersFound: number; partsFound: number; structure: StructureSummary } {
   const doc = parseMarkdown(markdown, { title: meta.title ?? '', author: meta.author ?? '', language: meta.language ?? 'en' });
-  return { chaptersFound: allChapters(doc).length, partsFound: doc.body.filter((d) => d.type === 'part').length };
+  return {
+    chaptersFound: allChapters(doc).length,
+    partsFound: doc.body.filter((d) => d.type === 'part').length,
+    structure: summarizeStructure(doc, sourceContents ? { sourceContents } : {}),
+  };
+}
+
+/**
+ * The report of `cleanText` with what the Clean tab says was found (see {@link structureCounts}); the pass-by-pass
+ * counts of chapters and parts stay cleanup's own.
+ */
+function withStructure(report: CleanReport & { sourceContents?: readonly string[] }, markdown: string, meta: Partial<BookMeta>): CleanReport {
+  return { ...report, structure: structureCounts(markdown, meta, report.sourceContents).structure };
 }
 
 /**
@@ -152,7 +172,7 @@ export function importFile(input: ImportFileInput): Promise<TaskResult<ImportFil
     if (input.clean) {
       if (read.kind === 'raw') {
         const result = cleanText(read.text, { meta: read.meta });
-        cleaned = { markdown: result.markdown, report: result.report };
+        cleaned = { markdown: result.markdown, report: withStructure(result.report, result.markdown, result.meta) };
         // Cleanup also reads the source's title page (subtitle, translator, edition ...).
         meta = result.meta;
       } else {
@@ -202,7 +222,8 @@ export interface CleanBookOutput {
 export function cleanBook(input: { text: string }): Promise<TaskResult<CleanBookOutput>> {
   return guard(() => {
     const cleaned = cleanText(input.text);
-    return { markdown: cleaned.markdown, meta: cleaned.meta, report: cleaned.report, wordCount: cleaned.report.wordCount };
+    const report = withStructure(cleaned.report, cleaned.markdown, cleaned.meta);
+    return { markdown: cleaned.markdown, meta: cleaned.meta, report, wordCount: cleaned.report.wordCount };
   });
 }
 

@@ -125,6 +125,8 @@ describe('books', () => {
     expect(book.cleanedText).toContain('bright cold day');
     expect(book.cleanReport).toMatchObject({ passes: expect.any(Array), chaptersFound: expect.any(Number), wordCount: expect.any(Number) });
     expect(book.cleanReport.chaptersFound).toBeGreaterThanOrEqual(2);
+    // What the Clean tab shows as found: the chapters, no warning for a well-formed sample.
+    expect(book.cleanReport.structure).toMatchObject({ found: [`${book.cleanReport.chaptersFound} chapters`], warnings: [] });
     expect(book.status).toBe('imported');
 
     const edited = `${book.cleanedText}\n\nAn added closing line.\n`;

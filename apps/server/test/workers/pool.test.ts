@@ -27,6 +27,18 @@ describe('job runner (worker threads)', () => {
     expect(cleaned.cleaned?.markdown).toContain('thirteen; the reader turned');
     expect(cleaned.cleaned?.report.chaptersFound).toBe(2);
     expect(cleaned.wordCount).toBe(cleaned.cleaned?.report.wordCount);
+    // What the Clean tab says was found, computed in the thread with the cleanup.
+    expect(cleaned.cleaned?.report.structure).toMatchObject({ found: ['2 chapters'], warnings: [] });
+  });
+
+  it('cleans a book in a worker thread and says when its structure looks unreliable', async () => {
+    // A long text with no chapter heading: 40 paragraphs of 570 words, 22,800 words.
+    const paragraph = 'The road ran on through the fields and the woods, and the travellers walked on without a word. '.repeat(30);
+    const out = await jobs.cleanBook(Array.from({ length: 40 }, () => paragraph).join('\n\n'));
+    expect(out.report.structure?.counts.chapters).toBe(1);
+    expect(out.report.structure?.warnings).toEqual([
+      expect.objectContaining({ code: 'one-division', message: expect.stringMatching(/^No chapters were found: the text will be set as one long chapter of 2\d,\d{3} words/) }),
+    ]);
   });
 
   it('applies the charset of the Content-Type to text', async () => {
@@ -61,7 +73,13 @@ describe('job runner (worker threads)', () => {
       meta: { title: 'Both', author: 'Various', language: 'en' },
     });
     expect(out.markdown).toBe('# One {.part}\n\n# Chapter 1\n\nFirst.\n\n# Two {.part}\n\n# Two\n\nSecond.\n');
-    expect(out.report).toEqual({ passes: [], chaptersFound: 2, partsFound: 2, wordCount: 7 });
+    expect(out.report).toEqual({
+      passes: [],
+      chaptersFound: 2,
+      partsFound: 2,
+      wordCount: 7,
+      structure: expect.objectContaining({ found: ['2 parts', '2 chapters'], warnings: [] }),
+    });
   });
 
   it('counts words and bytes', async () => {

@@ -139,6 +139,8 @@ export interface CleanReport {
   wordCount: number;
   /** What the reader could not keep or had to change (`model/diagnostics.ts`), when the import found any. */
   diagnostics?: Diagnostic[];
+  /** The titles listed on the source's own contents page, as written, when cleanup found one (pass `contents`). */
+  sourceContents?: string[];
 }
 
 /**
