@@ -97,6 +97,21 @@ const report = {
   chaptersFound: 61,
   partsFound: 3,
   wordCount: 121_533,
+  // What the engine's summarizeStructure says of such a book, with one warning to show how warnings look.
+  structure: {
+    counts: { parts: 3, chapters: 61, poems: 0, pieces: 0, acts: 0, scenes: 0, speeches: 0, letters: 3, footnotes: 0 },
+    front: [{ kind: 'preface', title: 'Preface' }],
+    back: [{ kind: 'notes', title: 'Notes' }],
+    words: 121_533,
+    found: ['3 parts', '61 chapters', 'Preface', 'Notes', '3 letters'],
+    warnings: [
+      {
+        code: 'long-division',
+        message:
+          'One chapter is more than 5 times as long as the book’s typical chapter of 1,824 words: “Chapter 43” (21,406 words). A heading inside may have been missed.',
+      },
+    ],
+  },
 };
 
 /** The built-in style guides as GET /api/style-guides answers them (values of the engine's layouts). */

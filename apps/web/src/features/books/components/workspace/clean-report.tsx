@@ -1,7 +1,13 @@
-import type { CleanReport } from '@quire/contracts';
+import { TriangleAlert } from 'lucide-react';
+import type { CleanReport, Diagnostic, StructureSummary } from '@quire/contracts';
+import { Badge } from '../../../../components/ui/badge.tsx';
 import { DiagnosticList } from './diagnostic-list.tsx';
 
-/** What cleanup did: each pass with its count, chapters and parts found, words. */
+/**
+ * What cleanup did: chapters and parts found, words, what Quire found in the book (its structure, with warnings where
+ * it looks unreliable; absent on books cleaned before it was kept), each pass with its count, and what the import
+ * could not keep.
+ */
 export function CleanReportView({ report }: { report: CleanReport }) {
   const stats = [
     { label: 'Words', value: report.wordCount },
@@ -23,6 +29,7 @@ export function CleanReportView({ report }: { report: CleanReport }) {
           </div>
         ))}
       </dl>
+      {report.structure && <StructureFound structure={report.structure} />}
       {report.passes.length > 0 ? (
         <table className="mt-5 w-full text-sm">
           <caption className="sr-only">Changes made by each cleanup pass</caption>
@@ -54,5 +61,42 @@ export function CleanReportView({ report }: { report: CleanReport }) {
         headingLevel="h4"
       />
     </section>
+  );
+}
+
+/**
+ * "What Quire found": the book's divisions and front and back matter as short labels (`2 parts`, `61 chapters`,
+ * `Preface`, `3 letters`), then the warnings where the structure looks unreliable, in the notice style of the import's
+ * notes.
+ */
+function StructureFound({ structure }: { structure: StructureSummary }) {
+  const warnings = structure.warnings.map((w): Diagnostic => ({ code: 'other', message: w.message }));
+  return (
+    <>
+      {structure.found.length > 0 && (
+        <section aria-labelledby="structure-found-title" className="mt-5">
+          <h4 id="structure-found-title" className="text-sm font-semibold text-ink">
+            What Quire found
+          </h4>
+          <ul className="mt-2 flex flex-wrap gap-1.5">
+            {structure.found.map((phrase) => (
+              <li key={phrase}>
+                <Badge variant="secondary" className="px-3 py-1 text-sm font-normal whitespace-normal">
+                  {phrase}
+                </Badge>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <DiagnosticList
+        className="mt-4"
+        diagnostics={warnings}
+        title="Check the structure before you format"
+        intro="Quire may have missed some chapters or found them in the wrong places. Look at these in the text below and fix the headings there."
+        headingLevel="h4"
+        icon={TriangleAlert}
+      />
+    </>
   );
 }

@@ -24,7 +24,7 @@ const FIRST_NOTES = 8;
 /**
  * What a reader or writer could not keep or had to change (issue "Nothing silent"), one line each: where in the text
  * (the chapter or table), what happened in plain words, and how many times. `title` names the list for screen
- * readers and is shown as its heading.
+ * readers and is shown as its heading; `icon`, when given, marks every line instead of each kind's own icon.
  */
 export function DiagnosticList({
   diagnostics,
@@ -32,12 +32,14 @@ export function DiagnosticList({
   intro,
   className,
   headingLevel = 'h3',
+  icon,
 }: {
   diagnostics: readonly Diagnostic[];
   title: string;
   intro?: string;
   className?: string;
   headingLevel?: 'h3' | 'h4';
+  icon?: LucideIcon;
 }) {
   if (diagnostics.length === 0) return null;
   const Heading = headingLevel;
@@ -49,7 +51,7 @@ export function DiagnosticList({
       {intro && <p className="mt-1 text-sm text-ink-soft">{intro}</p>}
       <ul className="mt-2 flex flex-col gap-2">
         {first.map((d, i) => (
-          <DiagnosticItem key={`${d.code}-${i}`} diagnostic={d} />
+          <DiagnosticItem key={`${d.code}-${i}`} diagnostic={d} icon={icon} />
         ))}
       </ul>
       {rest.length > 0 && (
@@ -59,7 +61,7 @@ export function DiagnosticList({
           </summary>
           <ul className="mt-2 flex flex-col gap-2">
             {rest.map((d, i) => (
-              <DiagnosticItem key={`${d.code}-more-${i}`} diagnostic={d} />
+              <DiagnosticItem key={`${d.code}-more-${i}`} diagnostic={d} icon={icon} />
             ))}
           </ul>
         </details>
@@ -68,8 +70,8 @@ export function DiagnosticList({
   );
 }
 
-function DiagnosticItem({ diagnostic }: { diagnostic: Diagnostic }) {
-  const Icon = ICONS[diagnostic.code] ?? FileWarning;
+function DiagnosticItem({ diagnostic, icon }: { diagnostic: Diagnostic; icon: LucideIcon | undefined }) {
+  const Icon = icon ?? ICONS[diagnostic.code] ?? FileWarning;
   return (
     <li className="flex items-start gap-2 text-sm text-ink-soft">
       <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-warning" />
