@@ -18,13 +18,15 @@
  *
  * The files a Markdown or HTML input refers to (figures, a bibliography) are read beside it on disk
  * (`read/folder-resources.ts`); several Markdown files are one book, joined as `pandoc *.md` joins them
- * (`read/project.ts`). Whatever the reader or a writer could not keep or had to change is printed after the
- * files, one line each (`model/diagnostics.ts`): nothing is lost silently.
+ * (`read/project.ts`). What Quire found in the book (parts, chapters, front and back matter ...) and where its
+ * structure looks unreliable are printed first, as the Clean tab shows them (`structure/structure-summary.ts`).
+ * Whatever the reader or a writer could not keep or had to change is printed after the files, one line each
+ * (`model/diagnostics.ts`): nothing is lost silently.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { cleanText } from './clean/index.ts';
+import { cleanText, type CleanReport } from './clean/index.ts';
 import { EngineError } from './errors.ts';
 import { getLayout, layouts } from './layout/index.ts';
 import type { Layout } from './layout/layout.ts';
@@ -34,6 +36,7 @@ import { inlineText, type BookDocument, type BookMeta } from './model/book-docum
 import { Diagnostics, diagnosticLine } from './model/diagnostics.ts';
 import { folderResolver } from './read/folder-resources.ts';
 import { readBook, readProject, type ReadOutput } from './read/index.ts';
+import { summarizeStructure, type StructureSummary } from './structure/structure-summary.ts';
 
 /** Output formats of `quire convert`, with the file name suffix each one writes. */
 export const CLI_FORMATS = {
@@ -116,7 +119,7 @@ export async function main(argv: string[]): Promise<number> {
     const read = await readInputs([input, ...moreInputs]);
     const diagnostics = new Diagnostics();
     diagnostics.addAll(read.diagnostics);
-    const cleaned: { markdown: string; meta: Partial<BookMeta> } =
+    const cleaned: { markdown: string; meta: Partial<BookMeta>; report?: CleanReport } =
       read.kind === 'raw' ? cleanText(read.text) : { markdown: read.markdown, meta: {} };
     const fallbackTitle = path.basename(input, path.extname(input));
     // Everything the reader and cleanup found (the edition details of the source's title page too), then the defaults.
@@ -131,6 +134,7 @@ export async function main(argv: string[]): Promise<number> {
       read.kind === 'document' && read.doc && titleUnused(read.doc, meta.title)
         ? { ...read.doc, meta }
         : parseMarkdown(cleaned.markdown, meta, { assets: read.kind === 'document' ? read.assets : [], diagnostics });
+    printStructure(summarizeStructure(doc, cleaned.report?.sourceContents ? { sourceContents: cleaned.report.sourceContents } : {}));
     await mkdir(values.out, { recursive: true });
     const base = baseName(meta.title, baseName(fallbackTitle, 'book'));
     let layout = baseLayout;
@@ -231,6 +235,17 @@ async function readInputs(inputs: readonly string[]): Promise<ReadOutput> {
   const files = new Map<string, Uint8Array>();
   for (const input of inputs) files.set(path.relative(base, path.resolve(input)).split(path.sep).join('/'), new Uint8Array(await readFile(input)));
   return readProject(files, { beside: (mainFolder) => folderResolver(path.resolve(base, mainFolder)) });
+}
+
+/**
+ * Prints what Quire found in the book, as the Clean tab shows it (`Found: 2 parts · 61 chapters · Preface · Notes`),
+ * then each warning where the structure looks unreliable, one line each, before the files are written.
+ */
+function printStructure(summary: StructureSummary): void {
+  console.log(`Found: ${summary.found.length > 0 ? summary.found.join(' · ') : 'no chapters or sections'}`);
+  if (summary.warnings.length === 0) return;
+  console.log(`${summary.warnings.length === 1 ? 'One warning' : `${summary.warnings.length} warnings`} on the structure found (check the headings):`);
+  for (const w of summary.warnings) console.log(`  - ${w.message}`);
 }
 
 /** Prints what could not be kept or was changed, one line each, under a heading; nothing when there is nothing. */

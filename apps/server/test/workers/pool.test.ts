@@ -32,7 +32,7 @@ describe('job runner (worker threads)', () => {
   });
 
   it('cleans a book in a worker thread and says when its structure looks unreliable', async () => {
-    // A long text with no chapter heading: 40 paragraphs of 570 words, 22,800 words.
+    // A long text with no chapter heading: 40 paragraphs of 540 words, 21,600 words.
     const paragraph = 'The road ran on through the fields and the woods, and the travellers walked on without a word. '.repeat(30);
     const out = await jobs.cleanBook(Array.from({ length: 40 }, () => paragraph).join('\n\n'));
     expect(out.report.structure?.counts.chapters).toBe(1);

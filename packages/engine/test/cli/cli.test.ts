@@ -3,7 +3,7 @@
  * several formats, and the errors a person can make on the command line.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -61,6 +61,27 @@ describe('quire convert', () => {
     expect(text).toContain('KDP prints up to 828 pages at this trim.');
     // APA's one-inch margins meet KDP's edges; a one-sided layout's right margin is its verso gutter.
     expect(text).not.toMatch(/^\s*Warning:/m);
+  });
+
+  it('prints what was found in the book, as the Clean tab shows it, and warns when the structure looks unreliable', async () => {
+    const lines: string[] = [];
+    vi.spyOn(console, 'log').mockImplementation((m: string) => void lines.push(m));
+    const dir = mkdtempSync(path.join(tmpdir(), 'quire-cli-'));
+    expect(await main(['convert', BOOK, '--to', 'md', '-o', dir])).toBe(0);
+    expect(lines[0]).toBe('Found: 2 poems · 7 pieces');
+    expect(lines.join('\n')).not.toContain('on the structure found');
+
+    // A long text with no chapter heading: 40 paragraphs of 540 words.
+    const paragraph = 'The road ran on through the fields and the woods, and the travellers walked on without a word. '.repeat(30);
+    const long = path.join(dir, 'the-long-road.txt');
+    writeFileSync(long, Array.from({ length: 40 }, () => paragraph.trim()).join('\n\n'));
+    lines.length = 0;
+    expect(await main(['convert', long, '--to', 'md', '-o', dir])).toBe(0);
+    expect(lines.slice(0, 3)).toEqual([
+      'Found: 1 chapter',
+      'One warning on the structure found (check the headings):',
+      "  - No chapters were found: the text will be set as one long chapter of 21,600 words. If the book has chapters, put each chapter's heading on a line of its own.",
+    ]);
   });
 
   it('answers a usage error with exit code 2 and a failed conversion with 1, writing nothing', async () => {
