@@ -86,6 +86,24 @@ export function readSeToc(tocPath: string): TocEntry[] {
 }
 
 const LABELS = new Set(['chapter', 'chap', 'letter', 'book', 'part', 'volume', 'vol', 'act', 'scene', 'canto', 'stave']);
+/** The division words of the other languages of the pairs (issue 33), each as its English label. */
+const FOREIGN_LABELS: Readonly<Record<string, string>> = {
+  chapitre: 'chapter', kapitel: 'chapter', capitulo: 'chapter', capitolo: 'chapter', caput: 'chapter',
+  livre: 'book', buch: 'book', libro: 'book', livro: 'book', liber: 'book',
+  partie: 'part', teil: 'part', parte: 'part', pars: 'part',
+  tome: 'volume', band: 'volume', tomo: 'volume',
+  acte: 'act', akt: 'act', aufzug: 'act', acto: 'act', atto: 'act', ato: 'act',
+  scene: 'scene', szene: 'scene', auftritt: 'scene', escena: 'scene', scena: 'scene', cena: 'scene',
+  chant: 'canto', gesang: 'canto', lettre: 'letter', brief: 'letter', carta: 'letter', lettera: 'letter',
+};
+/** Ordinal words of the other languages (accents folded), 1st to 10th. */
+const FOREIGN_ORDINALS: readonly (readonly string[])[] = [
+  ['premier', 'premiere', 'erster', 'erstes', 'erste', 'primero', 'primera', 'primer', 'primeiro', 'primeira', 'primo', 'prima', 'primus'],
+  ['deuxieme', 'second', 'seconde', 'zweiter', 'zweites', 'zweite', 'segundo', 'segunda', 'secondo', 'seconda', 'secundus'],
+  ['troisieme', 'dritter', 'drittes', 'dritte', 'tercero', 'tercera', 'terceiro', 'terceira', 'terzo', 'terza', 'tertius'],
+  ['quatrieme', 'vierter', 'viertes', 'vierte', 'cuarto', 'cuarta', 'quarto', 'quarta', 'quartus'],
+  ['cinquieme', 'funfter', 'funftes', 'funfte', 'quinto', 'quinta', 'quintus'],
+];
 const UNITS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve',
   'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen', 'twenty'];
 const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth',
@@ -107,6 +125,12 @@ function romanValue(s: string): number {
 /** The number a token stands for (Arabic, Roman, number word, ordinal word), or undefined. */
 function numberOf(token: string): number | undefined {
   if (/^\d{1,4}$/.test(token)) return Number(token);
+  // A compound number (`1.1.I`, volume, book and chapter; pg1301), joined by `_` in {@link titleKey}.
+  if (/^\d{1,3}(?:_(?:\d{1,3}|[ivxlc]+))+$/.test(token)) {
+    return token.split('_').reduce((sum, piece) => sum * 1000 + (numberOf(piece) ?? 0), 0);
+  }
+  const foreign = FOREIGN_ORDINALS.findIndex((words) => words.includes(token));
+  if (foreign !== -1) return foreign + 1;
   if (ROMAN.test(token)) return romanValue(token);
   const unit = UNITS.indexOf(token);
   if (unit !== -1) return unit + 1;
@@ -128,14 +152,17 @@ export function titleKey(title: string): TitleKey {
     .toLowerCase()
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
-    .split(/[^\p{L}\p{N}]+/u)
+    .replace(/\b\d{1,3}(?:\.(?:\d{1,3}|[ivxlc]+)\b)+/g, (compound) => compound.replace(/\./g, '_'))
+    .split(/[^\p{L}\p{N}_]+/u)
+    .map((t) => FOREIGN_LABELS[t] ?? t)
     .filter(Boolean);
   let label = 'chapter';
   let number: number | undefined;
   let k = 0;
   if (tokens[k] === 'the') k++;
   // `The First Part`: ordinal before the label.
-  const ord = ORDINALS.indexOf(tokens[k] ?? '');
+  const english = ORDINALS.indexOf(tokens[k] ?? '');
+  const ord = english !== -1 ? english : FOREIGN_ORDINALS.findIndex((words) => words.includes(tokens[k] ?? ''));
   if (ord !== -1 && LABELS.has(tokens[k + 1] ?? '')) {
     number = ord + 1;
     label = tokens[k + 1]!;

@@ -11,12 +11,17 @@
  */
 import type { Inline } from '../model/book-document.ts';
 import { isRoman, NUMBER_SOURCE, ORDINAL_SOURCE, romanValue, upperRoman } from './roman.ts';
+import { alternatives, CHAPTER_RANK_WORDS, COMPOUND_TAIL_SOURCE, FOREIGN_CARDINAL_WORDS, FOREIGN_ORDINAL_WORDS } from './division-words.ts';
 
-const WORDS = 'Chapter|Chap\\.|Letter|Act|Stave|Canto|Lecture|Sermon|Homily|Discourse|Essay|Kapitel|Chapitre|Cap[ií]tulo';
+/** The chapter-rank words of every language Quire reads (`division-words.ts`). */
+const WORDS = alternatives(CHAPTER_RANK_WORDS);
+/** A label's number: Roman, Arabic, compound (`1.1.I`), an English number or ordinal word, or another language's. */
+const NUMBER = `(?:\\d{1,4}${COMPOUND_TAIL_SOURCE}|${NUMBER_SOURCE}|${ORDINAL_SOURCE}|${alternatives(FOREIGN_ORDINAL_WORDS)}|${alternatives(FOREIGN_CARDINAL_WORDS)})`;
+const ORDINALS = `(?:${ORDINAL_SOURCE}|${alternatives(FOREIGN_ORDINAL_WORDS)})`;
 
-/** `CHAPTER I.` / `Chapter the First:` / `FIRST ACT.` at the start of a heading, then a space or the end. */
+/** `CHAPTER I.` / `Chapter the First:` / `FIRST ACT.` / `Erstes Kapitel` at the start of a heading, then a space or the end. */
 const LABEL = new RegExp(
-  `^((?:(?:${WORDS})\\s+(?:the\\s+)?(${NUMBER_SOURCE}|${ORDINAL_SOURCE})|(?:the\\s+)?(?:${ORDINAL_SOURCE})\\s+(?:Act|Chapter|Letter))[.:]?)(?=\\s|$)`,
+  `^((?:${WORDS})\\s+(?:the\\s+)?(${NUMBER})|(?:the\\s+)?${ORDINALS}\\s+(?:${WORDS}))(?![\\p{L}\\p{N}])[.:]?(?=\\s|$)`,
   'iu',
 );
 
@@ -37,10 +42,10 @@ export function splitChapterLabel(text: string): ChapterLabelSplit | undefined {
   const m = LABEL.exec(text);
   // The word starts with a capital (`chapter 1` inside a sentence is no label).
   if (!m || !/^\p{Lu}/u.test(m[1]!)) return undefined;
-  const label = m[1]!;
+  const label = text.slice(0, m[0].length);
   // Roman numbers in capitals only, well formed (`Chapter Mix` or `CHAPTER IIII` is no label).
   const number = m[2];
-  if (number !== undefined && /^[mdclxvi]+$/i.test(number) && (number !== number.toUpperCase() || !isRoman(number))) return undefined;
+  if (number !== undefined && number.split('.').some((n) => /^[mdclxvi]+$/i.test(n) && (n !== n.toUpperCase() || !isRoman(n)))) return undefined;
   const rest = text.slice(label.length).replace(/^\s+/, '');
   return { label, rest };
 }

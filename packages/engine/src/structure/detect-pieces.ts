@@ -10,16 +10,26 @@
  *   speakers' cues such as `MEPHISTOPHELES:` on a line of their own) those titled divisions are scenes.
  */
 
+import { alternatives, CHAPTER_RANK_WORDS, FOREIGN_ORDINAL_WORDS, PART_RANK_WORDS } from './division-words.ts';
+import { NUMBER_SOURCE, ORDINAL_SOURCE } from './roman.ts';
+
 /**
- * A title that says its number: `CHAPTER IV.`, `Chapter 4`, `BOOK I`, `IV. The Storm`, `12`, `THE FIRST BOOK`; not
+ * A title that says its number: `CHAPTER IV.`, `Chapter 4`, `BOOK I`, `SERMON II.`, `Chapitre premier`, `IV. The Storm`,
+ * `12`, `THE FIRST BOOK`; not
  * an initial before lowercase words (`L. of G.'s Purport`).
  */
-export const NUMBERED_TITLE =
-  /^\s*(?:(?:chapter|chap\.|book|part|letter|volume|canto|kapitel|buch|teil)\b|[IVXLCDM]+(?:[.:](?!\s*\p{Ll})|\s*$)|\d+\b|(?:(?:the|his|her|their)\s+)?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|last)\s+(?:book|part|chapter|canto|volume)\b)/iu;
+export const NUMBERED_TITLE = new RegExp(
+  `^\\s*(?:(?:chapter|chap\\.|book|part|letter|volume|canto|kapitel|buch|teil)\\b|${alternatives([...CHAPTER_RANK_WORDS, ...PART_RANK_WORDS])}\\s+(?:${NUMBER_SOURCE}|${alternatives(FOREIGN_ORDINAL_WORDS)})(?![\\p{L}\\p{N}])|[IVXLCDM]+(?:[.:](?!\\s*\\p{Ll})|\\s*$)|\\d+\\b|(?:(?:the|his|her|their)\\s+)?(?:${ORDINAL_SOURCE}|${alternatives(FOREIGN_ORDINAL_WORDS)})\\s+${alternatives([...CHAPTER_RANK_WORDS, ...PART_RANK_WORDS])}(?![\\p{L}\\p{N}]))`,
+  'iu',
+);
 
-/** An act of a play: `FIRST ACT`, `ACT II.`, `Act the Third`, `Erster Akt`, `Zweiter Aufzug`. */
-export const ACT_TITLE =
-  /^\s*(?:(?:first|second|third|fourth|fifth|last)\s+act\b|act\s+(?:[IVX]+\b|\d+\b|one\b|two\b|three\b|four\b|five\b|the\s+\w+)|(?:erster|zweiter|dritter|vierter|fünfter|letzter)\s+(?:akt|aufzug)\b|(?:[IVX]+\.?\s+)?(?:akt|aufzug)\b)/iu;
+/** The words of an act (`division-words.ts`, chapter rank). */
+const ACT_WORDS = alternatives(['act', 'acte', 'akt', 'aufzug', 'acto', 'atto', 'ato']);
+/** An act of a play: `FIRST ACT`, `ACT II.`, `Act the Third`, `Erster Akt`, `Zweiter Aufzug`, `Acte premier`, `Atto secondo`. */
+export const ACT_TITLE = new RegExp(
+  `^\\s*(?:(?:the\\s+)?(?:${ORDINAL_SOURCE}|${alternatives(FOREIGN_ORDINAL_WORDS)}|letzter)\\s+${ACT_WORDS}(?![\\p{L}\\p{N}])|${ACT_WORDS}\\s+(?:[IVX]+(?![\\p{L}\\p{N}])|\\d+\\b|${NUMBER_SOURCE}(?![\\p{L}\\p{N}])|${alternatives(FOREIGN_ORDINAL_WORDS)}(?![\\p{L}\\p{N}])|the\\s+\\w+)|(?:[IVX]+\\.?\\s+)?(?:akt|aufzug)(?![\\p{L}\\p{N}]))`,
+  'iu',
+);
 
 /** Kinds a division can be besides a chapter (the model's `DivisionKind`). */
 export type DetectedKind = 'piece' | 'act' | 'scene';

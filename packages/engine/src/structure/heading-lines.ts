@@ -8,6 +8,7 @@
  */
 import type { SectionKind } from '../model/book-document.ts';
 import { isRoman, NUMBER_SOURCE, ORDINAL_SOURCE } from './roman.ts';
+import { alternatives, CHAPTER_RANK_WORDS, ENGLISH_WORDS, COMPOUND_TAIL_SOURCE, FOREIGN_CARDINAL_WORDS, FOREIGN_ORDINAL_WORDS, PART_RANK_WORDS, SCENE_RANK_WORDS } from './division-words.ts';
 import { capitalLength, lowerLength } from './char-classes.ts';
 
 /** How a line reads as a heading on its own. */
@@ -36,23 +37,40 @@ export interface HeadingLine {
   sectionKind?: SectionKind;
 }
 
-const CHAPTER_WORDS = 'CHAPTER|CHAP\\.|LETTER|ACT|STAVE|CANTO|LECTURE|SERMON|HOMILY|DISCOURSE|ESSAY|KAPITEL|CHAPITRE|CAP[IÍ]TULO';
-const PART_WORDS = 'BOOK|PART|VOLUME|VOL\\.|TEIL|BUCH|LIVRE|LIBRO';
+const CHAPTER_WORDS = alternatives(CHAPTER_RANK_WORDS);
+const PART_WORDS = alternatives(PART_RANK_WORDS);
+const SCENE_WORDS = alternatives(SCENE_RANK_WORDS);
+/**
+ * A heading's number: Roman, Arabic or a number word (`roman.ts`), or an ordinal or cardinal word of another language
+ * (`Chapitre premier`, `Kapitel zwei`); a compound number (`1.1.I`) after an Arabic one.
+ */
+const LABEL_NUMBER = `(?:\\d{1,4}${COMPOUND_TAIL_SOURCE}|${NUMBER_SOURCE}|${ORDINAL_SOURCE}|${alternatives(FOREIGN_ORDINAL_WORDS)}|${alternatives(FOREIGN_CARDINAL_WORDS)})`;
 
-/** Label + number (+ optional title): `CHAPTER I.`, `Chapter 1`, `BOOK ONE: 1805`, `BOOKXXXV.  GOOD-BYE`. */
+/** Label + number (+ optional title): `CHAPTER I.`, `Chapter 1`, `BOOK ONE: 1805`, `BOOKXXXV.  GOOD-BYE`, `Chapter 1.1.I.`. */
 function labelled(words: string): RegExp {
-  return new RegExp(
-    `^(${words})(?:\\s+(?:THE\\s+)?(${NUMBER_SOURCE}|${ORDINAL_SOURCE})|(?<=BOOK)([IVXLC]+))\\b\\.?(.*)$`,
-    'i',
-  );
+  return new RegExp(`^(${words})(?:\\s+(?:THE\\s+)?(${LABEL_NUMBER})|(?<=BOOK)([IVXLC]+))(?![\\p{L}\\p{N}])\\.?(.*)$`, 'iu');
 }
 const CHAPTER_LABEL = labelled(CHAPTER_WORDS);
 const PART_LABEL = labelled(PART_WORDS);
-/** `FIRST ACT`, `THE SECOND BOOK`, `FIRST EPILOGUE: 1813 - 20`, `HIS FIRST BOOK`. */
+/** A scene of a play: `SCENE I. A public place.`, `Scene 1.II.`, `SCÈNE PREMIÈRE`, `Zweite Szene`. */
+const SCENE_LABEL = labelled(SCENE_WORDS);
+/**
+ * Words an ordinal may stand before: the English ones that books use so (`FIRST ACT`, `THE SECOND BOOK`; not
+ * `Second Sermon.—The Divine Word`, a contents entry of pg28464) and every word of the other languages
+ * (`Erstes Kapitel`, `Zweiter Aufzug`, `Primera parte`).
+ */
+const ORDINAL_FIRST_WORDS = `ACT|CHAPTER|LETTER|BOOK|PART|VOLUME|EPILOGUE|PROLOGUE|SCENE|${alternatives(CHAPTER_RANK_WORDS.filter((w) => !ENGLISH_WORDS.has(w)))}|${alternatives(PART_RANK_WORDS.filter((w) => !ENGLISH_WORDS.has(w)))}|${alternatives(SCENE_RANK_WORDS.filter((w) => !ENGLISH_WORDS.has(w)))}`;
+/** `FIRST ACT`, `THE SECOND BOOK`, `FIRST EPILOGUE: 1813 - 20`, `HIS FIRST BOOK`, `Erstes Kapitel`, `Zweiter Aufzug`, `Primera parte`. */
 const ORDINAL_LABEL = new RegExp(
-  `^(?:THE\\s+|HIS\\s+)?(${ORDINAL_SOURCE})\\s+(ACT|CHAPTER|LETTER|BOOK|PART|VOLUME|EPILOGUE|PROLOGUE)\\b\\.?(.*)$`,
-  'i',
+  `^(?:THE\\s+|HIS\\s+)?(${ORDINAL_SOURCE}|${alternatives(FOREIGN_ORDINAL_WORDS)})\\s+(${ORDINAL_FIRST_WORDS})(?![\\p{L}\\p{N}])\\.?(.*)$`,
+  'iu',
 );
+/** Rank of a word the ordinal label names. */
+function rankOf(word: string): HeadingLineKind {
+  if (new RegExp(`^${SCENE_WORDS}$`, 'iu').test(word)) return 'sub';
+  if (new RegExp(`^${CHAPTER_WORDS}$`, 'iu').test(word)) return 'chapter';
+  return 'part';
+}
 const NUMERAL = /^(?:([IVXLCDM]+)|(\d{1,3}))\.?$/;
 
 const FRONT: ReadonlyArray<[RegExp, SectionKind]> = [
@@ -84,8 +102,8 @@ export function tidyHeadingText(line: string): string {
 
 function numberIsValid(num: string | undefined): boolean {
   if (!num) return false;
-  if (/^[MDCLXVI]+$/i.test(num)) return isRoman(num);
-  return true;
+  // Each piece of a compound number (`1.1.I`) is a number of its own.
+  return num.split('.').every((piece) => !/^[MDCLXVI]+$/i.test(piece) || isRoman(piece));
 }
 
 /** True when the rest after a label is empty or only punctuation. */
@@ -125,11 +143,16 @@ export function classifyHeadingLine(line: string): HeadingLine | undefined {
   if (m && numberIsValid(m[2] ?? m[3]) && restIsTitle(m[4] ?? '')) {
     return { kind: 'part', text, numberOnly: restIsEmpty(m[4] ?? '') };
   }
+  m = SCENE_LABEL.exec(text);
+  if (m && numberIsValid(m[2] ?? m[3]) && restIsTitle(m[4] ?? '')) {
+    // A scene heads a section inside its act, with the place or persons that follow its number (`SCENE II. A Street.`).
+    return { kind: 'sub', text, numberOnly: false };
+  }
   m = ORDINAL_LABEL.exec(text);
   if (m && restIsTitle(m[3] ?? '')) {
-    const word = m[2]!.toUpperCase();
-    const kind: HeadingLineKind = word === 'ACT' || word === 'CHAPTER' || word === 'LETTER' ? 'chapter' : 'part';
-    return { kind, text, numberOnly: restIsEmpty(m[3] ?? '') };
+    const word = m[2]!;
+    const kind: HeadingLineKind = /^(?:epilogue|prologue)$/i.test(word) ? 'part' : rankOf(word);
+    return { kind, text, numberOnly: kind !== 'sub' && restIsEmpty(m[3] ?? '') };
   }
   if (text.length <= 60 && !/[,;]$/.test(text)) {
     for (const [re, sectionKind] of FRONT) if (re.test(text)) return { kind: 'front', text, numberOnly: false, sectionKind };

@@ -19,6 +19,7 @@
 import { inlineText, type Block, type BookDocument, type BookMeta, type Chapter, type Division, type Inline, type Part, type Section, type SectionKind } from '../../model/book-document.ts';
 import { chapterLabelAndTitle, splitChapterLabel } from '../../structure/chapter-label.ts';
 import { isRoman, NUMBER_SOURCE } from '../../structure/roman.ts';
+import { alternatives, FOREIGN_ORDINAL_WORDS, PART_RANK_WORDS, SCENE_RANK_WORDS } from '../../structure/division-words.ts';
 import type { HeadingItem, Item } from './convert.ts';
 import type { Report } from './dom.ts';
 import { detectTitlePage, titlePageDetails } from '../../structure/detect-title-page.ts';
@@ -95,7 +96,7 @@ function levels(headings: readonly HeadingItem[]): { chapter: number; part?: num
 const NUMBER_ALONE = /^(?:[MDCLXVI]+|\d{1,4})[.:]?$/u;
 
 /** A part's word and number alone: `BOOK ONE`, `PART II.`, `VOLUME 3`. */
-const PART_LABEL_ALONE = new RegExp(`^(?:book|part|volume|vol\\.|tome)\\s+${NUMBER_SOURCE}[.:]?$`, 'iu');
+const PART_LABEL_ALONE = new RegExp(`^${alternatives(PART_RANK_WORDS)}\\s+(?:${NUMBER_SOURCE}|${alternatives(FOREIGN_ORDINAL_WORDS)})[.:]?$`, 'iu');
 
 /** True when `h` is a division's label with no title: a number alone, a chapter label alone, a part's label alone. */
 function isLabelAlone(h: HeadingItem): boolean {
@@ -107,7 +108,7 @@ function isLabelAlone(h: HeadingItem): boolean {
 }
 
 /** A heading that opens with a division's label of its own (`SCENE I. Verona`, `CHAPTER II`, `Book 3`): no title. */
-const OPENS_WITH_LABEL = new RegExp(`^(?:(?:book|part|volume|livre|buch|teil|libro|parte)\\s+${NUMBER_SOURCE}(?=[\\s.:]|$)|(?:scene|sc[eè]ne|szene|escena|scena)\\b)`, 'iu');
+const OPENS_WITH_LABEL = new RegExp(`^(?:${alternatives(PART_RANK_WORDS)}\\s+${NUMBER_SOURCE}(?=[\\s.:]|$)|${alternatives(SCENE_RANK_WORDS)}(?![\\p{L}\\p{N}]))`, 'iu');
 
 /** True when `h` opens with a division's label (so it is a division of its own, not the title of the one before). */
 function opensWithLabel(h: HeadingItem): boolean {

@@ -1,0 +1,90 @@
+/**
+ * What one line says about itself as a heading (`structure/heading-lines.ts`) and where a chapter's label ends
+ * (`structure/chapter-label.ts`), for the division words of every language of issue 33's pairs, compound numbers of
+ * Project Gutenberg's multi-volume releases, and a play's scenes.
+ */
+import { describe, expect, it } from 'vitest';
+import { classifyHeadingLine } from '../../src/structure/heading-lines.ts';
+import { splitChapterLabel } from '../../src/structure/chapter-label.ts';
+import { cleanText } from '../../src/clean/index.ts';
+
+const kind = (line: string) => classifyHeadingLine(line)?.kind;
+
+describe('division words of every language', () => {
+  it.each([
+    ['Chapitre premier', 'chapter'],
+    ['CHAPITRE II.', 'chapter'],
+    ['Erstes Kapitel', 'chapter'],
+    ['Zweiter Aufzug', 'chapter'],
+    ['Capítulo primero', 'chapter'],
+    ['CAPITULO III', 'chapter'],
+    ['Capitolo secondo', 'chapter'],
+    ['Atto terzo', 'chapter'],
+    ['Acte I', 'chapter'],
+    ['Livre premier', 'part'],
+    ['LIBER IV', 'part'],
+    ['Primera parte', 'part'],
+    ['Erster Teil', 'part'],
+    ['Livro II', 'part'],
+    ['Scène première', 'sub'],
+    ['Zweite Szene', 'sub'],
+    ['ESCENA III', 'sub'],
+  ])('%s is a %s heading', (line, expected) => {
+    expect(kind(line)).toBe(expected);
+  });
+
+  it('needs a number: the word alone, or in a sentence, is no heading', () => {
+    expect(kind('Libro de cuentos que leía')).toBeUndefined();
+    expect(kind('Acte de naissance')).toBeUndefined();
+    expect(kind('Brief an den Vater')).toBeUndefined();
+    expect(kind('Parte de la noche')).toBeUndefined();
+  });
+
+  it('splits the label of a foreign chapter heading from its title', () => {
+    expect(splitChapterLabel('Chapitre premier. Le départ')).toEqual({ label: 'Chapitre premier.', rest: 'Le départ' });
+    expect(splitChapterLabel('Erstes Kapitel')).toEqual({ label: 'Erstes Kapitel', rest: '' });
+  });
+});
+
+describe('compound numbers (pg1301, pg1079: volume.book.chapter)', () => {
+  it('reads `Chapter 1.1.I.` as a chapter label alone, and `BOOK 1.I.` as a part label alone', () => {
+    expect(classifyHeadingLine('Chapter 1.1.I.')).toMatchObject({ kind: 'chapter', numberOnly: true });
+    expect(classifyHeadingLine('BOOK 1.I.')).toMatchObject({ kind: 'part', numberOnly: true });
+    expect(splitChapterLabel('Chapter 3.7.V. Lion sprawling its last')).toEqual({ label: 'Chapter 3.7.V.', rest: 'Lion sprawling its last' });
+  });
+
+  it('refuses a compound of a malformed numeral', () => {
+    expect(classifyHeadingLine('Chapter 1.IIII.')?.numberOnly).not.toBe(true);
+  });
+
+  it('sets the label and the title on the next line as one heading, under its book', () => {
+    const body = (n: number) => `${'The text of this chapter runs on for a while, as a history does. '.repeat(8)}${n}\n`;
+    const text = `BOOK 1.I.\n\nDEATH OF LOUIS XV.\n\n\nChapter 1.1.I.\n\nLouis the Well-Beloved.\n\n${body(1)}\n\n\n\nChapter 1.1.II.\n\nRealised Ideals.\n\n${body(2)}\n\n\n\nBOOK 1.II.\n\nTHE PAPER AGE\n\n\nChapter 1.2.I.\n\nAstraea Redux.\n\n${body(3)}`;
+    const headings = cleanText(text).markdown.split('\n').filter((l) => l.startsWith('#'));
+    expect(headings).toEqual([
+      '# BOOK 1.I. DEATH OF LOUIS XV. {.part}',
+      '# Chapter 1.1.I. Louis the Well-Beloved.',
+      '# Chapter 1.1.II. Realised Ideals.',
+      '# BOOK 1.II. THE PAPER AGE {.part}',
+      '# Chapter 1.2.I. Astraea Redux.',
+    ]);
+  });
+});
+
+describe('scenes of a play', () => {
+  it('reads a scene with its place as a scene heading, never as the title of the act above it', () => {
+    expect(kind('SCENE I. A public place.')).toBe('sub');
+    expect(kind("SCENE II.--SIR PETER'S House")).toBe('sub');
+    expect(kind('Scene 1.IV.')).toBe('sub');
+    const speech = (n: number) => `SAMPSON. Gregory, on my word, we'll not carry coals, time ${n}.\n\nGREGORY. No, for then we should be colliers.\n`;
+    const text = `ACT I\n\nSCENE I. A public place.\n\n${speech(1)}\n\nSCENE II. A Street.\n\n${speech(2)}\n\n\n\nACT II\n\nSCENE I. An open place adjoining Capulet's Garden.\n\n${speech(3)}`;
+    const headings = cleanText(text).markdown.split('\n').filter((l) => l.startsWith('#'));
+    expect(headings.map((h) => h.replace(/\s*\{[^}]*\}$/, ''))).toEqual([
+      '# ACT I',
+      '## SCENE I. A public place.',
+      '## SCENE II. A Street.',
+      '# ACT II',
+      '## SCENE I. An open place adjoining Capulet’s Garden.',
+    ]);
+  });
+});
