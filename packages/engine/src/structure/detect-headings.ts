@@ -133,6 +133,9 @@ function candidateAt(blocks: readonly HeadingBlockInput[], i: number, inStack: '
     if (head && !head.numberOnly && (head.kind === 'chapter' || head.kind === 'part') && next && tail.length <= 60 && !/[,;:]$/.test(tail)) {
       return { ...head, text: tidyHeadingText(`${head.text} ${tail}`), ...range };
     }
+    // `SERMON I.` + `GOD’S WORLD.` with no blank line between them (pg7954): the label and its title.
+    const title = head?.numberOnly && (head.kind === 'chapter' || head.kind === 'part') && next ? attachableTitle({ lines: [tail], blankBefore: 0 }) : undefined;
+    if (head && title !== undefined) return { ...head, title, ...range };
     return undefined;
   }
   if (block.lines.length !== 1) return undefined;
@@ -181,6 +184,37 @@ function titleInHeadlineStyle(text: string): string {
   const split = splitChapterLabel(text);
   if (!split || split.rest === '') return headlineStyle(text);
   return `${split.label} ${headlineStyle(split.rest)}`;
+}
+
+/** Lines of a stanza at most: a numbered unit longer than this is a section (Leaves of Grass), not a stanza. */
+const STANZA_MAX_LINES = 12;
+/** Numbered units at least in one division, and the share of them that must be one short stanza, to read its numerals as stanza numbers. */
+const STANZA_NUMBERS_MIN = 3;
+const STANZA_NUMBERS_SHARE = 0.8;
+
+/**
+ * Clears (`text = ''`: the line stays as text) the numeral headings at the `sub` level of a division (the run between
+ * two headings of a higher level) when most of them number a single block of at most {@link STANZA_MAX_LINES} lines
+ * before the next heading: that poem numbers its stanzas (Childe Harold's cantos), while another in the same book may
+ * number its sections (The Prisoner of Chillon, pg20158).
+ */
+function markStanzaNumbers(clusters: { start: number; end: number; items: { kind: LineKind; level: HeadingLevel; text: string; start: number; end: number }[] }[], blocks: readonly HeadingBlockInput[]): void {
+  let run: { item: { text: string }; stanza: boolean }[] = [];
+  const close = () => {
+    if (run.length >= STANZA_NUMBERS_MIN && run.filter((n) => n.stanza).length >= run.length * STANZA_NUMBERS_SHARE) {
+      for (const n of run) n.item.text = '';
+    }
+    run = [];
+  };
+  clusters.forEach((c, k) => {
+    const next = clusters[k + 1]?.start ?? blocks.length;
+    const last = c.items[c.items.length - 1];
+    if (c.items.some((x) => x.level !== 'sub')) close();
+    if (!last || last.kind !== 'numeral' || last.level !== 'sub') return;
+    const body = blocks.slice(c.end, next);
+    run.push({ item: last, stanza: body.length === 1 && body[0]!.lines.length <= STANZA_MAX_LINES });
+  });
+  close();
 }
 
 /**
@@ -270,6 +304,10 @@ export function detectHeadings(blocks: readonly HeadingBlockInput[]): HeadingClu
         return keywordBook ? 'sub' : 'chapter';
     }
   }
+  // Stanza numbers: numerals inside chapters that each number one short stanza (Childe Harold's `I.` ... `XCIII.`
+  // inside each CANTO, pg5131; the Rubaiyat's quatrains, pg246) are part of the poem's text, not its divisions.
+  markStanzaNumbers(clusters, blocks);
+
   // A stack of title lines is one heading (`A DREAM-STORY. THE CHRISTMAS ANGEL`, `TALMAGE. A BLOODY MONSTER`).
   for (const c of clusters) {
     for (let k = c.items.length - 1; k > 0; k--) {

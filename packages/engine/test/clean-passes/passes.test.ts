@@ -225,6 +225,13 @@ table(joinSplitChaptersPass, [
     count: 5,
   },
   {
+    name: 'Gibbon vol. 2: a piece heading wrapped on two lines is a piece too (pg732)',
+    input:
+      'Chapter XVI: Conduct Towards The Christians, From Nero To\nConstantine.--Part I.\n\nText one.\n\n\n\n\nChapter XVI: Conduct Towards The Christians, From Nero To\nConstantine.--Part II.\n\nText two.\n',
+    expected: 'Chapter XVI: Conduct Towards The Christians, From Nero To Constantine\n\nText one.\n\nText two.\n',
+    count: 2,
+  },
+  {
     name: 'a chapter with one piece only, or a title that ends in Part, is left alone',
     input: 'Chapter IX: The Better Part\n\nText.\n\n\n\nChapter X: Home--Part I.\n\nText.\n',
     expected: 'Chapter IX: The Better Part\n\nText.\n\n\n\nChapter X: Home--Part I.\n\nText.\n',

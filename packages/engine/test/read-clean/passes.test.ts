@@ -86,6 +86,19 @@ table(dropContentsListPass, [
     count: 4,
   },
   {
+    name: 'an analytical contents: each chapter\'s synopsis is part of the list (pg2009 DETAILED CONTENTS)',
+    input:
+      'CONTENTS.\n\n\n  INTRODUCTION\n\n\n  CHAPTER I.\n\n  VARIATION UNDER DOMESTICATION.\n\n  Causes of Variability--Effects of Habit and the use or disuse of\n  Parts--Correlated Variation--Inheritance.\n\n\n  CHAPTER II.\n\n  VARIATION UNDER NATURE.\n\n  Variability--Individual Differences--Doubtful species--Wide ranging,\n  much diffused, and common species, vary most.\n\n\n  INDEX.\n\n\n\nINTRODUCTION.\n\nWhen on board H.M.S. Beagle, as naturalist, I was much struck with certain facts.\n',
+    expected: 'INTRODUCTION.\n\nWhen on board H.M.S. Beagle, as naturalist, I was much struck with certain facts.\n',
+    count: 11,
+  },
+  {
+    name: 'prose after a list that a bare label does not follow is the book: the list ends before it',
+    input: 'CONTENTS\n\nLetter 1\n\nLetter 2\n\nThe letters were found in a drawer of the old desk, tied with a ribbon,\nand are printed here as they were written, with the spelling of\ntheir writer kept as it was.\n\nLetter 1\n\nYou will rejoice to hear that no disaster has accompanied the commencement.\n',
+    expected: 'The letters were found in a drawer of the old desk, tied with a ribbon,\nand are printed here as they were written, with the spelling of\ntheir writer kept as it was.\n\nLetter 1\n\nYou will rejoice to hear that no disaster has accompanied the commencement.\n',
+    count: 3,
+  },
+  {
     name: 'entries with page numbers (a list of illustrations)',
     input: 'LIST OF ILLUSTRATIONS\n\nFrontispiece      iv\nTitle-page        v\nHeading to Chapter I.    1\n\nChapter I.\n\nIt is a truth universally acknowledged.\n',
     expected: 'Chapter I.\n\nIt is a truth universally acknowledged.\n',

@@ -88,3 +88,29 @@ describe('scenes of a play', () => {
     ]);
   });
 });
+
+describe('a label and its title in one block (pg7954)', () => {
+  it('reads `SERMON I.` over `GOD’S WORLD.` with no blank line between them as one heading', () => {
+    const body = (n: number) => `${'The text of this sermon runs on for a while, as sermons do. '.repeat(8)}${n}\n`;
+    const text = `SERMON I.\nGOD'S WORLD.\n\n\n${body(1)}\n\n\n\nSERMON II.\nRELIGION NOT GODLINESS.\n\n\n${body(2)}`;
+    const headings = cleanText(text).markdown.split('\n').filter((l) => l.startsWith('#'));
+    expect(headings).toEqual(['# SERMON I. GOD’S WORLD.', '# SERMON II. RELIGION NOT GODLINESS.']);
+  });
+});
+
+describe('stanza numbers (pg5131, pg20158)', () => {
+  const stanza = (n: number) =>
+    [`Oh, thou, in Hellas deemed of heavenly birth, ${n}`, 'Muse, formed or fabled at the minstrel’s will!', 'Since shamed full oft by later lyres on earth,', 'Mine dares not call thee from thy sacred hill:'].map((l) => `    ${l}`).join('\n');
+  const section = (n: number) => Array.from({ length: 16 }, (_, i) => `    My hair is grey, but not with years, line ${i + 1} of ${n},`).join('\n');
+
+  it('keeps the numbers of one-stanza units as text, not headings, and a poem that numbers long sections keeps them', () => {
+    const canto = ['I.', 'II.', 'III.', 'IV.'].map((r, i) => `                        ${r}\n\n${stanza(i + 1)}`).join('\n\n');
+    const chillon = ['I.', 'II.', 'III.'].map((r, i) => `                        ${r}\n\n${section(i + 1)}`).join('\n\n');
+    const text = `CANTO THE FIRST.\n\n\n${canto}\n\n\n\n\nCANTO THE SECOND.\n\n\n${chillon}\n`;
+    const markdown = cleanText(text).markdown;
+    const headings = markdown.split('\n').filter((l) => l.startsWith('#'));
+    expect(headings).toEqual(['# CANTO THE FIRST.', '# CANTO THE SECOND.', '## I.', '## II.', '## III.']);
+    // The stanza numbers stay in the text.
+    expect(markdown).toMatch(/^\s*IV\.\s*$/m);
+  });
+});

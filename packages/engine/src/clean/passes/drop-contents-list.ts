@@ -16,7 +16,8 @@ import { isVerseContainer, joinBlocks, readBlocks, type ReadonlyTextBlock } from
 import type { CleanPass, PassContext } from '../pass.ts';
 import { NUMBER_SOURCE } from '../../structure/roman.ts';
 
-const LIST_HEADING = /^(?:\[Illustration:\s*)?(?:TABLE\s+OF\s+)?(?:CONTENTS|LIST\s+OF\s+ILLUSTRATIONS|ILLUSTRATIONS|INHALT|INHALTSVERZEICHNIS|TABLE\s+DES\s+MATI[EÈ]RES)\.?\]?$/i;
+const LIST_HEADING =
+  /^(?:\[Illustration:\s*)?(?:TABLE\s+OF\s+)?(?:(?:DETAILED|ANALYTICAL|GENERAL)\s+)?(?:CONTENTS|LIST\s+OF\s+ILLUSTRATIONS|ILLUSTRATIONS|INHALT|INHALTSVERZEICHNIS|INHALTS-?[ÜU]BERSICHT|TABLE\s+DES\s+MATI[EÈ]RES|SOMMAIRE|[ÍI]NDICE(?:\s+GENERAL)?|SUM[AÁ]RIO|CAP[ÍI]TULOS)[.:]?\]?$/iu;
 /** Contents pages are at the front: search the first 20% of the text (at least 2,000 lines). */
 const SEARCH_SHARE = 0.2;
 /** A trailing page number: Arabic or lower/upper Roman, maybe after dot leaders. */
@@ -39,6 +40,9 @@ export function entryKey(line: string): string {
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, '');
 }
+
+/** Lines of a chapter's synopsis in an analytical contents, at most (pg2009's longest is 13). */
+const SYNOPSIS_MAX_LINES = 16;
 
 /** A transcriber's note ends a list (pg2680, pg2701). */
 const NOTE_HEADING = /^(?:Original\s+)?Transcriber['’]?s?\s+Notes?\s*[:.]?$/i;
@@ -80,10 +84,23 @@ function dropContentsList(text: string, ctx: PassContext): string {
     const seen = new Set<string>();
     let firstKey: string | undefined;
     const entries: string[] = [];
+    let synopses = 0;
     let end = b + 1; // exclusive
     for (; end < blocks.length; end++) {
       const candidate = blocks[end]!;
-      if (!isEntryBlock(candidate)) break;
+      if (!isEntryBlock(candidate)) {
+        // An analytical contents gives each chapter a synopsis (`Causes of Variability--Effects of Habit ...`,
+        // pg2009): a block of prose between an entry and the next chapter's bare label is part of the list.
+        const next = blocks[end + 1];
+        // The first synopsis must lead to a bare label (`CHAPTER II.`); once the list has them, to any entry (`INDEX.`).
+        // A label met before (`Letter 1` again) is the body's first heading, and the prose before it is the book's.
+        const nextIsLabel = next !== undefined && next.lines.length === 1 && GENERIC_ENTRY.test(next.lines[0]!.trim()) && !seen.has(entryKey(next.lines[0]!));
+        const synopsis = end > b + 1 && candidate.lines.length <= SYNOPSIS_MAX_LINES && next !== undefined && (nextIsLabel || (synopses > 0 && isEntryBlock(next)));
+        if (!synopsis) break;
+        entries.push(...candidate.lines.map((l) => l.trim()));
+        synopses++;
+        continue;
+      }
       if (candidate.lines.some((l) => NOTE_HEADING.test(l.trim()))) break;
       // The body starts where the first entry, or any entry that is more than a bare number, comes back.
       const repeats = candidate.lines.some((l) => {
@@ -100,15 +117,16 @@ function dropContentsList(text: string, ctx: PassContext): string {
       entries.push(...candidate.lines.map((l) => l.trim()));
     }
     if (entries.length < 2) continue;
+    // A synopsis after the last chapter's label still belongs to the list when the body starts right after it.
     const paged = entries.filter((e) => PAGE_NUMBER.test(e) && !GENERIC_ENTRY.test(e)).length;
-    let proven = paged / entries.length >= 0.6;
+    let proven = synopses === 0 && paged / entries.length >= 0.6;
     if (!proven) {
       // Some entry comes back later as a line of its own (the body's heading).
       const wanted = new Set(entries.map(entryKey).filter((k) => k !== ''));
       proven = blocks.slice(end).some((blk) => blk.lines.some((l) => l.length <= 120 && wanted.has(lineKey(l))));
     }
     if (!proven) continue;
-    if (paged / entries.length >= 0.6) {
+    if (synopses === 0 && paged / entries.length >= 0.6) {
       // Proven by its page numbers: the list ends with the last numbered entry (a short line after it,
       // `Chapter I.`, is already the book).
       while (end > b + 1 && !blocks[end - 1]!.lines.some((l) => PAGE_NUMBER.test(l.trim()) && !GENERIC_ENTRY.test(l.trim()))) end--;

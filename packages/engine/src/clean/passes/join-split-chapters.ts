@@ -38,12 +38,15 @@ interface Piece {
   n: number;
 }
 
-/** Single-line blocks that read as `<chapter heading>--Part <n>`. */
+/**
+ * Blocks of one line, or of two wrapped ones (`Chapter XVI: Conduct Towards The Christians, From Nero To` /
+ * `Constantine.--Part I.`, pg732), that read as `<chapter heading>--Part <n>`.
+ */
 function piecesOf(blocks: readonly ReadonlyTextBlock[]): Piece[] {
   const out: Piece[] = [];
   blocks.forEach((b, block) => {
-    if (b.lines.length !== 1) return;
-    const m = PIECE.exec(b.lines[0]!.trim());
+    if (b.lines.length > 2) return;
+    const m = PIECE.exec(b.lines.map((l) => l.trim()).join(' '));
     if (!m) return;
     const n = pieceNumber(m[2]!);
     const base = m[1]!.trim();
