@@ -10,8 +10,15 @@
  * 2. Left out: the source's own title, by-line (`by ...`, `Por`, `von ...`) and author name, its contents heading
  *    (`Contents`, `Índice`, `Inhalt`, `Table des matières` ...), empty headings, and Project Gutenberg's credit lines
  *    (`E-text prepared by ...`, `Produced by ...`): these are not divisions of the book (MANIFEST notes them).
+ * 2b. The source's title page set as headings (rule 5 in the code): its imprint, date and the author's other works
+ *    are not divisions either; nor are credits of persons (`Illustrated by ...`, `Herausgegeben von ...`).
+ * 2c. Stanza numbers set as headings (rule 6 in the code) are not divisions: a run of three or more numbers alone,
+ *    most of each followed by one stanza of at most 12 lines.
  * 3. A heading that is a label alone (`CHAPTER I.`) followed by another heading with no text between them (its
  *    title) counts as one heading, as Quire sets a label and its title as one.
+ * 4. The pieces of a chapter that Project Gutenberg's early releases split into files of about 30 KB
+ *    (`Chapter XVI: Conduct Towards The Christians ...—Part I.`, `...—Part II.`, pg732) are one chapter: the piece
+ *    headings are not the book's divisions (Quire joins the pieces, `clean/passes/join-split-chapters.ts`).
  *
  * Quire's headings: every division in reading order (front sections, parts, chapters with their label, back
  * sections) and the headings inside them, from the plain text read and cleaned as an import does it, and from the
@@ -59,8 +66,21 @@ export function readManifest(dir: string): PairBook[] {
 
 const START = /\*\*\*\s*START OF (?:THE|THIS) PROJECT GUTENBERG/i;
 const END = /\*\*\*\s*END OF (?:THE|THIS) PROJECT GUTENBERG/i;
-const CONTENTS = /^(?:table of )?contents?$|^list of contents$|^contenido$|^[ií]ndice(?: general)?$|^inhalt(?:sverzeichnis)?$|^table des mati[eè]res$|^sommaire$|^sum[aá]rio$|^index capitum$/i;
+const CONTENTS = /^(?:table of )?contents?$|^list of contents$|^contenido$|^[ií]ndice(?: general)?$|^inhalt(?:sverzeichnis|s-?[üu]bersicht)?$|^table des mati[eè]res$|^sommaire$|^sum[aá]rio$|^index capitum$|^cap[ií]tulos$/i;
 const CREDIT = /^(?:e-?text prepared by|produced by|transcribed by|transcriber'?s? note|this e-?book|the project gutenberg|project gutenberg)/i;
+/** A person's credit on the title page (`Illustrated by Louis Rhead`, `Illustrations de PAUL COUSTURIER`, `Herausgegeben von`). */
+const PERSON_CREDIT = /^(?:(?:illustrated|edited|translated|compiled(?: and edited)?|selected|rendered into english verse|with (?:an )?(?:introduction|notes)(?: and notes)?)\s+by\b|illustrations\s+(?:de|by)\b|herausgegeben\s+von\b|traduc(?:ción|tion)\s+de\b)/i;
+/** A division's name that opens the front matter or the book (it ends the title page of rule 5). */
+const DIVISION_NAME = /^(?:(?:the\s+)?(?:author['’]s\s+|translator['’]s\s+|editor['’]s\s+)?(?:preface|prefatory|introduction|introductory|foreword|note|dedication|acknowledg|advertisement|prologue|argument|dramatis|characters|to the reader)|vorwort|vorbericht|einleitung|pr[ée]face|avant-propos|pr[óo]logo|prefacio|advertencia|al lector|prefazione|introduzione)/i;
+/** Elements that start a line of their own (rule 6 counts lines). */
+const BLOCK_ELEMENTS = new Set(['p', 'div', 'li', 'tr', 'blockquote', 'table', 'pre', 'dd', 'dt']);
+/** Lines of one stanza at most, and the run of numbered stanzas, as the detector reads them (rule 6). */
+const STANZA_MAX_LINES = 12;
+const STANZA_RUN = 3;
+/** A heading that is a number alone (`XIV.`, `12`). */
+const NUMBER_ALONE = /^(?:[IVXLCDM]+|\d{1,3})\.?$/;
+/** Words of text after a heading above which it opens something: a title page's lines have none or few (rule 5). */
+const TITLE_PAGE_WORDS = 60;
 const BYLINE = /^(?:by|por|von|par|di|de|per|auctore)\b\.?/i;
 
 /** Whitespace collapsed, trimmed. */
@@ -91,14 +111,25 @@ export function truthHeadings(html: string, book: Pick<PairBook, 'title' | 'auth
   const hasStart = START.test(html);
   let inside = !hasStart;
   let ended = false;
-  const found: { text: string; textBefore: boolean }[] = [];
+  const found: { text: string; textBefore: boolean; wordsAfter: number; linesAfter: number }[] = [];
   let textSince = true;
+  // Lines of text after the last heading (rule 6): a text node opens one unless a line is open; `<br>` and block
+  // elements close it.
+  let lineOpen = false;
   const walk = (node: XmlNode): void => {
     if (ended) return;
     if (node.type === 'text') {
       if (START.test(node.value)) inside = true;
       else if (END.test(node.value)) ended = true;
-      else if (inside && node.value.trim() !== '') textSince = true;
+      else if (inside && node.value.trim() !== '') {
+        textSince = true;
+        const last = found[found.length - 1];
+        if (last) {
+          last.wordsAfter += node.value.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+          if (!lineOpen) last.linesAfter++;
+          lineOpen = true;
+        }
+      }
       return;
     }
     if (['script', 'style', 'head'].includes(node.name)) return;
@@ -107,34 +138,79 @@ export function truthHeadings(html: string, book: Pick<PairBook, 'title' | 'auth
       if (START.test(text)) inside = true;
       else if (END.test(text)) ended = true;
       else if (inside) {
-        found.push({ text, textBefore: textSince });
+        found.push({ text, textBefore: textSince, wordsAfter: 0, linesAfter: 0 });
         textSince = false;
+        lineOpen = false;
       }
       return;
     }
+    const block = BLOCK_ELEMENTS.has(node.name);
+    if (block || node.name === 'br') lineOpen = false;
     for (const child of node.children) walk(child);
+    if (block) lineOpen = false;
   };
   walk(root);
   const title = words(book.title);
   const author = words(book.author);
-  const kept = found.filter(({ text }) => {
+  // Rule 5: the source's title page set as headings (title, subtitle, by-line, imprint, date, the author's other
+  // works: pg14790, pg17340, pg18220): the headings at the start with fewer than TITLE_PAGE_WORDS words of text after
+  // each, up to the first that is followed by more, names a division (a label with a number, a contents, a preface)
+  // or is the thirteenth (a run that long is a book's own short pieces, not a title page).
+  let titlePage = 0;
+  while (titlePage < found.length && titlePage < 12) {
+    const { text, wordsAfter } = found[titlePage]!;
+    const bare = text.replace(/[.:]+$/, '').trim();
+    if (wordsAfter >= TITLE_PAGE_WORDS || CONTENTS.test(bare) || DIVISION_NAME.test(bare) || titleKey(text).number !== undefined) break;
+    titlePage++;
+  }
+  if (titlePage >= 12) titlePage = 0;
+  const kept = found.slice(titlePage).filter(({ text }) => {
     const w = words(text);
-    if (w === '' || CONTENTS.test(text.replace(/[.:]+$/, '').trim()) || CREDIT.test(text)) return false;
+    if (w === '' || CONTENTS.test(text.replace(/[.:]+$/, '').trim()) || CREDIT.test(text) || PERSON_CREDIT.test(text)) return false;
     if (w === title || w === author || (author !== '' && w.endsWith(author) && BYLINE.test(text)) || BYLINE.test(text) && w.split(' ').length <= 1) return false;
     return true;
   });
+  // Rule 6: stanza numbers. Some editions set the number of each stanza of a long poem as a heading (Beppo's
+  // `<h4>I.</h4>`, pg20158), others as text (Childe Harold, pg5131): a run of numbers alone, most of each followed by
+  // one stanza of at most STANZA_MAX_LINES lines, numbers stanzas, not divisions (as `detect-headings.ts` reads them).
+  const stanza = new Set<number>();
+  for (let i = 0; i < kept.length; ) {
+    let j = i;
+    while (j < kept.length && NUMBER_ALONE.test(kept[j]!.text)) j++;
+    const run = kept.slice(i, j);
+    if (run.length >= STANZA_RUN && run.filter((h) => h.linesAfter >= 1 && h.linesAfter <= STANZA_MAX_LINES).length >= run.length * 0.8) {
+      for (let k = i; k < j; k++) stanza.add(k);
+    }
+    i = Math.max(j, i + 1);
+  }
+  const divisions = kept.filter((_, k) => !stanza.has(k));
   // Rule 3: a label alone and the title right after it are one heading.
   const out: string[] = [];
-  for (let i = 0; i < kept.length; i++) {
-    const here = kept[i]!;
-    const next = kept[i + 1];
+  for (let i = 0; i < divisions.length; i++) {
+    const here = divisions[i]!;
+    const next = divisions[i + 1];
     const key = titleKey(here.text);
-    if (key.number !== undefined && key.words === '' && next && !next.textBefore && titleKey(next.text).number === undefined) {
+    if (key.number !== undefined && key.words === '' && next && !next.textBefore && isTitleText(next.text)) {
       out.push(`${here.text} ${next.text}`);
       i++;
     } else out.push(here.text);
   }
-  return out;
+  // Rule 4: the later pieces of a file-split chapter go.
+  const PIECE = /^(.+?)[\s.]*(?:--|—|–)?\s*Part\s+([IVXLC]+|\d{1,2})\.?$/;
+  return out.filter((text, i) => {
+    const here = PIECE.exec(text);
+    if (!here || /^(?:I|1)$/.test(here[2]!)) return true;
+    const before = i > 0 ? PIECE.exec(out[i - 1]!) : null;
+    return !before || words(before[1]!) !== words(here[1]!);
+  });
+}
+
+/**
+ * True when a heading is a title, not a label of its own: it has no number, or its "number" is the pronoun I that
+ * opens a title (`7` / `I Go to Bristol`, pg120).
+ */
+function isTitleText(text: string): boolean {
+  return titleKey(text).number === undefined || /^I\s+\p{Ll}*\p{L}/u.test(text) && !/^I\s*[.:]/.test(text);
 }
 
 /** The headings inside `blocks` (Quire's `heading` blocks), in order. */
