@@ -78,6 +78,7 @@ export const LABELS = {
   navigation: 'Navigation links and contents lists removed',
   images: 'Images kept as captions only (the image file is not in the upload)',
   footnotes: 'Footnotes linked to their references',
+  pictureLinks: 'Links to the full-size pictures set as headings removed',
 } as const;
 
 const VERSE_CLASS = /^(poem|poetry|stanza|verse|lg|poem-?container)$/;
@@ -347,6 +348,12 @@ export class HtmlConverter {
     }
     const ids = collectIds(el);
     if (/^h[1-6]$/.test(t)) {
+      // A heading that is only a link to a picture's file (`<h5><a href="images/0403.jpg"><i>Original</i></a></h5>`
+      // under each plate, pg98): the way to the full-size picture, not a heading of the book.
+      if (isPictureLink(el)) {
+        this.report.add('pictureLinks', LABELS.pictureLinks);
+        return;
+      }
       const title = trimInlines(this.inlines(el.children)).map((n) => (n.type === 'lineBreak' ? ({ type: 'text', value: ' ' } as Inline) : n));
       const clean = normalizeInlines(title);
       const text = plain(clean).trim();
@@ -360,6 +367,13 @@ export class HtmlConverter {
     }
     switch (t) {
       case 'p':
+        // A paragraph left open before the next heading (`<p>...` then `<center><h3>THE GIFT OF THE MAGI</h3>`, pg2776):
+        // HTML closes it there (WHATWG 13.2.6.4.7, "in body": a start tag of a block element closes an open `p`), but
+        // the parser nests what follows inside it. Read as the browser shows it: text, then the heading as a heading.
+        if (el.children.some((c) => c.type === 'element' && !isInline(c) && holdsHeading(c))) {
+          this.blocks(el, idsOnFirst(sink, ids));
+          return;
+        }
         this.paragraph(el.children, sink, following, ids);
         return;
       case 'pre': {
@@ -894,6 +908,43 @@ function* siblingsAfter(nodes: readonly XmlNode[], i: number): Generator<XmlNode
 }
 
 /** Runs `fill` with a sink that turns headings into heading blocks; returns the blocks. */
+/** A picture file's address (`images/0403.jpg`, `p1.png?x=1`). */
+const PICTURE_FILE = /\.(?:jpe?g|png|gif|webp|svg|tiff?)(?:[?#].*)?$/i;
+
+/** True when all the text of `el` sits in links to picture files (and there is some). */
+function isPictureLink(el: XmlElement): boolean {
+  let linked = false;
+  const rest = (node: XmlNode): string => {
+    if (node.type === 'text') return node.value;
+    if (tag(node) === 'a' && PICTURE_FILE.test(attr(node, 'href') ?? '') && /\S/.test(textContent(node))) {
+      linked = true;
+      return '';
+    }
+    return node.children.map(rest).join('');
+  };
+  return !/\S/.test(el.children.map(rest).join('')) && linked;
+}
+
+/** True when `el` is a heading (`h1`-`h6`) or holds one. */
+function holdsHeading(el: XmlElement): boolean {
+  if (/^h[1-6]$/.test(tag(el))) return true;
+  return el.children.some((c) => c.type === 'element' && holdsHeading(c));
+}
+
+/** `sink`, with `ids` given to the first heading or block it receives (a split paragraph's own anchors). */
+function idsOnFirst(sink: Sink, ids: string[]): Sink {
+  let pending = ids;
+  const take = (own: string[]): string[] => {
+    const out = pending.length > 0 ? [...pending, ...own] : own;
+    pending = [];
+    return out;
+  };
+  return {
+    heading: (level, title, text, own) => sink.heading(level, title, text, take(own)),
+    block: (block, own) => sink.block(block, take(own)),
+  };
+}
+
 function collectBlocks(fill: (sink: Sink) => void): Block[] {
   const out: Block[] = [];
   fill({
