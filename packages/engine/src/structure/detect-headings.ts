@@ -141,6 +141,8 @@ function candidateAt(blocks: readonly HeadingBlockInput[], i: number, inStack: '
   if (block.lines.length !== 1) return undefined;
   const line = block.lines[0]!;
   const byKeyword = classifyHeadingLine(line);
+  // A number set at the right margin is the source edition's page number (pg15725), not a chapter's.
+  if (byKeyword?.kind === 'numeral' && /^ {50,}\S/.test(line)) return undefined;
   if (byKeyword) {
     // A keyword line at the very end of the text, with nothing after it, is not a heading.
     if (!next && byKeyword.kind !== 'back') return undefined;
@@ -268,10 +270,15 @@ export function detectHeadings(blocks: readonly HeadingBlockInput[]): HeadingClu
 
   // 2. Book-level evidence.
   let chapterKeywords = 0;
+  // Titles above or among the numerals; a part between the titles and the first numeral makes the titles the front
+  // matter (`TO THE HESITATING PURCHASER` / `PART ONE` / `1`, pg120), and leaves the numerals the book's chapters.
   let titleHeads = 0;
+  let numerals = 0;
   for (const c of raw) {
     for (const item of c.items) {
       if (item.kind === 'chapter') chapterKeywords++;
+      if (item.kind === 'numeral') numerals++;
+      if (item.kind === 'part' && numerals === 0) titleHeads = 0;
       if (item.kind === 'title') titleHeads++;
     }
   }

@@ -128,9 +128,11 @@ function startsUpper(s: string): boolean {
  */
 export function classifyHeadingLine(line: string): HeadingLine | undefined {
   const raw = line.trim();
-  if (raw.length === 0 || raw.length > MAX_HEADING || !startsUpper(raw.replace(/^[[(]/, ''))) return undefined;
+  if (raw.length === 0 || raw.length > MAX_HEADING) return undefined;
+  // A number alone (`XIV.`, `1`, pg120's chapters) is the one heading that need not open with a capital.
+  const numeral = NUMERAL.exec(raw);
+  if (!numeral && !startsUpper(raw.replace(/^[[(]/, ''))) return undefined;
   const text = tidyHeadingText(raw);
-  const numeral = NUMERAL.exec(text);
   if (numeral) {
     if (numeral[1] && !isRoman(numeral[1])) return undefined;
     return { kind: 'numeral', text, numberOnly: true };

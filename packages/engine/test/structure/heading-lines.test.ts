@@ -114,3 +114,19 @@ describe('stanza numbers (pg5131, pg20158)', () => {
     expect(markdown).toMatch(/^\s*IV\.\s*$/m);
   });
 });
+
+describe('chapters numbered in Arabic numerals alone (pg120)', () => {
+  it('reads `1` over its title as a chapter under its part, with front matter titled before the numbers', () => {
+    const body = (n: number) => `${'SQUIRE TRELAWNEY, Dr. Livesey, and the rest of these gentlemen having asked me to write. '.repeat(6)}${n}\n`;
+    const text = `TO THE HESITATING PURCHASER\n\nIf sailor tales to sailor tunes,\nStorm and adventure, heat and cold,\n\n\n\nPART ONE--The Old Buccaneer\n\n\n\n1\n\nThe Old Sea-dog at the Admiral Benbow\n\n\n${body(1)}\n\n\n\n2\n\nBlack Dog Appears and Disappears\n\n\n${body(2)}`;
+    const headings = cleanText(text).markdown.split('\n').filter((l) => l.startsWith('#'));
+    expect(headings.slice(1)).toEqual(['# PART ONE—The Old Buccaneer {.part}', '# 1. The Old Sea-dog at the Admiral Benbow', '# 2. Black Dog Appears and Disappears']);
+  });
+
+  it('leaves a number at the right margin (the source edition\'s page number) as text', () => {
+    const body = `${'It was a pleasant morning in the town of Orbajosa, and the people walked. '.repeat(6)}\n`;
+    const text = `I\n\n${body}\n${' '.repeat(70)}4\n\n${body}\n\n\n\nII\n\n${body}`;
+    const headings = cleanText(text).markdown.split('\n').filter((l) => l.startsWith('#'));
+    expect(headings).toEqual(['# I', '# II']);
+  });
+});
