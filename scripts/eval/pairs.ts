@@ -154,16 +154,18 @@ export function truthHeadings(html: string, book: Pick<PairBook, 'title' | 'auth
   const author = words(book.author);
   // Rule 5: the source's title page set as headings (title, subtitle, by-line, imprint, date, the author's other
   // works: pg14790, pg17340, pg18220): the headings at the start with fewer than TITLE_PAGE_WORDS words of text after
-  // each, up to the first that is followed by more, names a division (a label with a number, a contents, a preface)
-  // or is the thirteenth (a run that long is a book's own short pieces, not a title page).
+  // each, up to the first that is followed by more or names a division (a label with a number, a contents, a preface).
   let titlePage = 0;
-  while (titlePage < found.length && titlePage < 12) {
+  let titlePageWords = 0;
+  while (titlePage < found.length && titlePage < 30) {
     const { text, wordsAfter } = found[titlePage]!;
     const bare = text.replace(/[.:]+$/, '').trim();
-    if (wordsAfter >= TITLE_PAGE_WORDS || CONTENTS.test(bare) || DIVISION_NAME.test(bare) || titleKey(text).number !== undefined) break;
+    if (wordsAfter >= TITLE_PAGE_WORDS || CONTENTS.test(bare) || DIVISION_NAME.test(bare) || isDivisionLabel(text)) break;
+    titlePageWords += wordsAfter;
     titlePage++;
   }
-  if (titlePage >= 12) titlePage = 0;
+  // A long run with text under its headings is a book's short pieces (epigrams, fables), not a title page.
+  if (titlePage >= 30 || (titlePage > 6 && titlePageWords / titlePage > 15)) titlePage = 0;
   const kept = found.slice(titlePage).filter(({ text }) => {
     const w = words(text);
     if (w === '' || CONTENTS.test(text.replace(/[.:]+$/, '').trim()) || CREDIT.test(text) || PERSON_CREDIT.test(text)) return false;
@@ -203,6 +205,17 @@ export function truthHeadings(html: string, book: Pick<PairBook, 'title' | 'auth
     const before = i > 0 ? PIECE.exec(out[i - 1]!) : null;
     return !before || words(before[1]!) !== words(here[1]!);
   });
+}
+
+/**
+ * True when a heading opens with a division's label: a label word (`LIBER I`, `Chapter 1.1.I.`), or a number that is
+ * no initial or street number (`1. The Cyclone`, `XIV`, `-I- Perdido`; not `C. MARPON & E. FLAMMARION`, `26 Rue RACINE`).
+ */
+function isDivisionLabel(text: string): boolean {
+  const key = titleKey(text);
+  if (key.number === undefined) return false;
+  if (key.label !== 'chapter' || /^\s*(?:the\s+)?chap/i.test(text)) return true;
+  return /^\s*[-–—[(]?\s*(?:\d{1,4}(?:[.:)\]-]|\s*$)|(?:I|[IVXLCDM]{2,})\b)/.test(text);
 }
 
 /**

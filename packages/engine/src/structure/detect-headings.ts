@@ -110,6 +110,8 @@ function opensText(blocks: readonly HeadingBlockInput[], i: number): boolean {
     const next = blocks[k]!;
     if (next.lines.length >= 2) return true;
     const line = next.lines[0]!.trim();
+    // A picture under the title (`![LE VIEUX](...)`, pg14790) stands between it and its text.
+    if (/^!\[|^\[Illustration\b/i.test(line)) continue;
     if (line.length >= 40 || classifyHeadingLine(line)) return true;
     if (!isTitleLike(line) || !isAllCaps(line)) return false;
   }
@@ -171,6 +173,11 @@ function titleCandidate(blocks: readonly HeadingBlockInput[], i: number, inStack
   return undefined;
 }
 
+/** Letters and digits of a title, case folded: for telling the same title set twice. */
+function lettersKey(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
 /** Joins heading pieces: `CHAPTER I` + `Down the Rabbit-Hole` -> `CHAPTER I. Down the Rabbit-Hole`. */
 export function joinHeadingText(first: string, second: string): string {
   if (/[.:!?—–-]$/.test(first)) return `${first} ${second}`;
@@ -196,7 +203,7 @@ const STANZA_NUMBERS_SHARE = 0.8;
 
 /**
  * Clears (`text = ''`: the line stays as text) the numeral headings at the `sub` level of a division (the run between
- * two headings of a higher level) when most of them number a single block of at most {@link STANZA_MAX_LINES} lines
+ * two other headings) when most of them number a single block of at most {@link STANZA_MAX_LINES} lines
  * before the next heading: that poem numbers its stanzas (Childe Harold's cantos), while another in the same book may
  * number its sections (The Prisoner of Chillon, pg20158).
  */
@@ -211,7 +218,9 @@ function markStanzaNumbers(clusters: { start: number; end: number; items: { kind
   clusters.forEach((c, k) => {
     const next = clusters[k + 1]?.start ?? blocks.length;
     const last = c.items[c.items.length - 1];
-    if (c.items.some((x) => x.level !== 'sub')) close();
+    // Any other heading (a canto, a poem's title, even one read as a section in a book with chapter labels) opens
+    // another run.
+    if (c.items.some((x) => x.kind !== 'numeral')) close();
     if (!last || last.kind !== 'numeral' || last.level !== 'sub') return;
     const body = blocks.slice(c.end, next);
     run.push({ item: last, stanza: body.length === 1 && body[0]!.lines.length <= STANZA_MAX_LINES });
@@ -321,7 +330,9 @@ export function detectHeadings(blocks: readonly HeadingBlockInput[]): HeadingClu
       const prev = c.items[k - 1]!;
       const item = c.items[k]!;
       if (prev.kind === 'title' && item.kind === 'title' && prev.level === item.level && item.text !== '') {
-        prev.text = joinHeadingText(prev.text, fullText(item));
+        // The same title twice (a picture's legend over the heading, pg14790 `LE PÈRE` / `LE PÈRE`) is set once.
+        const same = lettersKey(prev.text) === lettersKey(fullText(item));
+        if (!same) prev.text = joinHeadingText(prev.text, fullText(item));
         prev.end = item.end;
         item.text = '';
       }

@@ -19,7 +19,7 @@ import { NUMBER_SOURCE, ORDINAL_SOURCE } from './roman.ts';
  * an initial before lowercase words (`L. of G.'s Purport`).
  */
 export const NUMBERED_TITLE = new RegExp(
-  `^\\s*(?:(?:chapter|chap\\.|book|part|letter|volume|canto|kapitel|buch|teil)\\b|${alternatives([...CHAPTER_RANK_WORDS, ...PART_RANK_WORDS])}\\s+(?:${NUMBER_SOURCE}|${alternatives(FOREIGN_ORDINAL_WORDS)})(?![\\p{L}\\p{N}])|[IVXLCDM]+(?:[.:](?!\\s*\\p{Ll})|\\s*$)|\\d+\\b|(?:(?:the|his|her|their)\\s+)?(?:${ORDINAL_SOURCE}|${alternatives(FOREIGN_ORDINAL_WORDS)})\\s+${alternatives([...CHAPTER_RANK_WORDS, ...PART_RANK_WORDS])}(?![\\p{L}\\p{N}]))`,
+  `^\\s*(?:(?:chapter|chap\\.|book|part|letter|volume|canto|kapitel|buch|teil)\\b|${alternatives([...CHAPTER_RANK_WORDS, ...PART_RANK_WORDS])}\\s+(?:${NUMBER_SOURCE}|${alternatives(FOREIGN_ORDINAL_WORDS)})(?![\\p{L}\\p{N}])|[IVXLCDM]+(?:[.:](?!\\s*\\p{Ll})|\\s*$)|\\d+\\b|[-–—[]\\s*(?:[IVXLCDM]+|\\d+)\\.?\\s*[-–—\\]]|(?:(?:the|his|her|their)\\s+)?(?:${ORDINAL_SOURCE}|${alternatives(FOREIGN_ORDINAL_WORDS)})\\s+${alternatives([...CHAPTER_RANK_WORDS, ...PART_RANK_WORDS])}(?![\\p{L}\\p{N}]))`,
   'iu',
 );
 

@@ -93,32 +93,37 @@ export interface TitlePageMeta {
   author?: string;
 }
 
+/** `by` alone on its line, in the languages Quire reads (`Por`, `Par`, `Von`, `Di`). */
+const BY_ALONE = /^(?:by|por|par|von|di)\.?$/i;
+
 /** The title page is within the first blocks of the body. */
 const WINDOW_BLOCKS = 14;
 /** A block with more lines than this is text, not a title page. */
 const MAX_BLOCK_LINES = 6;
 
 /** `Translated from the Russian by Louise and Aylmer Maude`, `TRANSLATED WITH THE HELP OF OTHERS BY ...`. */
-const TRANSLATED = /^translated\b(?:.*?\bby(?:\s+(.+))?)?$/i;
+const TRANSLATED = /^(?:translated|traduit|traduction|traducci[oó]n|traducido|[üu]bersetzt|tradotto|traduzione|tradu[çc][ãa]o|traduzido)\b(?:.*?\b(?:by|par|por|von|da|di|de)(?:\s+(.+))?)?$/iu;
 /** `Edited by`, `Compiled by`, `Selected and edited by`, `With notes by the Rev. H. H. Milman`. */
 const CREDITS: ReadonlyArray<[RegExp, EditorRole]> = [
   [/^(?:edited|selected\s+and\s+edited|revised\s+and\s+edited)\b(?:.*?)\bby(?:\s+(.+))?$/i, 'editor'],
+  // `Herausgegeben von`, `Publié par`, `Editado por`, `A cura di`.
+  [/^(?:herausgegeben|publi[ée]e?s?|[ée]dit[ée]e?s?|editado|a\s+cura)\b(?:.*?)\b(?:von|par|por|di)(?:\s+(.+))?$/iu, 'editor'],
   [/^(?:compiled|collected|selected)\b(?:.*?)\bby(?:\s+(.+))?$/i, 'compiler'],
   [/^with\s+(?:an?\s+|the\s+)?(?:notes?|annotations|commentary|explanatory\s+notes)\b(?:.*?)\bby(?:\s+(.+))?$/i, 'annotator'],
 ];
 /** Other contributors: `with a Preface by`, `With an Introduction by X`, `Illustrations by`, `Illustrated by X`. */
-const OTHER_CREDIT = /^((?:with\s+(?:an?\s+|the\s+)?)?(?:preface|introduction|foreword|illustrations?|drawings|pictures|frontispiece|portrait)\b.*?\bby|illustrated\s+by)(?:\s+(.+))?$/i;
+const OTHER_CREDIT = /^((?:with\s+(?:an?\s+|the\s+)?)?(?:preface|introduction|foreword|illustrations?|drawings|pictures|frontispiece|portrait)\b.*?\bby|illustrated\s+by|(?:illustrations|ilustraciones|illustrazioni|ilustra[çc][õo]es)\s+(?:de|di)|illustriert\s+von)(?:\s+(.+))?$/iu;
 
 /** A credit's words as printed, capitals made title case (`WITH AN INTRODUCTION BY` -> `With an Introduction by`). */
 function tidyCredit(s: string): string {
   return isAllCaps(s) ? titleCase(s).replace(/\bBy$/, 'by') : s;
 }
 
-const EDITION = /\bEDITION\b|^(?:[A-Z]+\s+)?THOUSAND\.?$/i;
+const EDITION = /\b(?:EDITION|ÉDITION|EDICI[OÓ]N|AUFLAGE|EDIZIONE|EDI[ÇC][ÃA]O)(?![\p{L}\p{N}])|^(?:[A-Z]+\s+)?THOUSAND\.?$/iu;
 /** The set a volume belongs to (`IN TEN VOLUMES`): the title says which volume this is. */
 const SET_NOTE = /^IN\s+\p{L}+\s+VOLUMES\.?$/iu;
 /** A publisher's name: the words firms carry. */
-const PUBLISHER = /\b(?:SONS|PRESS|PUBLISHERS?|PUBLISHING|COMPANY|CO\.|&\s*CO\b|LTD\.?|LIMITED|BROTHERS|BROS\.|VERLAG)\b/i;
+const PUBLISHER = /(?<![\p{L}\p{N}])(?:SONS|PRESS|PUBLISHERS?|PUBLISHING|COMPANY|CO\.|&\s*CO\b|LTD\.?|LIMITED|BROTHERS|BROS\.|VERLAG|VERLAGSBUCHHANDLUNG|BUCHHANDLUNG|DRUCK|IMPRENTA|IMPRIMERIE|LIBRER[IÍ]A|LIBRAIRIE|LIBRERIA|LIVRARIA|EDITORES|EDITORE|EDITORI|[ÉE]DITEURS?|TIPOGRAF[IÍ]A|LITOGRAF[IÍ]A|TYPOGRAPHIE|CASA\s+EDITRICE)(?![\p{L}\p{N}])/iu;
 /** A date line: `1911`, `1909.`, `AD 401`, `A.D. 1776`, `MDCCCXVIII`. */
 const DATE = /^(?:A\.?\s?D\.?\s*)?\d{3,4}\.?$|^M[DCLXVI]{3,}\.?$/;
 
@@ -134,12 +139,12 @@ const PRINTER = /^printed\s+(?:by|at|for)\b|\bprinters?\b/i;
  * Chicago 14.133 names the city alone). A line that is one of them, with an optional state or `and` another
  * (`London and New York`), is the imprint's place.
  */
-const PLACE = /^(?:(?:London|New\s+York|Boston|Philadelphia|Chicago|Edinburgh|Glasgow|Dublin|Oxford|Cambridge|Toronto|Montreal|Sydney|Melbourne|Paris|Leipzig|Berlin|Stuttgart|Vienna|Wien|M(?:ü|ue)nchen|Munich|Minneapolis|Baltimore|Cincinnati|San\s+Francisco)(?:,\s*[\p{L}.\s]{2,24})?(?:\s*(?:and|&)\s*)?)+\.?$/iu;
+const PLACE = /^(?:(?:London|New\s+York|Boston|Philadelphia|Chicago|Edinburgh|Glasgow|Dublin|Oxford|Cambridge|Toronto|Montreal|Sydney|Melbourne|Paris|Leipzig|Berlin|Stuttgart|Vienna|Wien|M(?:ü|ue)nchen|Munich|Minneapolis|Baltimore|Cincinnati|San\s+Francisco|Madrid|Barcelona|Valencia|Sevilla|Buenos\s+Aires|M[ée]xico|La\s+Habana|Lima|Santiago|Lisboa|Porto|Rio\s+de\s+Janeiro|Milano|Roma|Firenze|Torino|Napoli|Venezia|Bruxelles|Gen[eè]ve|Lyon|Z(?:ü|ue)rich|Hamburg|Dresden|Frankfurt|Bern|Amsterdam)(?:,\s*[\p{L}.\s]{2,24})?(?:\s*(?:and|&)\s*)?)+\.?$/iu;
 /** A name under the city of an imprint (`George Allen.`, `Macmillan and Co.`): capitalised words. */
 const NAME = /^\p{Lu}[\p{L}.’'-]*(?:\s+(?:and|&|\p{Lu}[\p{L}.’'-]*)){0,4}$/u;
 
 /** `Copyright, 1905, by Charles Scribner's Sons`, `Published, October, 1905`: the source edition's own notice. */
-const SOURCE_NOTICE = /^(?:copyright|published|first\s+published)\b.{0,80}\b\d{4}\b.{0,40}$/i;
+const SOURCE_NOTICE = /^(?:copyright|published|first\s+published)\b.{0,80}\b\d{4}\b.{0,40}$|^(?:all\s+rights\s+reserved|todos\s+los\s+derechos|tous\s+droits|alle\s+rechte|tutti\s+i\s+diritti|todos\s+os\s+direitos)\b.{0,60}$/iu;
 
 /** Words of a line for matching a title: lower case, possessive `'s` dropped. */
 function words(s: string): string[] {
@@ -257,13 +262,13 @@ function classifyLine(raw: string, next: string | undefined, r: Reading): LineKi
   const w = words(line);
   if (r.pending) {
     // `TRANSLATED WITH THE HELP OF OTHERS` / `BY` / the name.
-    if (/^by\.?$/i.test(line)) return 'by';
+    if (BY_ALONE.test(line)) return 'by';
     const role = r.pending;
     r.pending = undefined;
     if (w.length === 0 || w.length > 10 || isHeadingKeyword(line)) return undefined;
     return assignCredit(r, role, line);
   }
-  if (/^by\.?$/i.test(line)) {
+  if (BY_ALONE.test(line)) {
     r.pending = 'author';
     return 'by';
   }
@@ -324,7 +329,7 @@ function classifyLine(raw: string, next: string | undefined, r: Reading): LineKi
   if (surname && surname.length >= 3 && /['’]s$/i.test(line) && w.length === 1 && w[0] === surname) return 'author';
   // No author known: a name under the title (`ALICE’S ADVENTURES IN WONDERLAND` / `Lewis Carroll`).
   if (!r.authorKey && r.previous === 'title' && /^\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){1,4}$/u.test(line)) return assignCredit(r, 'author', line);
-  const byName = /^by\s+(\p{Lu}.{1,80})$/iu.exec(line);
+  const byName = /^(?:by|por|par|von|di)\s+(\p{Lu}.{1,80})$/iu.exec(line);
   if (byName && r.titleSeen && w.length <= 8) return assignCredit(r, 'author', byName[1]!);
   if (SET_NOTE.test(line)) return 'note';
   if (EDITION.test(line) && line.length <= 80) {

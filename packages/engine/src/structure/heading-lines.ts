@@ -71,7 +71,8 @@ function rankOf(word: string): HeadingLineKind {
   if (new RegExp(`^${CHAPTER_WORDS}$`, 'iu').test(word)) return 'chapter';
   return 'part';
 }
-const NUMERAL = /^(?:([IVXLCDM]+)|(\d{1,3}))\.?$/;
+/** A number alone: `XIV.`, `1`, and between dashes or brackets, `-I-`, `— II —`, `[III]` (pg17340). */
+const NUMERAL = /^(?:[-–—]\s*(?:([IVXLCDM]+)|(\d{1,3}))\.?\s*[-–—]|\[\s*(?:([IVXLCDM]+)|(\d{1,3}))\.?\s*\]|(?:([IVXLCDM]+)|(\d{1,3}))\.?)$/;
 
 const FRONT: ReadonlyArray<[RegExp, SectionKind]> = [
   [/^(?:THE\s+)?(?:AUTHOR['’]S\s+|TRANSLATOR['’]S\s+|EDITOR['’]S\s+)?PREFA(?:CE|TORY\s+NOTE)\b/i, 'preface'],
@@ -134,7 +135,8 @@ export function classifyHeadingLine(line: string): HeadingLine | undefined {
   if (!numeral && !startsUpper(raw.replace(/^[[(]/, ''))) return undefined;
   const text = tidyHeadingText(raw);
   if (numeral) {
-    if (numeral[1] && !isRoman(numeral[1])) return undefined;
+    const roman = numeral[1] ?? numeral[3] ?? numeral[5];
+    if (roman && !isRoman(roman)) return undefined;
     return { kind: 'numeral', text, numberOnly: true };
   }
   let m = CHAPTER_LABEL.exec(text);
