@@ -99,3 +99,58 @@ describe('headings that are not the book\'s', () => {
     expect(text).toEqual(['Tobin and me went down to Coney. | "I\'ll send her down to ye."', 'One dollar and eighty-seven cents.']);
   });
 });
+
+describe("the source's title page set as headings (issue 33)", () => {
+  const withMeta = (body: string, title: string, author: string) =>
+    readHtml(`<html><head><title>${title}, by ${author}</title></head><body>${body}</body></html>`);
+
+  it('drops a title page in any language, set line by line as headings (pg18220, pg19163)', () => {
+    const cidade = withMeta(
+      `<h1>EÇA DE QUEIROZ </h1><h1>A CIDADE E AS SERRAS </h1><br /><h2>PORTO </h2><h2>LIVRARIA CHARDRON </h2><h2>De Lello &amp; Irmão, editores </h2><h2>1901 </h2><h3>Todos os direitos reservados </h3><h2>I</h2>${prose}<h2>II</h2>${prose}`,
+      'A Cidade e as Serras',
+      'Eça de Queiroz',
+    );
+    expect(headings(cidade.doc)).toEqual(['I', 'II']);
+    expect(count(cidade, 'titleLines')).toBe(7);
+    const maerchen = withMeta(
+      `<h2>H. C. Andersens</h2><h1>Märchen für Kinder.</h1><h4>Frei nach der Reclamschen Ausgabe bearbeitet</h4><h6>von</h6><h3>Paul Arndt.</h3><h5>Stuttgart</h5><h5>Loewes Verlag</h5>`
+        + `<h3>Märchengruß.</h3>${stanza(4)}<h3>Däumelieschen.</h3>${prose}`,
+      'Märchen für Kinder',
+      'Hans Christian Andersen',
+    );
+    expect(headings(maerchen.doc)).toEqual(['Märchengruß.', 'Däumelieschen.']);
+  });
+
+  it("keeps a part's title over its first chapter, and headings with text under them", () => {
+    const book = withMeta(`<h1>The Voyage</h1><h2>THE SHORE</h2><h3>The Beach</h3>${prose}<h3>The Cliffs</h3>${prose}`, 'The Voyage', 'A. Writer');
+    expect(headings(book.doc)).toEqual(['THE SHORE', 'The Beach', 'The Cliffs']);
+    // A book without its title among the headings has no title page to drop.
+    const plain = withMeta(`<h2>Madrid</h2><h2>Notes from a journey</h2><h2>Toledo</h2>${prose}`, 'Letters from Spain', 'A. Writer');
+    expect(headings(plain.doc)).toEqual(['Madrid', 'Notes from a journey', 'Toledo']);
+  });
+
+  it("drops the e-text's production credit set as a heading, and counts it (pg2776)", () => {
+    const result = withMeta(
+      `<h3>E-text prepared by Project Gutenberg volunteers<br>and revised by Joseph E. Loewenstein, M.D.</h3><h1>THE FOUR MILLION</h1><h2>O. HENRY</h2><h3>TOBIN'S PALM</h3>${prose}<h3>THE GIFT OF THE MAGI</h3>${prose}`,
+      'The Four Million',
+      'O. Henry',
+    );
+    expect(headings(result.doc)).toEqual(["TOBIN'S PALM", 'THE GIFT OF THE MAGI']);
+    expect(count(result, 'productionCredits')).toBe(1);
+  });
+
+  it('joins a number set between dashes and its title (pg17340 Marianela)', () => {
+    const result = read(`<h3>-I-</h3><h3>Perdido</h3>${prose}<h3>-II-</h3><h3>Guiado</h3>${prose}`);
+    expect(headings(result.doc)).toEqual(['-I- Perdido', '-II- Guiado']);
+  });
+});
+
+describe("a collection's first piece after its half-title (pg13437)", () => {
+  it("keeps the piece's title and by-line, and drops the half-title", () => {
+    const result = readHtml(
+      `<html><head><title>Best Russian Short Stories, by Various</title></head><body><h1>BEST RUSSIAN SHORT STORIES</h1><h3>Compiled and Edited by Thomas Seltzer</h3>`
+        + `<h2>INTRODUCTION</h2>${prose}<h1>BEST RUSSIAN SHORT STORIES</h1><h2>THE QUEEN OF SPADES</h2><h3>BY ALEXSANDR S. PUSHKIN</h3><h4>I</h4>${prose}<h4>II</h4>${prose}</body></html>`,
+    );
+    expect(headings(result.doc)).toEqual(['INTRODUCTION', 'THE QUEEN OF SPADES', 'BY ALEXSANDR S. PUSHKIN', 'I', 'II']);
+  });
+});

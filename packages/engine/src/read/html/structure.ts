@@ -24,10 +24,10 @@ import type { HeadingItem, Item } from './convert.ts';
 import type { Report } from './dom.ts';
 import { detectTitlePage, titlePageDetails } from '../../structure/detect-title-page.ts';
 import { joinSplitChapterPieces, keepStanzaNumbersAsText } from './heading-roles.ts';
+import { CONTENTS, titlePageRuns } from './title-page.ts';
 
 const PART_TITLE = /^(?:the\s+)?(?:(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)\s+)?(?:book|part|volume|vol\.|tome)\b/i;
 const CHAPTER_TITLE = /^(?:chapter|chap\.|letter)\b/i;
-const CONTENTS = /^(?:table\s+of\s+)?contents\.?$/i;
 const FRONT_KINDS: ReadonlyArray<[RegExp, SectionKind]> = [
   [/^(?:the\s+)?(?:author['’]s\s+|translator['’]s\s+)?preface\b/i, 'preface'],
   [/^(?:the\s+)?foreword\b/i, 'foreword'],
@@ -95,6 +95,8 @@ function levels(headings: readonly HeadingItem[]): { chapter: number; part?: num
 
 /** A heading that is a division's number alone: `I.`, `XII`, `12.` (a bare Roman numeral in capitals, or digits). */
 const NUMBER_ALONE = /^(?:[MDCLXVI]+|\d{1,4})[.:]?$/u;
+/** A number set between dashes or brackets (`-I-`, `—XII—`, `[3]`, pg17340). */
+const NUMBER_BETWEEN = /^(?:[-–—]\s*([MDCLXVI]+|\d{1,4})\s*[-–—]|\[\s*([MDCLXVI]+|\d{1,4})\s*\]|\(\s*([MDCLXVI]+|\d{1,4})\s*\))\.?$/u;
 
 /** A part's word and number alone: `BOOK ONE`, `PART II.`, `VOLUME 3`. */
 const PART_LABEL_ALONE = new RegExp(`^${alternatives(PART_RANK_WORDS)}\\s+(?:${NUMBER_SOURCE}|${alternatives(FOREIGN_ORDINAL_WORDS)})[.:]?$`, 'iu');
@@ -103,6 +105,9 @@ const PART_LABEL_ALONE = new RegExp(`^${alternatives(PART_RANK_WORDS)}\\s+(?:${N
 function isLabelAlone(h: HeadingItem): boolean {
   const text = h.text.replace(/\s+/g, ' ').trim();
   if (NUMBER_ALONE.test(text) && (!/^[MDCLXVI]+[.:]?$/.test(text) || isRoman(text.replace(/[.:]$/, '')))) return true;
+  const between = NUMBER_BETWEEN.exec(text);
+  const inner = between ? (between[1] ?? between[2] ?? between[3])! : undefined;
+  if (inner !== undefined && (/^\d/.test(inner) || isRoman(inner))) return true;
   if (PART_LABEL_ALONE.test(text)) return true;
   const split = splitChapterLabel(text);
   return split !== undefined && split.rest === '';
@@ -194,6 +199,11 @@ export function buildDivisions(source: readonly Item[], meta: Partial<BookMeta>,
     Object.assign(meta, titlePageDetails(titlePage.facts, meta));
     for (const i of titlePage.dropped) dropped.add(headings[i]!);
   }
+  // The title page set as a run of headings, in any language, and the volunteers' credits (`title-page.ts`).
+  const runs = titlePageRuns(withFiles, meta);
+  for (const h of runs.titlePage) dropped.add(h);
+  for (const h of runs.credits) dropped.add(h);
+  report.add('productionCredits', 'Credits of the e-text’s volunteers set as headings removed', runs.credits.size);
   const firstRealChapter = headings.findIndex((h) => !dropped.has(h) && !isTitleLine(h.text, meta) && !CONTENTS.test(h.text));
   headings.forEach((h, i) => {
     if (i < Math.max(0, firstRealChapter) || (firstRealChapter < 0)) {
@@ -205,7 +215,7 @@ export function buildDivisions(source: readonly Item[], meta: Partial<BookMeta>,
   const { chapter: chapterLevel, part: partLevel } = levels(kept.filter((h) => h.level > 0));
   const firstDivisionIndex = kept.findIndex((h) => h.level === 0 || h.level <= chapterLevel);
   for (const h of kept.slice(0, Math.max(0, firstDivisionIndex))) if (isTitleLine(h.text, meta)) dropped.add(h);
-  report.add('titleLines', 'Lines of the source’s title page moved into the book details', dropped.size);
+  report.add('titleLines', 'Lines of the source’s title page moved into the book details', dropped.size - runs.credits.size);
 
   const draft: Draft = { front: [], body: [], back: [] };
   const leading: Block[] = [];
