@@ -377,7 +377,10 @@ function classifyLine(raw: string, next: string | undefined, r: Reading): LineKi
   // A description under a name (`Bishop of Hippo`; `Formerly of Yale Divinity School Faculty; ...`), at most three lines.
   const underName = r.previous === 'author' || r.previous === 'translator' || r.previous === 'editor' || r.previous === 'credit' || (r.previous === 'note' && r.notes < 3);
   // Not a line of verse running on (`Come, said my soul,` under the author: an epigraph, pg1322).
-  if (underName && /^\p{Lu}/u.test(line) && !/[.!?,;:]["”]?$/.test(line.replace(/\b(?:Etc|D\.D|Esq|[A-Z])\.$/i, ''))) {
+  // Nor the title of the book's first piece, with the text under it (`LE CRIME AU PÈRE BONIFACE` / `Ce jour-là, le
+  // facteur ...`, pg14790).
+  const headsText = nextLine.length > 70;
+  if (underName && !headsText && /^\p{Lu}/u.test(line) && !/[.!?,;:]["”]?$/.test(line.replace(/\b(?:Etc|D\.D|Esq|[A-Z])\.$/i, ''))) {
     r.notes = r.previous === 'note' ? r.notes + 1 : 1;
     return 'note';
   }

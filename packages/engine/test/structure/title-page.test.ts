@@ -33,6 +33,23 @@ describe('the source title page', () => {
     expect(details).toEqual({ title: 'Moby-Dick', subtitle: 'or, The Whale' });
   });
 
+  it('pg17340 (Spanish): "Por", the author, the printer, the city and the year are the title page', () => {
+    const { page, details } = read('Marianela\n\nPor\n\nBenito Pérez Galdós\n\nImprenta y Litografía de La Guirnalda\n\nMadrid\n\n1878\n\n-I-\n\nPerdido', {
+      title: 'Marianela',
+      author: 'Benito Pérez Galdós',
+    });
+    expect(page?.dropped).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(details?.sourceCredit ?? '').not.toContain('Perdido');
+  });
+
+  it('French and German credits: "Traduit par", "Herausgegeben von", "Illustrations de" name their people', () => {
+    const fr = read('Contes du jour et de la nuit\n\nIllustrations de PAUL COUSTURIER\n\nTraduit par Jean Dupont\n\nLE CRIME AU PÈRE BONIFACE\n\nCe jour-là, le facteur Boniface, en sortant du bureau de poste, constata que sa tournée serait moins longue.', { title: 'Contes du jour et de la nuit', author: 'Guy de Maupassant' });
+    expect(fr.page?.dropped).toEqual([0, 1, 2]);
+    expect(fr.details?.translator).toBe('Jean Dupont');
+    const de = read('Briefe an eine Freundin\n\nHerausgegeben von Dr. Albert Leitzmann\n\nVorbericht\n\nDie Briefe, welche hier dem Publikum vorgelegt werden, sind von einem Manne geschrieben.', { title: 'Briefe an eine Freundin', author: 'Wilhelm von Humboldt' });
+    expect(de.page?.dropped).toEqual([0, 1]);
+  });
+
   it('pg731: the author with a title after the name, and an annotator', () => {
     const { page, details } = read('HISTORY OF THE DECLINE AND FALL OF THE ROMAN EMPIRE\n\nEdward Gibbon, Esq.\n\nWith notes by the Rev. H. H. Milman\n\nVOLUME ONE', {
       title: 'The History of The Decline and Fall of the Roman Empire: Volume 1',
