@@ -215,7 +215,8 @@ function isDivisionLabel(text: string): boolean {
   const key = titleKey(text);
   if (key.number === undefined) return false;
   if (key.label !== 'chapter' || /^\s*(?:the\s+)?chap/i.test(text)) return true;
-  return /^\s*[-–—[(]?\s*(?:\d{1,4}(?:[.:)\]-]|\s*$)|(?:I|[IVXLCDM]{2,})\b)/.test(text);
+  // A year (`1901`) is the imprint's date, not a division's number.
+  return /^\s*[-–—[(]?\s*(?:\d{1,3}(?:[.:)\]-]|\s*$)|(?:I|[IVXLCDM]{2,})\b)/.test(text);
 }
 
 /**

@@ -152,6 +152,8 @@ export function titleKey(title: string): TitleKey {
     .toLowerCase()
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
+    // Note references set in a heading (`DARKNESS.[k][56]`, pg20158) are not its words.
+    .replace(/\[(?:\d{1,4}|[a-z]{1,2})\]/g, ' ')
     .replace(/\b\d{1,3}(?:\.(?:\d{1,3}|[ivxlc]+)\b)+/g, (compound) => compound.replace(/\./g, '_'))
     .split(/[^\p{L}\p{N}_]+/u)
     .map((t) => FOREIGN_LABELS[t] ?? t)
