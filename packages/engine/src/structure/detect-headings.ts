@@ -228,6 +228,48 @@ function markStanzaNumbers(clusters: { start: number; end: number; items: { kind
   close();
 }
 
+/** Speakers at least, each named three times or more, and their cues in all, for a book to read as verse drama. */
+const CUE_SPEAKERS = 3;
+const CUE_LINES = 30;
+/** Words of text between two cues, at most, in the median (a speech; a poem under a repeated title runs longer). */
+const CUE_MEDIAN_WORDS = 60;
+
+/**
+ * Verse drama sets each speaker's name on a line of its own over the speech (`MEPHISTOPHELES` / `THE LORD`, Faust in
+ * Bayard Taylor's translation, pg14591): read as titles, they become a hundred headings. When three names or more come
+ * back three times or more, thirty times in all, with a short speech between them, the repeated names are cues (left
+ * as text for the speech pass), not divisions. Titles that come once (a scene's name) stay.
+ */
+function dropSpeakerCues(raw: { start: number; end: number; items: Candidate[] }[], blocks: readonly HeadingBlockInput[]): void {
+  const titles = raw.flatMap((c) => c.items.filter((x) => x.kind === 'title').map((item) => ({ item, start: c.start })));
+  const counts = new Map<string, number>();
+  for (const { item } of titles) counts.set(lettersKey(item.text), (counts.get(lettersKey(item.text)) ?? 0) + 1);
+  const repeated = new Set([...counts].filter(([, n]) => n >= 3).map(([key]) => key));
+  const cues = titles.filter(({ item }) => repeated.has(lettersKey(item.text)));
+  if (repeated.size < CUE_SPEAKERS || cues.length < CUE_LINES) return;
+  const gaps: number[] = [];
+  for (let k = 1; k < cues.length; k++) {
+    let words = 0;
+    for (let b = cues[k - 1]!.item.end; b < cues[k]!.start; b++) for (const line of blocks[b]!.lines) words += line.split(/\s+/).filter(Boolean).length;
+    gaps.push(words);
+  }
+  gaps.sort((a, b) => a - b);
+  if ((gaps[gaps.length >> 1] ?? Infinity) > CUE_MEDIAN_WORDS) return;
+  // In verse drama, a name over a short speech is a cue too, however often it speaks (`RAPHAEL`, `A STUDENT`).
+  const wordsAfter = (k: number): number => {
+    let words = 0;
+    for (let b = raw[k]!.end; b < (raw[k + 1]?.start ?? blocks.length); b++) for (const line of blocks[b]!.lines) words += line.split(/\s+/).filter(Boolean).length;
+    return words;
+  };
+  // Only among the cues: a poem before the play (a dedication, `AN GOETHE`) keeps its title.
+  const firstCue = cues[0]!.start;
+  const lastCue = cues[cues.length - 1]!.start;
+  raw.forEach((c, k) => {
+    const short = c.start > firstCue && c.start < lastCue && wordsAfter(k) < CUE_MEDIAN_WORDS;
+    c.items = c.items.filter((x) => x.kind !== 'title' || !(repeated.has(lettersKey(x.text)) || (short && c.items.length === 1)));
+  });
+}
+
 /**
  * Finds the headings of a book. `blocks` are the blank-line separated blocks of the text, with their
  * raw lines (indentation kept) and blank-line counts. Pure; never throws.
@@ -276,6 +318,8 @@ export function detectHeadings(blocks: readonly HeadingBlockInput[]): HeadingClu
   if (labelCount >= 2) {
     for (const c of raw) c.items = c.items.filter((x) => x.kind !== 'title' || isAllCaps(x.text.replace(/\s*\([^()]*\)\.?$/, '')));
   }
+
+  dropSpeakerCues(raw, blocks);
 
   // 2. Book-level evidence.
   let chapterKeywords = 0;

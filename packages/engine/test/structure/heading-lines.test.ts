@@ -130,3 +130,15 @@ describe('chapters numbered in Arabic numerals alone (pg120)', () => {
     expect(headings).toEqual(['# I', '# II']);
   });
 });
+
+describe('speakers of verse drama (pg14591)', () => {
+  it('reads names over short speeches as cues, not headings, and keeps the scenes', () => {
+    const speech = (n: number) => `    Ye suns of heaven, ye stars in ${n} courses,\n    Give me the strength to bear my fate.`;
+    const names = ['MEPHISTOPHELES', 'THE LORD', 'FAUST', 'WAGNER'];
+    const scene = (title: string, from: number) =>
+      `${title}\n\n\n${Array.from({ length: 12 }, (_, i) => `${names[(from + i) % names.length]}\n\n${speech(i)}`).join('\n\n\n')}`;
+    const text = `The translator's word to the reader runs on in prose for a line or two, as it does before a play.\n\n\n\n${scene('I. NIGHT', 0)}\n\n\n\n${scene('II. BEFORE THE CITY-GATE', 1)}\n\n\n\n${scene('III. THE STUDY', 2)}\n`;
+    const headings = cleanText(text).markdown.split('\n').filter((l) => l.startsWith('#'));
+    expect(headings.map((h) => h.replace(/\s*\{[^}]*\}$/, ''))).toEqual(['# I. NIGHT', '# II. BEFORE THE CITY-GATE', '# III. THE STUDY']);
+  });
+});
