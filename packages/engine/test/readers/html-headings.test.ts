@@ -154,3 +154,18 @@ describe("a collection's first piece after its half-title (pg13437)", () => {
     expect(headings(result.doc)).toEqual(['INTRODUCTION', 'THE QUEEN OF SPADES', 'BY ALEXSANDR S. PUSHKIN', 'I', 'II']);
   });
 });
+
+describe('the source\'s contents set as headings (pg2542 A Doll\'s House)', () => {
+  const act = (n: string) => `<h2>ACT ${n}</h2>${prose}${prose}`;
+  it('drops the run of linked act headings at the start, each coming back as its act, and counts them', () => {
+    const result = read(`<h1>A DOLL'S HOUSE</h1><p>by Henrik Ibsen</p><h2><a href="#act1">ACT I.</a></h2><h2><a href="#act2">ACT II.</a></h2><h2><a href="#act3">ACT III.</a></h2>${act('I')}${act('II')}${act('III')}`);
+    expect(headings(result.doc).filter((h) => /^ACT/.test(h))).toEqual(['ACT I', 'ACT II', 'ACT III']);
+    expect(count(result, 'navigation')).toBeGreaterThanOrEqual(3);
+  });
+
+  it('keeps a run of headings that do not come back (a part over its first chapter)', () => {
+    const result = read(`<h2>BOOK ONE</h2><h3>THE COMING OF THE MARTIANS</h3><h3>I. THE EVE OF THE WAR</h3>${prose}<h3>II. THE FALLING STAR</h3>${prose}`);
+    expect(headings(result.doc).length).toBeGreaterThanOrEqual(3);
+    expect(count(result, 'navigation')).toBe(0);
+  });
+});

@@ -184,3 +184,45 @@ function lengthUpTo(full: string, base: string): number | undefined {
   }
   return undefined;
 }
+
+/** Items from the start within which a contents set as headings is looked for. */
+const CONTENTS_WINDOW = 60;
+
+/** Letters and digits of a heading, case folded: the same division named twice. */
+function headingKey(h: HeadingItem): string {
+  return h.text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/**
+ * The source's contents set as headings (`<h2>ACT I.</h2><h2>ACT II.</h2><h2>ACT III.</h2>`, each a link to its act,
+ * pg2542): in a run of three headings or more with no text between them near the start, two or more that come back later as the heading of its
+ * division, is a list of the divisions, not divisions; Quire makes its own contents. The headings go, counted in
+ * `report` with the navigation the readers remove.
+ */
+export function dropContentsHeadings(items: readonly Item[], report: Report): Item[] {
+  // The first run of headings with nothing between them, near the start (after the title page's lines).
+  let run: number[] = [];
+  for (let i = 0; i < Math.min(items.length, CONTENTS_WINDOW); i++) {
+    const it = items[i]!;
+    if (it.kind === 'file') continue;
+    if (it.kind === 'heading') {
+      run.push(i);
+      continue;
+    }
+    if (run.length >= 3) break;
+    run = [];
+  }
+  if (run.length < 3) return [...items];
+  const later = new Set<string>();
+  for (let i = run[run.length - 1]!; i < items.length; i++) {
+    const it = items[i]!;
+    if (it.kind === 'heading') later.add(headingKey(it));
+  }
+  // The run's own last heading may be a division with its text under it (the first act): it stays. The title page
+  // above the list (`A DOLL'S HOUSE` / `by Henrik Ibsen`) is for the title-page rules.
+  const listed = run.slice(0, -1).filter((i) => later.has(headingKey(items[i] as HeadingItem)));
+  if (listed.length < 2) return [...items];
+  report.add('navigation', 'Navigation links and contents lists removed', listed.length);
+  const drop = new Set(listed);
+  return items.filter((_, i) => !drop.has(i));
+}
