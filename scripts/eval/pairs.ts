@@ -14,6 +14,8 @@
  *    are not divisions either; nor are credits of persons (`Illustrated by ...`, `Herausgegeben von ...`).
  * 2c. Stanza numbers set as headings (rule 6 in the code) are not divisions: a run of three or more numbers alone,
  *    most of each followed by one stanza of at most 12 lines.
+ * 2d. The source's contents set as headings (rule 7 in the code): a run of two or more headings at the start with no
+ *    text between them, each coming back later, is a list, not divisions.
  * 3. A heading that is a label alone (`CHAPTER I.`) followed by another heading with no text between them (its
  *    title) counts as one heading, as Quire sets a label and its title as one.
  * 4. The pieces of a chapter that Project Gutenberg's early releases split into files of about 30 KB
@@ -116,12 +118,13 @@ export function truthHeadings(html: string, book: Pick<PairBook, 'title' | 'auth
   // Lines of text after the last heading (rule 6): a text node opens one unless a line is open; `<br>` and block
   // elements close it.
   let lineOpen = false;
+  let linkDepth = 0;
   const walk = (node: XmlNode): void => {
     if (ended) return;
     if (node.type === 'text') {
       if (START.test(node.value)) inside = true;
       else if (END.test(node.value)) ended = true;
-      else if (inside && node.value.trim() !== '') {
+      else if (inside && node.value.trim() !== '' && linkDepth === 0) {
         textSince = true;
         const last = found[found.length - 1];
         if (last) {
@@ -146,7 +149,11 @@ export function truthHeadings(html: string, book: Pick<PairBook, 'title' | 'auth
     }
     const block = BLOCK_ELEMENTS.has(node.name);
     if (block || node.name === 'br') lineOpen = false;
+    // The words of a link inside the book (a contents entry's `<a href="#chap01">`) are navigation, not text.
+    const inLink = node.name === 'a' && (node.attrs.href ?? '').startsWith('#');
+    if (inLink) linkDepth++;
     for (const child of node.children) walk(child);
+    if (inLink) linkDepth--;
     if (block) lineOpen = false;
   };
   walk(root);
@@ -172,6 +179,15 @@ export function truthHeadings(html: string, book: Pick<PairBook, 'title' | 'auth
     if (w === title || w === author || (author !== '' && w.endsWith(author) && BYLINE.test(text)) || BYLINE.test(text) && w.split(' ').length <= 1) return false;
     return true;
   });
+  // Rule 7: the source's contents set as headings (`<h2>ACT I.</h2><h2>ACT II.</h2><h2>ACT III.</h2>` linking to the
+  // acts, pg2542): a run of two or more headings at the start with no text between them, each coming back later.
+  let contentsRun = 0;
+  while (contentsRun < kept.length && kept[contentsRun]!.wordsAfter === 0) contentsRun++;
+  if (contentsRun < kept.length) contentsRun++; // the run's last heading may have the next one's text under it
+  const laterKeys = (from: number) => new Set(kept.slice(from).map((h) => JSON.stringify(titleKey(h.text))));
+  let listed = 0;
+  while (listed < contentsRun && laterKeys(contentsRun).has(JSON.stringify(titleKey(kept[listed]!.text)))) listed++;
+  if (listed >= 2) kept.splice(0, listed);
   // Rule 6: stanza numbers. Some editions set the number of each stanza of a long poem as a heading (Beppo's
   // `<h4>I.</h4>`, pg20158), others as text (Childe Harold, pg5131): a run of numbers alone, most of each followed by
   // one stanza of at most STANZA_MAX_LINES lines, numbers stanzas, not divisions (as `detect-headings.ts` reads them).
