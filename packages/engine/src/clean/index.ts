@@ -11,6 +11,10 @@ import type { Diagnostic } from '../model/diagnostics.ts';
 import { readGutenbergMeta } from '../read/gutenberg-header.ts';
 import type { CleanPass, PassContext } from './pass.ts';
 import { dropContentsListPass } from './passes/drop-contents-list.ts';
+import { applyCorrectionsPass } from './passes/apply-corrections.ts';
+import { dropAdvertisementsPass } from './passes/drop-advertisements.ts';
+import { dropCorrectionsListPass } from './passes/drop-corrections-list.ts';
+import { indexPageNumbersPass } from './passes/index-page-numbers.ts';
 import { curlQuotesPass } from './passes/curl-quotes.ts';
 import { fixOcrConfusionsPass } from './passes/fix-ocr-confusions.ts';
 import { frenchSpacingPass } from './passes/french-spacing.ts';
@@ -57,10 +61,18 @@ export const CLEAN_PASSES: readonly CleanPass[] = [
   stripScanBoilerplatePass,
   stripPageMarkersPass,
   stripPageFurniturePass,
+  // The back of the source that is not the book, while the raw layout shows it: a transcriber's list of corrections
+  // (made, then dropped when all are in the text; the list may name the advertisements' words), then the publisher's
+  // advertisements after THE END.
+  applyCorrectionsPass,
+  dropCorrectionsListPass,
+  dropAdvertisementsPass,
   fixOcrConfusionsPass,
   markSceneBreaksPass,
   stripProductionNotesPass,
   dropContentsListPass,
+  // After the contents pass, which reads the source's page numbers.
+  indexPageNumbersPass,
   // After the contents pass, which recognises `[Illustration: List of Illustrations]`.
   markIllustrationsPass,
   // Volunteer credits are recognised by the title line that follows them, before that line is dropped.
@@ -104,12 +116,14 @@ export const CLEAN_PASSES: readonly CleanPass[] = [
  * wrappers, credits, the book's own contents list, repeated title lines, page furniture and markers, bare
  * illustration tags and the `Footnote`/marker labels that become Markdown footnotes, the repeated headings of
  * file-split chapters, words joined across a
- * line end or a stray space, OCR misreadings. Every other pass keeps every word (the property tests hold
+ * line end or a stray space, OCR misreadings, the source's back that is not the book (a transcriber's corrections made
+ * and their list, the publisher's advertisements, an index's page numbers). Every other pass keeps every word (the property tests hold
  * cleanup to this).
  */
 export const WORD_CHANGING_PASSES: ReadonlySet<string> = new Set([
   'boilerplate', 'scanBoilerplate', 'pageMarkers', 'pageFurniture', 'ocrFixes', 'productionNotes', 'contents',
   'figures', 'titleLines', 'creditLines', 'footnotes', 'dehyphenated', 'splitWords', 'splitChapters',
+  'corrections', 'correctionsList', 'advertisements', 'indexPages',
 ]);
 
 /** Ids of the passes, in order. */

@@ -40,8 +40,8 @@ export function checkGutenbergBook(bytes: Uint8Array): BookRun {
   expect(share, `missing words: ${missing.slice(0, 40).join(' ')}`).toBeGreaterThanOrEqual(0.99);
   expect(cleanText(clean.markdown, { meta: read.meta }).markdown).toBe(clean.markdown);
   expect(clean.report.passes.map((p) => p.id)).toEqual([
-    'whitespace', 'boilerplate', 'scanBoilerplate', 'pageMarkers', 'pageFurniture', 'ocrFixes', 'sceneBreaks',
-    'productionNotes', 'contents', 'figures', 'creditLines', 'titleLines', 'splitChapters', 'headings', 'frontMatter', 'footnotes', 'tables', 'verse', 'dehyphenated',
+    'whitespace', 'boilerplate', 'scanBoilerplate', 'pageMarkers', 'pageFurniture', 'corrections', 'correctionsList',
+    'advertisements', 'ocrFixes', 'sceneBreaks', 'productionNotes', 'contents', 'indexPages', 'figures', 'creditLines', 'titleLines', 'splitChapters', 'headings', 'frontMatter', 'footnotes', 'tables', 'verse', 'dehyphenated',
     'splitWords', 'unwrapped', 'quotesCurled', 'dashes', 'ellipses', 'italicPunctuation', 'frenchSpaces', 'capitalsEmphasis', 'escaped', 'speeches',
     'letterParts', 'pieces', 'ending', 'blankLines',
   ]);
