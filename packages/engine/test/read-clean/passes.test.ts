@@ -114,6 +114,13 @@ table(dropContentsListPass, [
 
 table(dropTitleLinesPass, [
   {
+    name: 'the source\'s running title over each of its books goes; the same words once in a line of text stay (pg227)',
+    input: `${[1, 2, 3].map((n) => `  PUBLI VERGILI MARONIS\n\n  AENEIDOS\n\n  LIBER ${'I'.repeat(n)}\n\n\n  ARMA virumque cano, Troiae qui primus ab oris ${n}\n  Italiam, fato profugus, Laviniaque venit`).join('\n\n\n')}\n\nAENEIDOS liber ultimus hic finitur.\n`,
+    expected: `${[1, 2, 3].map((n) => `  LIBER ${'I'.repeat(n)}\n\n\n  ARMA virumque cano, Troiae qui primus ab oris ${n}\n  Italiam, fato profugus, Laviniaque venit`).join('\n\n\n')}\n\nAENEIDOS liber ultimus hic finitur.\n`,
+    count: 6,
+    meta: { title: 'The Aeneid', author: 'Virgil' },
+  },
+  {
     name: 'title, "By author" and a genre line under them: the source title page',
     input: 'PRIDE AND PREJUDICE\n\nBy Jane Austen\n\nA NOVEL\n\nChapter 1\n',
     expected: '\nChapter 1\n',

@@ -169,3 +169,17 @@ describe('the source\'s contents set as headings (pg2542 A Doll\'s House)', () =
     expect(count(result, 'navigation')).toBe(0);
   });
 });
+
+describe('the source\'s running title over each of its books (pg227 Aeneid)', () => {
+  it('drops the author and title headings repeated over every LIBER, and counts them', () => {
+    const book = (n: string) => `<h1>PUBLI VERGILI MARONIS</h1><h2>AENEIDOS</h2><h3>LIBER ${n}</h3>${prose}${prose}`;
+    const result = read(`${book('I')}${book('II')}${book('III')}`);
+    expect(headings(result.doc)).toEqual(['LIBER I', 'LIBER II', 'LIBER III']);
+    expect(count(result, 'titleLines')).toBeGreaterThanOrEqual(6);
+  });
+
+  it('keeps a title that heads its own text, however often it comes back', () => {
+    const result = read(['I', 'II', 'III'].map((n) => `<h2>SONNET</h2>${prose}<h3>LIBER ${n}</h3>${prose}`).join(''));
+    expect(headings(result.doc).filter((h) => h === 'SONNET')).toHaveLength(3);
+  });
+});

@@ -226,3 +226,29 @@ export function dropContentsHeadings(items: readonly Item[], report: Report): It
   const drop = new Set(listed);
   return items.filter((_, i) => !drop.has(i));
 }
+
+/** Times at least that a running title comes back over a division for it to be one. */
+const RUNNING_TITLE_MIN = 3;
+
+/**
+ * The source's running title set again over each of its books (`<h1>PUBLI VERGILI MARONIS</h1><h2>AENEIDOS</h2>`
+ * over every `<h3>LIBER II</h3>`, pg227): a heading with nothing under it that comes back {@link RUNNING_TITLE_MIN}
+ * times or more, each time in a stack of at most three headings right above a division's label, is no division.
+ * The plain-text reader drops the same lines (`clean/passes/drop-title-lines.ts`). Counted with the title-page lines.
+ */
+export function dropRunningTitles(items: readonly Item[], report: Report): Item[] {
+  const isLabel = (it: Item | undefined) => it?.kind === 'heading' && ['chapter', 'part'].includes(classifyHeadingLine(it.text)?.kind ?? '');
+  const over = new Map<string, number[]>();
+  items.forEach((it, i) => {
+    if (it.kind !== 'heading' || isLabel(it)) return;
+    let j = i + 1;
+    while (j < items.length && j - i <= 3 && items[j]!.kind === 'heading' && !isLabel(items[j])) j++;
+    if (!isLabel(items[j])) return;
+    const k = headingKey(it);
+    if (k.length >= 4) over.set(k, [...(over.get(k) ?? []), i]);
+  });
+  const drop = new Set([...over.values()].filter((at) => at.length >= RUNNING_TITLE_MIN).flat());
+  if (drop.size === 0) return [...items];
+  report.add('titleLines', 'Lines of the source’s title page moved into the book details', drop.size);
+  return items.filter((_, i) => !drop.has(i));
+}

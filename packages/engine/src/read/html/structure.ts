@@ -23,7 +23,7 @@ import { alternatives, FOREIGN_ORDINAL_WORDS, PART_RANK_WORDS, SCENE_RANK_WORDS 
 import type { HeadingItem, Item } from './convert.ts';
 import type { Report } from './dom.ts';
 import { detectTitlePage, titlePageDetails } from '../../structure/detect-title-page.ts';
-import { dropContentsHeadings, joinSplitChapterPieces, keepStanzaNumbersAsText } from './heading-roles.ts';
+import { dropContentsHeadings, dropRunningTitles, joinSplitChapterPieces, keepStanzaNumbersAsText } from './heading-roles.ts';
 import { CONTENTS, titlePageRuns } from './title-page.ts';
 
 const PART_TITLE = /^(?:the\s+)?(?:(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)\s+)?(?:book|part|volume|vol\.|tome)\b/i;
@@ -177,7 +177,7 @@ interface Draft {
  * @param report counts dropped title-page lines and empty contents/notes headings.
  */
 export function buildDivisions(source: readonly Item[], meta: Partial<BookMeta>, report: Report): Pick<BookDocument, 'front' | 'body' | 'back'> {
-  const items = joinLabelAndTitle(joinSplitChapterPieces(keepStanzaNumbersAsText(dropContentsHeadings(source, report), report), report));
+  const items = joinLabelAndTitle(joinSplitChapterPieces(keepStanzaNumbersAsText(dropContentsHeadings(dropRunningTitles(source, report), report), report), report));
   // EPUB files without a heading are opened by their nav label.
   const withFiles: Item[] = [];
   for (let i = 0; i < items.length; i++) {
