@@ -16,6 +16,7 @@
  *    most of each followed by one stanza of at most 12 lines.
  * 2d. The source's contents set as headings (rule 7 in the code): a run of two or more headings at the start with no
  *    text between them, each coming back later, is a list, not divisions.
+ * 2e. The source's running title set again over each of its books (rule 8 in the code) is not a division.
  * 3. A heading that is a label alone (`CHAPTER I.`) followed by another heading with no text between them (its
  *    title) counts as one heading, as Quire sets a label and its title as one.
  * 4. The pieces of a chapter that Project Gutenberg's early releases split into files of about 30 KB
@@ -179,6 +180,19 @@ export function truthHeadings(html: string, book: Pick<PairBook, 'title' | 'auth
     if (w === title || w === author || (author !== '' && w.endsWith(author) && BYLINE.test(text)) || BYLINE.test(text) && w.split(' ').length <= 1) return false;
     return true;
   });
+  // Rule 8: the source's running title set again over each of its books (`PUBLI VERGILI MARONIS` / `AENEIDOS` over
+  // every `LIBER`, pg227; MANIFEST notes it): a heading with no text under it that comes back three times or more,
+  // each time right above a division's label, is not a division.
+  const runningCounts = new Map<string, number>();
+  kept.forEach((h, i) => {
+    let j = i;
+    while (j < kept.length && kept[j]!.wordsAfter === 0 && !isDivisionLabel(kept[j]!.text)) j++;
+    if (j < kept.length && j - i <= 3 && isDivisionLabel(kept[j]!.text) && h.wordsAfter === 0) runningCounts.set(words(h.text), (runningCounts.get(words(h.text)) ?? 0) + 1);
+  });
+  for (let i = kept.length - 1; i >= 0; i--) {
+    const h = kept[i]!;
+    if (h.wordsAfter === 0 && !isDivisionLabel(h.text) && (runningCounts.get(words(h.text)) ?? 0) >= 3) kept.splice(i, 1);
+  }
   // Rule 7: the source's contents set as headings (`<h2>ACT I.</h2><h2>ACT II.</h2><h2>ACT III.</h2>` linking to the
   // acts, pg2542): a run of two or more headings at the start with no text between them, each coming back later.
   let contentsRun = 0;
