@@ -146,8 +146,51 @@ table(curlQuotesPass, [
   {
     name: 'a UTF-8 source’s ‘em and ‘tis are apostrophes (pg11, pg2600); a capitalised ‘Tis may open a quote',
     input: 'put ‘em up at this corner\n“Oh, ‘tis love, ‘tis love!”\n‘Tis true, she said.\n',
-    expected: 'put ’em up at this corner\n“Oh, ’tis love, ’tis love!”\n‘Tis true, she said.\n',
-    count: 3,
+    expected: 'put ’em up at this corner\n“Oh, ’tis love, ’tis love!”\n’Tis true, she said.\n',
+    count: 4,
+  },
+  {
+    name: 'a capitalised ‘Tis that a closing quote pairs with stays an opening',
+    input: '‘Tis true,’ she said.\n',
+    expected: '‘Tis true,’ she said.\n',
+    count: 0,
+  },
+  {
+    name: 'Kipling’s dropped h is an apostrophe, never an opening quote (pg2819)',
+    input:
+      '   “\'E\'s sleepin\' out an\' far to-night”, the Colour-Sergeant said.\n   “I\'ve drunk \'is beer a score o\' times”, said Files-on-Parade.\n\n   All the \'ole command, yuss, from Minden to Maiwand,\n    They was once dam\' sweeps like you!\n\n     “\'As anybody seen Bill \'Awkins?”\n\nAn\' a-wastin\' Christian kisses on an \'eathen idol\'s foot\n',
+    expected:
+      '   “’E’s sleepin’ out an’ far to-night”, the Colour-Sergeant said.\n   “I’ve drunk ’is beer a score o’ times”, said Files-on-Parade.\n\n   All the ’ole command, yuss, from Minden to Maiwand,\n    They was once dam’ sweeps like you!\n\n     “’As anybody seen Bill ’Awkins?”\n\nAn’ a-wastin’ Christian kisses on an ’eathen idol’s foot\n',
+  },
+  {
+    name: 'Tom Sawyer’s clipped words (pg74): ’course, ’long, ’tend, ’lowed, ’Tisn’t',
+    input:
+      '“Oh--\'course I haven\'t.”\n\nso she tole me go \'long an\' \'tend to my own business--she \'lowed _she\'d_ \'tend to de whitewashin\'.”\n\n“\'Tisn\'t any of your business, maybe.”\n',
+    expected:
+      '“Oh--’course I haven’t.”\n\nso she tole me go ’long an’ ’tend to my own business--she ’lowed _she’d_ ’tend to de whitewashin’.”\n\n“’Tisn’t any of your business, maybe.”\n',
+  },
+  {
+    name: 'a nested quotation opens as “‘, not “’ (pg1653, pg11693: straight double quotes)',
+    input: '3. "\'But,\' thou wilt say, \'they have many delights.\'"\n\n"\'Why, I said to him, \'You are an optimist.\'\n',
+    expected: '3. “‘But,’ thou wilt say, ‘they have many delights.’”\n\n“‘Why, I said to him, ‘You are an optimist.’\n',
+  },
+  {
+    name: 'lowercase quotations that a closing quote pairs with stay quotations (pg120, pg2097, pg145)',
+    input:
+      "where the treasure was. 'Ah,' says he, 'you can go ashore, if you like, and stay,' he says; 'but as for the ship, she'll beat up for more, by thunder!'\n\n\"'I have only one thing,' he said, 'which weighs upon my mind\n\n'What I see,' answered Sancho, 'is nothing but a man on a gray ass like my own.'\n",
+    expected:
+      'where the treasure was. ‘Ah,’ says he, ‘you can go ashore, if you like, and stay,’ he says; ‘but as for the ship, she’ll beat up for more, by thunder!’\n\n“‘I have only one thing,’ he said, ‘which weighs upon my mind\n\n‘What I see,’ answered Sancho, ‘is nothing but a man on a gray ass like my own.’\n',
+  },
+  {
+    name: 'Just So Stories (pg2781, curly source): ‘sclusively is an apostrophe, ‘and he won’t ...’ a quotation',
+    input: 'the ‘sclusively bare, hot, shiny High Veldt\n\n‘He says “Humph!”’ said the Dog; ‘and he won’t fetch and carry.’\n',
+    expected: 'the ’sclusively bare, hot, shiny High Veldt\n\n‘He says “Humph!”’ said the Dog; ‘and he won’t fetch and carry.’\n',
+    count: 1,
+  },
+  {
+    name: 'an opening the source never closes, before a word of the book, stays an opening (pg2680)',
+    input: 'To him they are only sectaries \'violently and passionately set upon opposition.\n\nHe spoke violently.\n',
+    expected: 'To him they are only sectaries ‘violently and passionately set upon opposition.\n\nHe spoke violently.\n',
   },  {
     name: 'a heading’s attribute block keeps its straight quotes; the heading’s words are curled',
     input: '# "Songs" of the Night {.part author="C. H. Spurgeon"}\n',
