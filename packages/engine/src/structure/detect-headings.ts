@@ -160,6 +160,15 @@ function candidateAt(blocks: readonly HeadingBlockInput[], i: number, inStack: '
   return asTitle;
 }
 
+/** True for a line that reads as a sentence: it ends like one and most of its longer words are in lower case. */
+function isSentence(line: string): boolean {
+  const text = line.trim();
+  if (!/[.!?]["”’)]?$/.test(text)) return false;
+  const words = text.split(/\s+/).filter((w) => /\p{L}{4,}/u.test(w));
+  const capitalised = words.filter((w) => /^[^\p{L}]*\p{Lu}/u.test(w)).length;
+  return words.length >= 4 && capitalised / words.length < 0.5;
+}
+
 /** Block `i` as a title line set off by blank lines (the third kind of evidence), else undefined. */
 function titleCandidate(blocks: readonly HeadingBlockInput[], i: number, inStack: 'caps' | 'any' | false): Candidate | undefined {
   const line = blocks[i]!.lines[0]!;
@@ -168,6 +177,9 @@ function titleCandidate(blocks: readonly HeadingBlockInput[], i: number, inStack
   const caps = isAllCaps(line);
   if (gap >= TITLE_GAP || inStack === 'any' || (caps && (gap >= CAPS_TITLE_GAP || inStack === 'caps'))) {
     if (!opensText(blocks, i + 1)) return undefined;
+    // A sentence set off by blank lines (`This is really such an important point that it is worth labouring.`,
+    // pg7535) is text: a title in mixed case capitalises most of its words.
+    if (!caps && isSentence(line)) return undefined;
     return { kind: 'title', text: tidyHeadingText(line), numberOnly: false, start: i, end: i + 1 };
   }
   return undefined;
@@ -299,6 +311,16 @@ export function detectHeadings(blocks: readonly HeadingBlockInput[]): HeadingClu
       }
       // A chapter-sized gap (three blank lines or more) starts a new cluster.
       if (blocks[j]!.blankBefore >= TITLE_GAP) break;
+      // A title in capitals set over several centred lines (`I` / `Á LA` / `DERROTA DEL QUEBRACHO`, pg35407) goes on
+      // while its lines are capitals that do not end a sentence.
+      if (last.numberOnly && last.title && isAllCaps(last.title) && !/[.!?]$/.test(last.title) && blocks[j + 1]) {
+        const line = blocks[j]!.lines.length === 1 ? blocks[j]!.lines[0]!.trim() : '';
+        if (line !== '' && isAllCaps(line) && isTitleLike(line) && !classifyHeadingLine(line) && last.title.length + line.length <= 120) {
+          last.title = `${last.title} ${tidyHeadingText(line)}`;
+          last.end = j + 1;
+          continue;
+        }
+      }
       const stack = last.kind === 'part' && !partsTakeTitles ? 'any' : last.kind === 'title' && isAllCaps(last.text) ? 'caps' : false;
       const next = candidateAt(blocks, j, stack);
       if (!next) break;

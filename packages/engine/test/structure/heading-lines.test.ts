@@ -142,3 +142,19 @@ describe('speakers of verse drama (pg14591)', () => {
     expect(headings.map((h) => h.replace(/\s*\{[^}]*\}$/, ''))).toEqual(['# I. NIGHT', '# II. BEFORE THE CITY-GATE', '# III. THE STUDY']);
   });
 });
+
+describe('titles over several lines, and sentences that are no titles', () => {
+  const verse = (n: number) => `    Corramos al combate, á la venganza ${n}\n    Y el que niegue su pecho á la esperanza\n    Hunda en el polvo la cobarde frente.\n    Que la patria nos llama.`;
+  it('joins a numbered title in capitals set over several centred lines (pg35407)', () => {
+    const text = `Prefacio del editor, en prosa, que dice lo que sigue y termina aquí mismo.\n\n\n\n               I\n\n             Á LA\n\n    DERROTA DEL QUEBRACHO\n\n${verse(1)}\n\n\n\n               II\n\n    RECUERDOS DE BUENOS AIRES\n\n${verse(2)}\n`;
+    const headings = cleanText(text).markdown.split('\n').filter((l) => l.startsWith('#'));
+    expect(headings.map((h) => h.replace(/\s*\{[^}]*\}$/, ''))).toEqual(['# I. Á LA DERROTA DEL QUEBRACHO', '# II. RECUERDOS DE BUENOS AIRES']);
+  });
+
+  it('leaves a sentence set off by blank lines as text (pg7535)', () => {
+    const para = 'The ballad was sung in every village of the north, and the singers changed it as they went along the roads.';
+    const text = `FOREWORD\n\n${para}\n${para}\n\n\n\nThis is really such an important point that it is worth labouring.\n\n${para}\n${para}\n`;
+    const headings = cleanText(text).markdown.split('\n').filter((l) => l.startsWith('#'));
+    expect(headings.map((h) => h.replace(/\s*\{[^}]*\}$/, ''))).toEqual(['# FOREWORD']);
+  });
+});
