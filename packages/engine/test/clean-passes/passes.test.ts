@@ -102,10 +102,16 @@ table(stripPageFurniturePass, [
 table(fixOcrConfusionsPass, [
   { name: 'ligatures and long s, always', input: 'The ﬁrst ﬂower of the ſeaſon, ﬀ ﬃ ﬄ\n', expected: 'The first flower of the season, ff ffi ffl\n', count: 7 },
   {
-    name: 'tbe/aud fixed where the book uses the right word often',
-    input: `${'the and '.repeat(120)}\nTbe man aud tbe dog.\n`,
-    expected: `${'the and '.repeat(120)}\nThe man and the dog.\n`,
-    count: 3,
+    name: 'tbe/aud/witli fixed in a text with OCR evidence (several misreadings) where the book uses the right word often',
+    input: `${'the and with '.repeat(120)}\nTbe man aud tbe dog witli a bone.\n`,
+    expected: `${'the and with '.repeat(120)}\nThe man and the dog with a bone.\n`,
+    count: 4,
+  },
+  {
+    name: 'a proofread text\'s dialect "aud", alone of the misreadings, is the author\'s word (issue 33)',
+    input: `${'the and with '.repeat(120)}\n“Aye, aud the lass went wi’ him,” said the old man.\n`,
+    expected: `${'the and with '.repeat(120)}\n“Aye, aud the lass went wi’ him,” said the old man.\n`,
+    count: 0,
   },
   { name: 'a rare right word confirms nothing', input: 'tbe the\n', expected: 'tbe the\n', count: 0 },
 ]);

@@ -6,8 +6,9 @@
  * - Only where the book confirms it: a small table of classic confusions of 19th-century type (`h`/`b`,
  *   `li`/`h`, `u`/`n`: `tbe`, `tliat`, `aud`), applied when the right word is frequent in the book (at
  *   least {@link MIN_RIGHT} times) and the wrong one rare (at most 1 in {@link MAX_WRONG_RATIO} of the
- *   right one's uses), so that a book that really writes `aud` keeps it. Case follows the wrong word
- *   (`Tbe` -> `The`). Count: characters and words fixed.
+ *   right one's uses), so that a book that really writes `aud` keeps it; and only in a text that shows OCR
+ *   evidence, {@link MIN_DISTINCT_WRONG} different misreadings of the table or more (a proofread book's dialect
+ *   `aud` comes alone). Case follows the wrong word (`Tbe` -> `The`). Count: characters and words fixed.
  */
 import type { CleanPass, PassContext } from '../pass.ts';
 import { countWordsOf, mapWords } from '../vocabulary.ts';
@@ -44,6 +45,8 @@ const ANY_WRONG_ASCII = new RegExp(`(?<![A-Za-z])(?:${Object.keys(CONFUSIONS).jo
 const CONFUSION_WORDS: ReadonlySet<string> = new Set([...Object.keys(CONFUSIONS), ...Object.values(CONFUSIONS)]);
 
 const MIN_RIGHT = 20;
+/** Different misreadings of the table a text must hold to show OCR evidence (the three OCR books of the corpus hold 5 to 14). */
+const MIN_DISTINCT_WRONG = 3;
 const MAX_WRONG_RATIO = 50;
 
 function matchCase(wrong: string, right: string): string {
@@ -64,6 +67,13 @@ function fixOcrConfusions(text: string, ctx: PassContext): string {
   }
   // Only the words that decide are counted (strings are made only for words shaped like them).
   const counts = countWordsOf(out, CONFUSION_WORDS);
+  // OCR evidence: a scan misreads the same type in several ways; a proofread book that writes dialect `aud` has no
+  // `tbe`, `tlie` and `witli` beside it (issue 33). Below MIN_DISTINCT_WRONG readings, the words are the author's.
+  const distinctWrong = Object.keys(CONFUSIONS).filter((wrong) => (counts.get(wrong) ?? 0) > 0).length;
+  if (distinctWrong < MIN_DISTINCT_WRONG) {
+    if (fixed > 0) ctx.count(fixed);
+    return fixed > 0 ? out : text;
+  }
   const apply = new Map<string, string>();
   for (const [wrong, right] of Object.entries(CONFUSIONS)) {
     const w = counts.get(wrong) ?? 0;
