@@ -192,7 +192,8 @@ export function isAllCaps(s: string): boolean {
 export function isTitleLike(line: string, maxLength = 80): boolean {
   const s = line.trim();
   if (s.length < 2 || s.length > maxLength) return false;
-  if (!/^[\p{Lu}\p{N}"“‘'¡¿]/u.test(s)) return false;
+  // A title may open in italics (`_Wien_, 3. November 1814.`, a letter's dateline, pg21801).
+  if (!/^[_*]*[\p{Lu}\p{N}"“‘'¡¿]/u.test(s)) return false;
   if (/[,;:]$/.test(s) || /^\[|^\(/.test(s)) return false;
   if (!/\p{L}{2}/u.test(s)) return false;
   return s.split(/\s+/).length <= 14;

@@ -158,3 +158,12 @@ describe('titles over several lines, and sentences that are no titles', () => {
     expect(headings.map((h) => h.replace(/\s*\{[^}]*\}$/, ''))).toEqual(['# FOREWORD']);
   });
 });
+
+describe('letters headed by their dateline in italics (pg21801)', () => {
+  it('reads `_Wien_, 3. November 1814.` set off by blank lines as the heading of its letter', () => {
+    const letter = (n: number) => `Ich habe heute früh Ihren Brief vom ${n}. Oktober erhalten, und ich kann\nIhnen nicht sagen, wie mich Ihr Andenken gerührt und gefreut hat.\n\nGanz der Ihrige.                H.`;
+    const text = `Vorbericht in Prosa, der von den Briefen erzählt und hier endet, wie es sich gehört.\n\n\n\n_Wien_, 3. November 1814.\n\n${letter(1)}\n\n\n\n_Wien_, den 18. Dezember 1814.\n\n${letter(2)}\n\n\n\n_Burgörner_, April 1822.\n\n${letter(3)}\n`;
+    const headings = cleanText(text).markdown.split('\n').filter((l) => l.startsWith('#'));
+    expect(headings.map((h) => h.replace(/\s*\{[^}]*\}$/, ''))).toEqual(['# _Wien_, 3. November 1814.', '# _Wien_, den 18. Dezember 1814.', '# _Burgörner_, April 1822.']);
+  });
+});
