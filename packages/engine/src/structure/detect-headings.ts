@@ -100,6 +100,9 @@ function attachableTitle(block: HeadingBlockInput): string | undefined {
   return tidyHeadingText(text);
 }
 
+/** A picture's tag in the languages of Project Gutenberg's texts (`[Illustration: ...]`, `[Abbildung: ...]`, `[Grabado]`). */
+const PICTURE_TAG = /^\[(?:Illustration|Abbildung|Bild|Gravure|Grabado|Ilustraci[oó]n|Illustrazione|Ilustra[çc][ãa]o|Frontispiece|Picture)\b[^\]]*\]$/i;
+
 /**
  * A title heads something: the block after it is a paragraph or stanza (two lines or more, or a long
  * line), or another heading. Title-page lines (`NEW YORK` / `CHARLES SCRIBNER'S SONS`) are not titles.
@@ -110,8 +113,9 @@ function opensText(blocks: readonly HeadingBlockInput[], i: number): boolean {
     const next = blocks[k]!;
     if (next.lines.length >= 2) return true;
     const line = next.lines[0]!.trim();
-    // A picture under the title (`![LE VIEUX](...)`, pg14790) stands between it and its text.
-    if (/^!\[|^\[Illustration\b/i.test(line)) continue;
+    // A picture under the title (`![LE VIEUX](...)`, pg14790; `[Abbildung/Illustration: pic8.jpg]`, pg19163) stands
+    // between it and its text.
+    if (/^!\[/.test(line) || PICTURE_TAG.test(line)) continue;
     if (line.length >= 40 || classifyHeadingLine(line)) return true;
     if (!isTitleLike(line) || !isAllCaps(line)) return false;
   }

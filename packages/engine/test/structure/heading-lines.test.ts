@@ -167,3 +167,12 @@ describe('letters headed by their dateline in italics (pg21801)', () => {
     expect(headings.map((h) => h.replace(/\s*\{[^}]*\}$/, ''))).toEqual(['# _Wien_, 3. November 1814.', '# _Wien_, den 18. Dezember 1814.', '# _Burgörner_, April 1822.']);
   });
 });
+
+describe('a title with its picture under it (pg19163, pg14790)', () => {
+  it('still heads its story when a picture tag in any language stands between it and the text, and a bracketed note does not', () => {
+    const story = (n: number) => `Auf dem letzten Hause eines kleinen Dörfchens befand sich ein Storchnest, ${n}.\nDie Storchmutter saß im Neste bei ihren vier Jungen.`;
+    const text = `Vorwort in Prosa, das hier steht und von den Märchen erzählt, wie es sich gehört.\n\n\n\nDie Störche.\n\n  [Abbildung/Illustration: pic8.jpg]\n\n\n${story(1)}\n\n\n\nDer fliegende Koffer.\n\n[Illustration]\n\n\n${story(2)}\n`;
+    const headings = cleanText(text).markdown.split('\n').filter((l) => l.startsWith('#'));
+    expect(headings.map((h) => h.replace(/\s*\{[^}]*\}$/, ''))).toEqual(['# Die Störche.', '# Der fliegende Koffer.']);
+  });
+});
