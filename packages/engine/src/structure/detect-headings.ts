@@ -128,8 +128,10 @@ function opensText(blocks: readonly HeadingBlockInput[], i: number): boolean {
  * title lines), `any` after a part label (`BOOK II` / `Starting from Paumanok`, pg1322): the usual
  * blank-line gap is not required then.
  */
-function candidateAt(blocks: readonly HeadingBlockInput[], i: number, inStack: 'caps' | 'any' | false = false): Candidate | undefined {
+function candidateAt(blocks: readonly HeadingBlockInput[], i: number, inStack: 'caps' | 'any' | false = false, alphabet?: ReadonlySet<number>): Candidate | undefined {
   const block = blocks[i]!;
+  // A letter of a dictionary's alphabet (`A`, `B`, ... `Z`, pg972): a section of its own, even `C` or `X`.
+  if (alphabet?.has(i)) return { kind: 'title', text: tidyHeadingText(block.lines[0]!), numberOnly: false, start: i, end: i + 1 };
   const next = blocks[i + 1];
   const range = { start: i, end: i + 1 };
   if (block.lines.length === 2) {
@@ -286,11 +288,33 @@ function dropSpeakerCues(raw: { start: number; end: number; items: Candidate[] }
   });
 }
 
+/** Letters at least, in alphabetical order, for single letters set apart to be a dictionary's sections. */
+const ALPHABET_MIN = 8;
+
+/**
+ * The blocks that are the letters of a dictionary's alphabet (The Devil's Dictionary: `A` ... `Z`, each set off by
+ * blank lines over its entries): single capital letters with two blank lines or more before them, {@link ALPHABET_MIN}
+ * or more, in alphabetical order. Empty otherwise (a few roman numerals `I`, `V`, `X` are no alphabet).
+ */
+function alphabetSections(blocks: readonly HeadingBlockInput[]): ReadonlySet<number> {
+  const found: number[] = [];
+  let last = '';
+  blocks.forEach((b, i) => {
+    if (b.lines.length !== 1 || b.blankBefore < CAPS_TITLE_GAP) return;
+    const m = /^\s*([A-Z])\.?\s*$/.exec(b.lines[0]!);
+    if (!m || m[1]! <= last) return;
+    found.push(i);
+    last = m[1]!;
+  });
+  return new Set(found.length >= ALPHABET_MIN ? found : []);
+}
+
 /**
  * Finds the headings of a book. `blocks` are the blank-line separated blocks of the text, with their
  * raw lines (indentation kept) and blank-line counts. Pure; never throws.
  */
 export function detectHeadings(blocks: readonly HeadingBlockInput[]): HeadingCluster[] {
+  const alphabet = alphabetSections(blocks);
   // 1. Candidates, grouped into clusters of consecutive heading blocks.
   const raw: { start: number; end: number; items: Candidate[] }[] = [];
   // A title line after `BOOK II` is the part's own title only in books with chapter labels (pg1653);
@@ -299,7 +323,7 @@ export function detectHeadings(blocks: readonly HeadingBlockInput[]): HeadingClu
   for (const b of blocks) if (b.lines.length === 1 && classifyHeadingLine(b.lines[0]!)?.kind === 'chapter') labelLines++;
   const partsTakeTitles = labelLines >= 2;
   for (let i = 0; i < blocks.length; i++) {
-    const first = candidateAt(blocks, i);
+    const first = candidateAt(blocks, i, false, alphabet);
     if (!first) continue;
     const items: Candidate[] = [first];
     let j = i + 1;
@@ -326,7 +350,7 @@ export function detectHeadings(blocks: readonly HeadingBlockInput[]): HeadingClu
         }
       }
       const stack = last.kind === 'part' && !partsTakeTitles ? 'any' : last.kind === 'title' && isAllCaps(last.text) ? 'caps' : false;
-      const next = candidateAt(blocks, j, stack);
+      const next = candidateAt(blocks, j, stack, alphabet);
       if (!next) break;
       items.push(next);
     }

@@ -176,3 +176,13 @@ describe('a title with its picture under it (pg19163, pg14790)', () => {
     expect(headings.map((h) => h.replace(/\s*\{[^}]*\}$/, ''))).toEqual(['# Die Störche.', '# Der fliegende Koffer.']);
   });
 });
+
+describe('a dictionary\'s alphabet (pg972)', () => {
+  it('reads the single letters set apart, in alphabetical order, as its sections, roman-looking letters too', () => {
+    const entry = (w: string) => `${w.toUpperCase()}, n. A word of the dictionary, defined at some length as the author liked to.\n\n${w.toUpperCase()}ER, n. Another word, defined in a line.`;
+    const letters = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'];
+    const text = `AUTHOR'S PREFACE\n\nThe Devil's Dictionary was begun in a weekly paper in 1881, and was continued in a desultory way.\n\n\n\n${letters.map((l) => `${l}\n\n${entry(`${l}bandon`)}`).join('\n\n\n\n')}\n`;
+    const headings = cleanText(text).markdown.split('\n').filter((l) => l.startsWith('#'));
+    expect(headings.map((h) => h.replace(/\s*\{[^}]*\}$/, '')).slice(1)).toEqual(letters.map((l) => `# ${l}`));
+  });
+});
