@@ -80,6 +80,12 @@ const TITLE_GAP = 3;
 /** Blank lines before an ALL-CAPS title line. */
 const CAPS_TITLE_GAP = 2;
 
+/**
+ * A stage direction's first word in English plays: `Enter Chorus.`, `Exeunt.`, `Re-enter Romeo.` (the words of other
+ * languages, `Entre`, `Entra`, also open titles, and stay titles).
+ */
+const STAGE_DIRECTION = /^(?:Enter|Enters|Exit|Exeunt|Re-?enter|Flourish|Alarum)\b/;
+
 /** A title block attached to `CHAPTER I`: 1-3 short lines that do not read as a sentence. */
 function attachableTitle(block: HeadingBlockInput): string | undefined {
   if (block.lines.length > 3) return undefined;
@@ -89,6 +95,8 @@ function attachableTitle(block: HeadingBlockInput): string | undefined {
   if (!/^[\p{Lu}\p{N}"“‘'¡¿]/u.test(text)) return undefined;
   // An address or salutation opens a letter's text (`To Mrs. Saville, England.`, pg84).
   if (/^(?:To|Dear|My dear)\s/.test(text)) return undefined;
+  // A stage direction opens a scene's text (`ACT II` / `Enter Chorus.`, pg1513).
+  if (STAGE_DIRECTION.test(text)) return undefined;
   if (classifyHeadingLine(text)) return undefined;
   if (/[.!?"”’)]$/.test(text)) {
     // A sentence ending: only a short line in title case counts (`The Chase.—Third Day.`).

@@ -186,3 +186,13 @@ describe('a dictionary\'s alphabet (pg972)', () => {
     expect(headings.map((h) => h.replace(/\s*\{[^}]*\}$/, '')).slice(1)).toEqual(letters.map((l) => `# ${l}`));
   });
 });
+
+describe('a stage direction under an act (pg1513)', () => {
+  it('is the act\'s first line, not its title', () => {
+    const speech = (n: number) => `SAMPSON. Gregory, on my word, we'll not carry coals, time ${n}.\n\nGREGORY. No, for then we should be colliers.\n`;
+    const text = `ACT I\n\nSCENE I. A public place.\n\n${speech(1)}\n\n\n\nACT II\n\nEnter Chorus.\n\n${speech(2)}\n\nSCENE I. An open place adjoining Capulet's Garden.\n\n${speech(3)}`;
+    const headings = cleanText(text).markdown.split('\n').filter((l) => l.startsWith('#')).map((h) => h.replace(/\s*\{[^}]*\}$/, ''));
+    expect(headings).toContain('# ACT II');
+    expect(headings.some((h) => /Enter Chorus/.test(h))).toBe(false);
+  });
+});
