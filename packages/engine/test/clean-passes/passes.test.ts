@@ -237,6 +237,45 @@ table(markIllustrationsPass, [
   },
   { name: 'brackets in the caption are escaped', input: '[Illustration: The [lost] key]\n', expected: '![The \\[lost\\] key]()\n', count: 1 },
   { name: 'a tag inside a paragraph stays text', input: 'See [Illustration: x] here.\n', expected: 'See [Illustration: x] here.\n', count: 0 },
+  {
+    name: 'a caption under a title (pg14790 Contes du jour et de la nuit: LE VIEUX)',
+    input: 'LE VIEUX\n\n[Illustration: LE VIEUX]\n\nUn tiède soleil d\'automne tombait dans la cour de ferme, par-dessus les\ngrands hêtres des fossés.\n',
+    expected: 'LE VIEUX\n\n![LE VIEUX]()\n\nUn tiède soleil d\'automne tombait dans la cour de ferme, par-dessus les\ngrands hêtres des fossés.\n',
+    count: 1,
+  },
+  {
+    name: 'a tag with blank lines inside is one caption (pg21054 People\'s Handy Atlas: THE WORLD / ON MERCATOR\'S PROJECTION)',
+    input:
+      "[Illustration: THE WORLD\n\nON MERCATOR'S PROJECTION]\n\n\n[Illustration: FLAGS OF ALL NATIONS]\n\n\n[Illustration: UNITED STATES\n\nPublished by\nThe Geographical Pub. Co.\nCHICAGO]\n\n\n[Illustration: MAINE]\n",
+    expected:
+      "![THE WORLD ON MERCATOR'S PROJECTION]()\n\n\n![FLAGS OF ALL NATIONS]()\n\n\n![UNITED STATES Published by The Geographical Pub. Co. CHICAGO]()\n\n\n![MAINE]()\n",
+    count: 4,
+  },
+  {
+    name: "a publisher's imprint and a frontispiece legend stay inside their captions (pg1342 2020s, Pride and Prejudice)",
+    input:
+      '                            [Illustration:\n\n                             GEORGE ALLEN\n                               PUBLISHER\n\n                        156 CHARING CROSS ROAD\n                                LONDON\n\n                             RUSKIN HOUSE\n                                   ]\n\n                            [Illustration:\n\n               _Reading Jane’s Letters._      _Chap 34._\n                                   ]\n\n\n\n\n                                PRIDE.\n',
+    expected: '![GEORGE ALLEN PUBLISHER 156 CHARING CROSS ROAD LONDON RUSKIN HOUSE]()\n\n![_Reading Jane’s Letters._ _Chap 34._]()\n\n\n\n\n                                PRIDE.\n',
+    count: 2,
+  },
+  {
+    name: 'a copyright line inside the tag stays in the caption (pg1342 2020s)',
+    input: 'Text.\n\n[Illustration:\n\n“He came down to see the place”\n\n[_Copyright 1894 by George Allen._]]\n\nThis was invitation enough.\n',
+    expected: 'Text.\n\n![“He came down to see the place” \\[_Copyright 1894 by George Allen._\\]]()\n\nThis was invitation enough.\n',
+    count: 1,
+  },
+  {
+    name: 'a chapter heading lettered into the picture stays the heading (pg1342 2020s: ·PRIDE AND PREJUDICE· / Chapter I.)',
+    input: '_GEORGE SAINTSBURY._\n\n\n\n\n[Illustration: ·PRIDE AND PREJUDICE·\n\n\n\n\nChapter I.]\n\n\n\n\nIt is a truth universally acknowledged.\n',
+    expected: '_GEORGE SAINTSBURY._\n\n\n\n\n![·PRIDE AND PREJUDICE·]()\n\n\nChapter I.\n\n\n\n\nIt is a truth universally acknowledged.\n',
+    count: 1,
+  },
+  {
+    name: 'a tag whose bracket never closes stays text',
+    input: '[Illustration: A broken tag\n\nIt was a long paragraph of ordinary prose.\n',
+    expected: '[Illustration: A broken tag\n\nIt was a long paragraph of ordinary prose.\n',
+    count: 0,
+  },
 ]);
 
 table(markFootnotesPass, [

@@ -104,10 +104,17 @@ describe('dedication without a heading', () => {
     expect(allChapters(doc)).toHaveLength(1);
   });
 
-  it('does not split an illustration tag that runs over blank lines', () => {
+  it('does not split an illustration tag that runs over blank lines: the illustrator\'s dedication plate is one caption, on a dedication page (pg1342 2020s)', () => {
     const text = `[Illustration:\n\n      To J. Comyns Carr\n  these illustrations are\n      gratefully inscribed\n                ]${CHAPTER_ONE}`;
-    const { report } = clean(text);
-    expect(report.passes.find((p) => p.id === 'frontMatter')!.count).toBe(0);
+    const { doc, markdown } = clean(text);
+    expect(markdown).not.toContain('[Illustration');
+    expect(fronts(doc)).toEqual(['dedication']);
+    expect(doc.front[0]!.blocks).toEqual([
+      { type: 'figure', alt: 'To J. Comyns Carr these illustrations are gratefully inscribed', caption: [{ type: 'text', value: 'To J. Comyns Carr these illustrations are gratefully inscribed' }] },
+    ]);
+    // Every word is kept but the tag's own `Illustration`.
+    expect(cleanText(markdown, { meta: META }).markdown).toBe(markdown);
+    expect(wordSurvival(text, markdown).missing).toEqual(['illustration']);
   });
 });
 
