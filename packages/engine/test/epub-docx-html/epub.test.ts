@@ -132,7 +132,10 @@ describe('writeEpub', () => {
     const ch1 = text(sample, 'EPUB/chapter-001.xhtml');
     expect(ch1).toContain('<hr class="scene-break"/>');
     expect(ch1).toContain('<span class="line indent-1">violets are blue</span>');
-    expect(ch1).toContain('<figcaption>The whale, <em>breaching</em></figcaption>');
+    // A caption whose picture the book does not have: a caption paragraph, no <figure> and no <img> without a file.
+    expect(ch1).toContain('<p class="caption">The whale, <em>breaching</em></p>');
+    expect(ch1).not.toContain('<figure');
+    expect(ch1).not.toContain('<img');
     expect(ch1).not.toMatch(/javascript/i);
     const ch3 = text(sample, 'EPUB/chapter-003.xhtml');
     expect(ch3).not.toContain('<script');

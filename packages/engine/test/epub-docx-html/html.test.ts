@@ -69,7 +69,8 @@ describe('writeHtml print', () => {
 
   it('does not indent the first paragraph after a heading or scene break', () => {
     const ch1 = els.find((e) => attr(e, 'id') === 'ch-1') as Element;
-    const ps = elements(ch1).filter((e) => e.tagName === 'p' && e.parentNode === ch1);
+    // A caption without its picture (`p.caption`) is not a paragraph of the text.
+    const ps = elements(ch1).filter((e) => e.tagName === 'p' && e.parentNode === ch1 && !hasClass(e, 'caption'));
     expect(ps.map((p) => hasClass(p, 'first'))).toEqual([true, false, true, true]);
   });
 
@@ -104,11 +105,14 @@ describe('writeHtml print', () => {
     expect(print).toContain('[nope]');
   });
 
-  it('keeps figure captions, images from http(s) only', () => {
+  it('keeps figure captions, images from http(s) only; a caption without its picture is a caption, not an empty figure', () => {
     const figs = els.filter((e) => e.tagName === 'figure');
-    expect(figs).toHaveLength(2);
-    expect(text(figs[0] as Element)).toBe('The whale, breaching');
-    expect(attr(elements(figs[1] as Element).find((e) => e.tagName === 'img') as Element, 'alt')).toBe('Alt <text>');
+    expect(figs).toHaveLength(1);
+    expect(attr(elements(figs[0] as Element).find((e) => e.tagName === 'img') as Element, 'alt')).toBe('Alt <text>');
+    const captions = els.filter((e) => e.tagName === 'p' && hasClass(e, 'caption'));
+    expect(captions.map((c) => text(c))).toEqual(['The whale, breaching']);
+    expect(print).toContain('<p class="caption">The whale, <em>breaching</em></p>');
+    expect(print).toMatch(/p\.caption \{ text-align: center;[^}]*font-style: italic;/);
   });
 
   it('is well-formed XML as well', () => {

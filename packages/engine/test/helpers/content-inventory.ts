@@ -66,7 +66,8 @@ export function htmlCounts(html: string): ContentCounts {
     displayMath: display,
     inlineMath: count(html, /<math\b/g) - display,
     images: count(html, /<img\b/g),
-    captions: count(html, /<caption\b/g) + count(html, /<figcaption\b/g),
+    // A caption whose picture the book does not have is a `p.caption` (`write/html/blocks.ts`).
+    captions: count(html, /<caption\b/g) + count(html, /<figcaption\b/g) + count(html, /<p class="caption"/g),
     footnotes: count(html, /<aside\b[^>]*epub:type="footnote"/g),
     codeBlocks: count(html, /<pre\b/g),
   };

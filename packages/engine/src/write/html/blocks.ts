@@ -6,7 +6,10 @@
  * - [x] sub-headings h2–h6, scene breaks, verse with indented lines, block quotes, lists
  * - [x] figures: the book's own image (`BookDocument.assets`) + caption: a `data:` URI in the single-file HTML
  *   outputs (the file stays self-contained), the file `images/img-N.ext` in EPUB content documents; an image
- *   that is not an asset: http/https `src` in the HTML outputs only, else caption and alt only
+ *   that is not an asset: http/https `src` in the HTML outputs only; a figure without a picture (a plain-text
+ *   `[Illustration: ...]`, an image that is not an asset) is its caption alone, `<p class="caption">` (centred,
+ *   italic, smaller), not an empty `<figure>`, unless it is numbered or the layout academic (the figure keeps its
+ *   label and anchor)
  * - [x] footnotes: written at the end of the unit that first references them
  * - [x] speeches (`div.speech`, `span.speaker`) and paragraph roles (classes `dateline`, `salutation`,
  *   `signature`, `stage-direction`)
@@ -164,6 +167,12 @@ function figure(node: Extract<Block, { type: 'figure' }>, state: HtmlState): str
     report(state, 'image-missing', `The image "${node.src}" is not one of the book's image files, so only its caption and description are printed.`);
   }
   const numbered = state.numbering.of(node);
+  // The caption of a picture the text does not include (a plain-text `[Illustration: ...]`): a caption, set as
+  // one paragraph (centred, italic, smaller), not an empty figure. A numbered figure keeps its figure and label.
+  if (!img && !numbered && !state.layout.academic) {
+    const text = node.caption.length > 0 ? renderInlines(node.caption, state) : escapeXml(node.alt);
+    return text ? `<p class="caption">${text}</p>\n` : '';
+  }
   const figcaption = figureCaption(node, numbered?.label, state);
   // Without an image, the description is the only trace of the illustration: keep it visible.
   const alt = !img && node.alt && node.caption.length === 0 ? `<p class="figure-alt">${escapeXml(node.alt)}</p>` : '';

@@ -249,6 +249,8 @@ p.ending { text-align: center; text-indent: 0; margin-top: 2em; letter-spacing: 
 figure.illustration { margin: 1em 0; text-align: center; page-break-inside: avoid; break-inside: avoid; }
 figure.illustration img { max-width: 100%; }
 figcaption { font-size: 0.9em; font-style: italic; }
+/* The caption of a picture the text does not include: set as a caption, with no figure around it. */
+p.caption { text-align: center; text-indent: 0; font-size: 0.9em; font-style: italic; margin: 1em 0; hyphens: manual; -webkit-hyphens: manual; -epub-hyphens: manual; page-break-inside: avoid; break-inside: avoid; }
 .footnotes { margin-top: 2em; font-size: 0.9em; }
 .note-number { text-decoration: none; }
 sup { line-height: 0; font-size: 0.75em; }
