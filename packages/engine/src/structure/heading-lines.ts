@@ -167,6 +167,15 @@ export function classifyHeadingLine(line: string): HeadingLine | undefined {
 }
 
 /**
+ * True when a heading is a play's scene with its number (`SCENE I. A public place.`, `Scène première`, `Zweite
+ * Szene`): the writers list it under its act in the PDF's bookmarks.
+ */
+export function isSceneLabel(text: string): boolean {
+  const t = tidyHeadingText(text);
+  return SCENE_LABEL.test(t) || (ORDINAL_LABEL.exec(t)?.[2] !== undefined && rankOf(ORDINAL_LABEL.exec(t)![2]!) === 'sub');
+}
+
+/**
  * True for an ALL-CAPS line: at least two upper-case letters (`\p{Lu}`) and no lower-case one (`\p{Ll}`), counted
  * by code point. Stops at the first lower-case letter: heading detection asks it of most short lines of a book.
  */

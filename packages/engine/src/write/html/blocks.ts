@@ -18,7 +18,8 @@
  * - [x] anchors for cross-references: the numbered figure, table or equation and the heading with an id carry the
  *   anchor `write/numbering.ts` gives them (`ref-fig-x`); figure captions start with their label (`Figure 3.`)
  */
-import { figureAsset, type Block, type ParagraphRole, type VerseLine } from '../../model/book-document.ts';
+import { figureAsset, inlineText, type Block, type ParagraphRole, type VerseLine } from '../../model/book-document.ts';
+import { isSceneLabel } from '../../structure/heading-lines.ts';
 import { num } from './css.ts';
 import { escapeXml, safeImageSrc } from './escape.ts';
 import { splitLeadIn } from '../layout-text.ts';
@@ -26,7 +27,7 @@ import { noteId, noteRefId, renderInlines } from './inlines.ts';
 import { headingIdentifiers } from '../../model/heading-ids.ts';
 import { renderDisplayMath } from './math.ts';
 import { renderDropCapOpening } from './opening.ts';
-import { anchorAttr, report, semantics, type Handlers, type HtmlState } from './state.ts';
+import { anchorAttr, report, sceneAnchor, semantics, type Handlers, type HtmlState } from './state.ts';
 import { renderTable } from './table.ts';
 
 /** Class of a paragraph role (`stageDirection` -> `stage-direction`); the style sheet styles each. */
@@ -85,7 +86,9 @@ function heading(node: Extract<Block, { type: 'heading' }>, state: HtmlState): s
   // `{#sec:method}`: the anchor `@sec:method` links to.
   const anchor = node.id === undefined ? undefined : state.numbering.target(node.id)?.anchor;
   const id = anchorAttr(state, anchor, node.id === undefined ? headingIdentifiers(node.children) : [node.id, ...headingIdentifiers(node.children)]);
-  return `<h${node.level}${id}${runIn ? ' class="run-in"' : ''}>${renderInlines(node.children, state)}</h${node.level}>\n`;
+  // A play's scene: the anchor the nav document's entry under its act links to (`tocList`).
+  const scene = node.level === 2 && isSceneLabel(inlineText(node.children)) ? `<span id="${sceneAnchor(state.unitId, ++state.sceneCount)}"></span>` : '';
+  return `<h${node.level}${id}${runIn ? ' class="run-in"' : ''}>${scene}${renderInlines(node.children, state)}</h${node.level}>\n`;
 }
 
 function sceneBreak(_node: Extract<Block, { type: 'sceneBreak' }>, state: HtmlState): string {

@@ -15,7 +15,8 @@
  * (or section) that first references them; notes nothing references go in a final "Notes" section.
  */
 import type { Layout } from '../../layout/layout.ts';
-import { inlineText, type BookDocument } from '../../model/book-document.ts';
+import { inlineText, type Block, type BookDocument } from '../../model/book-document.ts';
+import { isSceneLabel } from '../../structure/heading-lines.ts';
 import { academicFront, type AcademicLine } from '../academic-front.ts';
 import { copyrightPageLines, titlePageText } from '../imprint.ts';
 import { renderNote } from './blocks.ts';
@@ -24,7 +25,7 @@ import { escapeXml, xmlId } from './escape.ts';
 import { embeddedFontFaces } from './font-faces.ts';
 import { runningHeads } from './running-heads.ts';
 import type { Diagnostics } from '../../model/diagnostics.ts';
-import { createState, resolveCrossRefs, type HtmlState } from './state.ts';
+import { createState, resolveCrossRefs, sceneAnchor, type HtmlState } from './state.ts';
 import { bookUnits, renderUnit, type Unit } from './units.ts';
 
 /** Which HTML to write: `print` (paged media, 6x9 etc.) or `epub` (reflowable, for e-book tools). */
@@ -130,7 +131,11 @@ export function tocList(units: readonly Unit[], hrefOf: (u: Unit) => string): st
       out += hasChapters ? `<li>${entry}\n<ol>\n` : `<li>${entry}</li>\n`;
       inPart = hasChapters;
     } else {
-      out += `<li>${entry}</li>\n`;
+      // A play's act lists its scenes under it (the anchors `blocks.ts` puts on them).
+      const scenes = u.blocks.filter((b): b is Extract<Block, { type: 'heading' }> => b.type === 'heading' && b.level === 2 && isSceneLabel(inlineText(b.children)));
+      const file = hrefOf(u).replace(/#.*$/, '');
+      const sceneList = scenes.map((b, k) => `<li><a href="${escapeXml(`${file}#${sceneAnchor(u.id, k + 1)}`)}">${escapeXml(inlineText(b.children).trim())}</a></li>\n`).join('');
+      out += sceneList ? `<li>${entry}\n<ol>\n${sceneList}</ol></li>\n` : `<li>${entry}</li>\n`;
     }
   }
   if (inPart) out += '</ol></li>\n';

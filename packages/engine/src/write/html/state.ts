@@ -40,6 +40,9 @@ export interface HtmlState {
   layout: Layout;
   /** Chapters of the body written so far (the number `chapterNumberStyle` shows). */
   chapterCount: number;
+  /** The unit being written (its model id) and the scenes written in it so far: each scene's anchor is made of both (`sceneAnchor`). */
+  unitId: string;
+  sceneCount: number;
   /**
    * The next paragraph opens a chapter: it gets the class `opening` (drop capital, CSS `::first-letter`) and,
    * with `layout.smallCapsLeadIn`, its first words in a `lead-in` span.
@@ -101,6 +104,8 @@ export function createState(
     flavour,
     layout,
     chapterCount: 0,
+    unitId: '',
+    sceneCount: 0,
     chapterOpening: false,
     defs: doc.footnotes,
     assets: doc.assets,
@@ -222,3 +227,11 @@ export { xmlId };
 export type Handlers<N extends { type: string }, S, R> = {
   [K in N['type']]: (node: Extract<N, { type: K }>, state: S) => R;
 };
+
+/**
+ * The anchor of the `n`th scene (from 1) of a unit: the nav document lists a play's scenes under their act, and links
+ * here (`tocList`). The same in the EPUB's files and the single HTML file (the unit's id keeps it unique).
+ */
+export function sceneAnchor(unitId: string, n: number): string {
+  return xmlId(`${unitId}-scene-${n}`);
+}

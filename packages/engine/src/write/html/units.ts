@@ -139,6 +139,8 @@ export function renderUnit(unit: Unit, state: HtmlState, bodyStart = false): str
   const cls = unit.kind === 'part' ? ' class="part-title"' : '';
   // Notes are numbered from 1 in every unit, as the PDF and the DOCX number them; a note on the title counts.
   state.unitNoteCount = 0;
+  state.unitId = unit.id;
+  state.sceneCount = 0;
   state.where = unit.label;
   // `# Results {#sec:results}`: the anchor `@sec:results` links to, on the unit's title.
   const fragments = [...(unit.refId === undefined ? [] : [unit.refId]), ...headingIdentifiers(unit.title)];

@@ -5,6 +5,7 @@
  */
 import { inlineText, type Block, type ParagraphRole, type VerseLine } from '../../model/book-document.ts';
 import { numberingFor } from '../numbering.ts';
+import { isSceneLabel } from '../../structure/heading-lines.ts';
 import { renderCodeBlock, renderDisplayMath } from './equations.ts';
 import { renderFigure } from './figures.ts';
 import { renderTable } from './tables.ts';
@@ -19,7 +20,8 @@ const blockHandlers = {
   paragraph: (node, state) =>
     node.role ? `#quire-role("${TYPST_ROLE[node.role]}")[${renderInlines(node.children, state)}]` : renderInlines(node.children, state),
   speech: (node, state) => renderSpeech(node, state),
-  heading: (node, state) => `#quire-subhead(${node.level})[${renderInlines(node.children, state)}]${headingLabel(node, state)}`,
+  // A play's scene is bookmarked under its act (the PDF's outline lists the scenes, as the HTML edition's headings do).
+  heading: (node, state) => `#quire-subhead(${node.level}${isSceneLabel(inlineText(node.children)) ? ', bookmarked: true' : ''})[${renderInlines(node.children, state)}]${headingLabel(node, state)}`,
   sceneBreak: () => '#quire-scene-break()',
   verse: (node, state) => node.stanzas.map((stanza) => renderStanza(stanza, state)).join('\n\n'),
   blockQuote: (node, state) => `#quire-quote[\n${renderBlocks(node.children, state)}\n]`,

@@ -304,9 +304,9 @@ ${blockContentDefinitions(layout)}
   v(2in)
   align(center, { set par(justify: false, first-line-indent: 0pt); text(style: "italic", body) })
 })
-#let quire-subhead(level, body) = if quire-academic { quire-academic-heading(level, body) } else { block(width: 100%, sticky: true, above: quire-skip + quire-line, below: quire-skip, {
+#let quire-subhead(level, body, bookmarked: false) = if quire-academic { quire-academic-heading(level, body) } else { block(width: 100%, sticky: true, above: quire-skip + quire-line, below: quire-skip, {
   let styled = if level == 2 { text(weight: "bold", body) } else { text(style: "italic", body) }
-  let h = heading(level: level + 1, outlined: false, bookmarked: false, styled)
+  let h = heading(level: level + 1, outlined: false, bookmarked: bookmarked, styled)
   if level <= 3 { align(center, par(justify: false, h)) } else { par(justify: false, h) }
 }) }
 // A scene break (spec sceneBreak): the layout's ornament, a blank line, or three spaced asterisks.
